@@ -1,0 +1,70 @@
+/**
+ * Faults as values with a stable code, a message for people and a hint for agents (SPEC §10.2).
+ */
+
+/** Every error code Locus reports (SPEC §10.2). */
+export type ErrorCode =
+  | 'INVALID_LOCATE'
+  | 'FILE_NOT_FOUND'
+  | 'OUTSIDE_WORKSPACE'
+  | 'NOT_TEXT'
+  | 'UNSUPPORTED_LANGUAGE'
+  | 'SYMBOL_NOT_FOUND'
+  | 'SYMBOL_AMBIGUOUS'
+  | 'LINE_OUT_OF_RANGE'
+  | 'NO_MATCH'
+  | 'MATCH_INDEX_OUT_OF_RANGE'
+  | 'SERVER_NOT_INSTALLED'
+  | 'SERVER_FAILED'
+  | 'TIMEOUT'
+  | 'CAPABILITY_MISSING'
+  | 'FILE_CHANGED';
+
+/** Codes that mean the caller's input was malformed (CLI exit code 2) rather than a failed lookup. */
+export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INVALID_LOCATE']);
+
+/** Plain-data form of an error, as it appears in JSON output. */
+export interface ErrorData {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+  /** Structured extras (candidates, suggestions, …) for machine consumers. */
+  details?: Record<string, unknown>;
+}
+
+/** The one exception type Locus throws on purpose; anything else escaping is a bug. */
+export class LocusError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { hint?: string; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'LocusError';
+    this.code = code;
+    this.hint = options.hint;
+    this.details = options.details;
+  }
+
+  /** The JSON shape of SPEC §10.2 (`{ code, message, hint }`). */
+  toData(): ErrorData {
+    const data: ErrorData = { code: this.code, message: this.message };
+    if (this.hint !== undefined) data.hint = this.hint;
+    if (this.details !== undefined) data.details = this.details;
+    return data;
+  }
+
+  /** Rebuilds an error from its plain-data form. */
+  static fromData(data: ErrorData): LocusError {
+    return new LocusError(data.code, data.message, { hint: data.hint, details: data.details });
+  }
+}
+
+/** True when `value` is a LocusError (also across module copies). */
+export function isLocusError(value: unknown): value is LocusError {
+  return value instanceof LocusError || (value instanceof Error && value.name === 'LocusError');
+}

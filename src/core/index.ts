@@ -1,0 +1,4 @@
+/** Public surface of the core layer. */
+export * from './errors.js';
+export * from './positions.js';
+export * from './line-index.js';
