@@ -78,7 +78,10 @@ export class LineIndex {
   /** Offset → display position (1-based line, 1-based column in code points). */
   toDisplay(offset: number): DisplayPosition {
     const position = this.toPosition(offset);
-    const before = this.text.slice(this.lineStart(position.line), this.lineStart(position.line) + position.character);
+    const before = this.text.slice(
+      this.lineStart(position.line),
+      this.lineStart(position.line) + position.character,
+    );
     return { line: position.line + 1, column: countCodePoints(before) + 1 };
   }
 

@@ -74,7 +74,10 @@ export function flattenOutline(symbols: readonly OutlineSymbol[]): OutlineSymbol
 }
 
 /** The innermost symbol whose full span contains the offset (end inclusive for a cursor at the end). */
-export function enclosingSymbol(symbols: readonly OutlineSymbol[], offset: number): OutlineSymbol | undefined {
+export function enclosingSymbol(
+  symbols: readonly OutlineSymbol[],
+  offset: number,
+): OutlineSymbol | undefined {
   let best: OutlineSymbol | undefined;
   let level: readonly OutlineSymbol[] = symbols;
   for (;;) {

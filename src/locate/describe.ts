@@ -1,0 +1,167 @@
+/**
+ * Reverse positioning (SPEC §6): the shortest locate string that resolves back to exactly a given
+ * offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
+ * plus the shortest unique marker pattern; else a line scope.
+ */
+import { formatLocate } from './locate-string.js';
+import { joinWithMarker } from './markers.js';
+import type { Locate, Scope } from './model.js';
+import { enclosingSymbol, flattenOutline, type OutlineSymbol } from './outline.js';
+import { resolveCore, type FileView } from './resolve-core.js';
+import { tokenize, type Token } from './tokens.js';
+
+/** A locate string for an offset; `exact` is false when no locate string can name that exact point. */
+export interface Description {
+  locate: string;
+  /** The offset the locate string resolves to (equals the input when exact). */
+  offset: number;
+  exact: boolean;
+}
+
+const MAX_SIDE_TOKENS = 8;
+
+/** Describes `offset` in `view` as a locate string (SPEC §6). */
+export function describeOffset(view: FileView, offset: number): Description {
+  const at = Math.max(0, Math.min(offset, view.text.length));
+  const exact = describeExact(view, at);
+  if (exact) return { locate: exact, offset: at, exact: true };
+  const snapped = snapOutOfSpace(view.text, at);
+  const fallback = snapped !== at ? describeExact(view, snapped) : undefined;
+  if (fallback) return { locate: fallback, offset: snapped, exact: false };
+  const lineNumber = view.lines.lineOf(at) + 1;
+  const locate = formatLocate({
+    file_path: view.filePath,
+    scope: { start_line: lineNumber, end_line: lineNumber },
+  });
+  return {
+    locate,
+    offset:
+      resolvedOffset(view, {
+        file_path: view.filePath,
+        scope: { start_line: lineNumber, end_line: lineNumber },
+      }) ?? at,
+    exact: false,
+  };
+}
+
+function describeExact(view: FileView, offset: number): string | undefined {
+  const named = symbolNamedAt(view, offset);
+  if (named) return named;
+  const symbol = view.outline ? enclosingSymbol(view.outline.symbols, offset) : undefined;
+  const scope = symbol ? symbolScope(view, symbol) : undefined;
+  const region = symbol ? symbol.fullSpan : { start: 0, end: view.text.length };
+  const viaScope = shortestPattern(view, scope, region, offset, true);
+  if (viaScope) return viaScope;
+  const line = view.lines.lineOf(offset);
+  const lineScope: Scope = { start_line: line + 1, end_line: line + 1 };
+  const lineSpan = { start: view.lines.lineStart(line), end: view.lines.lineEnd(line) };
+  return shortestPattern(view, lineScope, lineSpan, offset, false);
+}
+
+/** `file:Path` when the offset is the start of a symbol's name and that path leads back to it. */
+function symbolNamedAt(view: FileView, offset: number): string | undefined {
+  if (!view.outline) return undefined;
+  const symbol = flattenOutline(view.outline.symbols).find((s) => s.nameSpan.start === offset);
+  if (!symbol) return undefined;
+  const locate: Locate = { file_path: view.filePath, scope: symbolScope(view, symbol) };
+  return resolvedOffset(view, locate) === offset ? tryFormat(locate) : undefined;
+}
+
+/** The scope naming exactly this symbol (with `[K]` when it is not the first of its path). */
+function symbolScope(view: FileView, symbol: OutlineSymbol): Scope {
+  const same = flattenOutline(view.outline?.symbols ?? []).filter(
+    (s) => s.path.length === symbol.path.length && s.path.every((seg, i) => seg === symbol.path[i]),
+  );
+  const index = same.indexOf(symbol);
+  return index > 0
+    ? { symbol_path: [...symbol.path], symbol_index: index }
+    : { symbol_path: [...symbol.path] };
+}
+
+function tryFormat(locate: Locate): string | undefined {
+  try {
+    return formatLocate(locate);
+  } catch {
+    return undefined;
+  }
+}
+
+function resolvedOffset(view: FileView, locate: Locate): number | undefined {
+  try {
+    const outcome = resolveCore(view, locate, 'position');
+    return outcome.kind === 'found' && outcome.matches >= 1 ? outcome.offset : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shortest `find` (by length) that lands on `offset` inside `region`; unique when `unique` is set. */
+function shortestPattern(
+  view: FileView,
+  scope: Scope | undefined,
+  region: { start: number; end: number },
+  offset: number,
+  unique: boolean,
+): string | undefined {
+  for (const find of candidatePatterns(view.text, region, offset)) {
+    const locate: Locate = scope
+      ? { file_path: view.filePath, scope, find }
+      : { file_path: view.filePath, find };
+    try {
+      const outcome = resolveCore(view, locate, 'position');
+      if (outcome.kind !== 'found' || outcome.offset !== offset) continue;
+      if (unique && outcome.matches !== 1) continue;
+      return formatLocate(locate);
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** Marker patterns around `offset` built from whole tokens, shortest first. */
+function candidatePatterns(text: string, region: { start: number; end: number }, offset: number): string[] {
+  if (offset < region.start || offset > region.end) return [];
+  const tokens = tokenize(text, region.start, region.end).filter((t) => t.kind !== 'space');
+  const left = tokens.filter((t) => t.start < offset).reverse();
+  const right = tokens.filter((t) => t.end > offset);
+  const straddles = left[0] !== undefined && left[0] === right[0];
+  const atTokenStart = right[0] !== undefined && right[0].start === offset;
+  const maxRight = straddles || atTokenStart ? Math.min(MAX_SIDE_TOKENS, right.length) : 0;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (let a = 0; a <= Math.min(MAX_SIDE_TOKENS, left.length); a++) {
+    for (let b = 0; b <= maxRight; b++) {
+      if (straddles && (a === 0 || b === 0)) continue;
+      if (a === 0 && b === 0 && offset !== region.start) continue;
+      const find = buildPattern(text, offset, left[a - 1], right[b - 1]);
+      if (find !== undefined && !seen.has(find)) {
+        seen.add(find);
+        out.push(find);
+      }
+    }
+  }
+  return out.sort((x, y) => x.length - y.length);
+}
+
+function buildPattern(
+  text: string,
+  offset: number,
+  leftmost: Token | undefined,
+  rightmost: Token | undefined,
+): string | undefined {
+  const before = collapseSpace(text.slice(leftmost ? leftmost.start : offset, offset));
+  const after = collapseSpace(text.slice(offset, rightmost ? rightmost.end : offset));
+  return joinWithMarker(before, after);
+}
+
+function collapseSpace(text: string): string {
+  return text.replace(/\p{White_Space}+/gu, ' ');
+}
+
+/** Moves an offset strictly inside a whitespace run to the run's end (the next token). */
+function snapOutOfSpace(text: string, offset: number): number {
+  let end = offset;
+  while (end < text.length && /\p{White_Space}/u.test(text[end] as string)) end++;
+  return end;
+}

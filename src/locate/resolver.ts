@@ -1,0 +1,110 @@
+/**
+ * The resolver's public face: a validated Locate in a FileView → the result data of SPEC §10.2
+ * (LSP position, display position, match count, enclosing symbol, notes, alternatives with locate
+ * strings), or an error with code, message, hint and ready-to-use candidates.
+ */
+import { LocusError, isLocusError, type ErrorData } from '../core/errors.js';
+import { formatDisplay, type Position, type Range } from '../core/positions.js';
+import { describeOffset } from './describe.js';
+import type { Locate } from './model.js';
+import { resolveCore, syntaxErrorNote, type CoreNoMatch, type FileView } from './resolve-core.js';
+
+/** A place Locus points the caller to: where it is, what the line says, and how to locate it again. */
+export interface PlaceRef {
+  position: Position;
+  display: string;
+  snippet: string;
+  locate: string;
+}
+
+/** A successful locate (SPEC §10.2 JSON shape, plus notes and alternatives). */
+export interface LocateSuccess {
+  ok: true;
+  file_path: string;
+  position: Position;
+  display: string;
+  matches: number;
+  symbol?: { path: string; kind: string };
+  range?: Range;
+  notes?: string[];
+  alternatives?: PlaceRef[];
+}
+
+/** A failed locate. */
+export interface LocateFailure {
+  ok: false;
+  error: ErrorData;
+}
+
+/** Either outcome. */
+export type LocateResult = LocateSuccess | LocateFailure;
+
+const MAX_ALTERNATIVES = 5;
+
+/** Resolves a Locate (already validated) as a position, or as a range when `mode` is `range`. */
+export function resolveLocate(view: FileView, locate: Locate, mode: 'position' | 'range'): LocateResult {
+  try {
+    const outcome = resolveCore(view, locate, mode);
+    if (outcome.kind === 'no-match')
+      return { ok: false, error: noMatchError(view, locate, outcome).toData() };
+    const result: LocateSuccess = {
+      ok: true,
+      file_path: view.filePath,
+      position: view.lines.toPosition(outcome.offset),
+      display: displayOf(view, outcome.offset),
+      matches: outcome.matches,
+    };
+    if (outcome.symbol) result.symbol = { path: outcome.symbol.path.join('.'), kind: outcome.symbol.kind };
+    if (mode === 'range') result.range = view.lines.toRange(outcome.span);
+    if (outcome.notes.length > 0) result.notes = outcome.notes;
+    const others = outcome.others.slice(0, MAX_ALTERNATIVES);
+    if (others.length > 0)
+      result.alternatives = others.map((m) => placeRef(view, mode === 'range' ? m.span.start : m.cursor));
+    return result;
+  } catch (error) {
+    if (isLocusError(error)) return { ok: false, error: error.toData() };
+    throw error;
+  }
+}
+
+/** `path:line:col` (1-based, code points) of an offset. */
+export function displayOf(view: FileView, offset: number): string {
+  return formatDisplay(view.filePath, view.lines.toDisplay(offset));
+}
+
+/** Position, display, one-line snippet and a locate string for an offset. */
+export function placeRef(view: FileView, offset: number): PlaceRef {
+  const position = view.lines.toPosition(offset);
+  return {
+    position,
+    display: displayOf(view, offset),
+    snippet: lineSnippet(view, position.line),
+    locate: describeOffset(view, offset).locate,
+  };
+}
+
+/** The trimmed text of a 0-based line, shortened to about 120 characters. */
+export function lineSnippet(view: FileView, line: number): string {
+  const text = view.lines.lineText(line).trim();
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+}
+
+function noMatchError(view: FileView, locate: Locate, miss: CoreNoMatch): LocusError {
+  const candidates = miss.near.map((n) => placeRef(view, n.offset));
+  const parts = candidates.map((c) => `${c.display} \`${c.snippet}\` → \`${c.locate}\``);
+  let hint =
+    candidates.length > 0
+      ? `Nearest lines: ${parts.join('; ')}.`
+      : 'Check the spelling; matching is case-sensitive and word tokens are never split.';
+  if (view.outline && view.outline.errors.length > 0 && locate.scope && 'symbol_path' in locate.scope) {
+    hint += ` ${syntaxErrorNote(view)}`;
+  }
+  return new LocusError(
+    'NO_MATCH',
+    `No match for \`${locate.find}\` in ${miss.scopeLabel} of ${view.filePath}.`,
+    {
+      hint,
+      details: { candidates },
+    },
+  );
+}
