@@ -1,0 +1,19 @@
+/** The shape of one CLI subcommand. */
+import type { ParseArgsConfig } from 'node:util';
+
+/** Parsed invocation handed to a command. */
+export interface CommandContext {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+  root: string;
+  json: boolean;
+}
+
+/** One subcommand: its options (beyond --root/--json/--help) and what it does. */
+export interface CommandSpec {
+  name: string;
+  usage: string;
+  summary: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(context: CommandContext): Promise<number>;
+}

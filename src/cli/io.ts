@@ -1,0 +1,48 @@
+/**
+ * What the CLI prints and how it exits (SPEC §10.2): 0 success, 1 the locate/operation failed,
+ * 2 invalid input or usage.
+ */
+import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
+import { renderError } from '../render/locate.js';
+
+/** Exit codes of the CLI. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Writes a line to stdout. */
+export function out(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Writes a line to stderr. */
+export function err(text: string): void {
+  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Exit code for a failed result. */
+export function exitFor(error: ErrorData): number {
+  return INPUT_ERROR_CODES.has(error.code) ? EXIT.usage : EXIT.failed;
+}
+
+/** Prints a result (JSON or text) and returns the exit code. */
+export function report<T extends { ok: boolean }>(
+  result: T | { ok: false; error: ErrorData },
+  json: boolean,
+  render: (ok: T) => string,
+): number {
+  if (json) out(JSON.stringify(result));
+  if (!result.ok) {
+    const failure = result as { ok: false; error: ErrorData };
+    if (!json) err(renderError(failure.error));
+    return exitFor(failure.error);
+  }
+  if (!json) out(render(result as T));
+  return EXIT.ok;
+}
+
+/** A usage error: message and the command's usage line on stderr, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The `locus` command line: dispatches subcommands, owns argv, stdout and exit codes.
+ */
+import { parseArgs } from 'node:util';
+import { checkCommand } from './commands/check.js';
+import { describeCommand } from './commands/describe.js';
+import { locateCommand } from './commands/locate.js';
+import { outlineCommand } from './commands/outline.js';
+import type { CommandSpec } from './command.js';
+import { isLocusError } from '../core/errors.js';
+import { renderError } from '../render/locate.js';
+import { EXIT, err, exitFor, out, UsageError } from './io.js';
+
+const COMMANDS: CommandSpec[] = [locateCommand, checkCommand, describeCommand, outlineCommand];
+
+const SYNTAX_HELP = `Locate strings: path[:scope][@find]
+  scope  a line 42 / L42, lines 10-20 / 10,20 / L10-20, or a symbol path Cart.total, Parser::new, (*Server).Start, Shape.area[1]
+  find   code text to search for; <|> marks the cursor (use <<|>> if the text contains <|>)
+Examples:
+  locus locate "src/cart.py:Cart.total@return <|>subtotal"
+  locus locate "src/app.ts:42@foo(<|>"
+  locus outline src/cart.py`;
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --help\n\n${SYNTAX_HELP}`;
+}
+
+/** Runs the CLI; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    out(help());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version') {
+    out('locus 0.1.0');
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    err(`locus: unknown command "${name}".\n\n${help()}`);
+    return EXIT.usage;
+  }
+  const json = rest.includes('--json');
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        ...command.options,
+        root: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      out(`Usage: ${command.usage}\n\n${command.summary}\n\n${SYNTAX_HELP}`);
+      return EXIT.ok;
+    }
+    const root = typeof values.root === 'string' ? values.root : process.cwd();
+    return await command.run({ positionals, values, root, json: values.json === true });
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      err(`locus ${name}: ${error.message}\nUsage: ${command.usage}`);
+      return EXIT.usage;
+    }
+    if (isLocusError(error)) {
+      if (json) out(JSON.stringify({ ok: false, error: error.toData() }));
+      else err(renderError(error.toData()));
+      return exitFor(error.toData());
+    }
+    throw error;
+  }
+}

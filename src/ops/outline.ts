@@ -1,0 +1,74 @@
+/**
+ * The outline operation: every symbol of a file as a tree, each with its kind, display position,
+ * full range and a locate string that leads back to it.
+ */
+import { LocusError } from '../core/errors.js';
+import type { Position, Range } from '../core/positions.js';
+import { describeOffset } from '../locate/describe.js';
+import type { OutlineSymbol } from '../locate/outline.js';
+import type { FileView } from '../locate/resolve-core.js';
+import { displayOf } from '../locate/resolver.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { loadFile } from './file-view.js';
+import type { SyntaxService } from './syntax-service.js';
+
+/** One symbol in an outline result. */
+export interface OutlineEntry {
+  name: string;
+  path: string;
+  kind: string;
+  position: Position;
+  display: string;
+  range: Range;
+  locate: string;
+  children: OutlineEntry[];
+}
+
+/** Result of the outline operation. */
+export interface OutlineResult {
+  ok: true;
+  file_path: string;
+  language: string;
+  symbols: OutlineEntry[];
+  /** Lines where the parser found syntax errors (1-based). */
+  syntax_error_lines?: number[];
+}
+
+/** Builds the outline of a file. */
+export async function buildOutline(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  filePath: string,
+): Promise<OutlineResult> {
+  const { view, language } = await loadFile(workspace, syntax, filePath);
+  if (!language || !view.outline) {
+    throw new LocusError('UNSUPPORTED_LANGUAGE', `No grammar for ${view.filePath}.`, {
+      hint: 'Outlines need a bundled grammar (Python, TypeScript, JavaScript, Go, Rust, Java, C, C++, C#, Ruby, PHP, Bash, Kotlin, Swift, Scala, Lua).',
+    });
+  }
+  const result: OutlineResult = {
+    ok: true,
+    file_path: view.filePath,
+    language,
+    symbols: view.outline.symbols.map((s) => entry(view, s)),
+  };
+  if (view.outline.errors.length > 0) {
+    result.syntax_error_lines = [
+      ...new Set(view.outline.errors.map((e) => view.lines.toPosition(e.start).line + 1)),
+    ];
+  }
+  return result;
+}
+
+function entry(view: FileView, symbol: OutlineSymbol): OutlineEntry {
+  return {
+    name: symbol.name,
+    path: symbol.path.join('.'),
+    kind: symbol.kind,
+    position: view.lines.toPosition(symbol.nameSpan.start),
+    display: displayOf(view, symbol.nameSpan.start),
+    range: view.lines.toRange(symbol.fullSpan),
+    locate: describeOffset(view, symbol.nameSpan.start).locate,
+    children: symbol.children.map((child) => entry(view, child)),
+  };
+}

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+/** Which layers each layer may import (besides itself). */
+const ALLOWED: Record<string, string[]> = {
+  core: [],
+  locate: ['core'],
+  workspace: ['core'],
+  syntax: ['core', 'locate'],
+  lsp: ['core'],
+  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'render'],
+  render: ['core', 'locate', 'ops'],
+  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
+  mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
+};
+/** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */
+const PURE = new Set(['core', 'locate']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [
+    ...text.matchAll(
+      /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    ),
+  ].map((m) => (m[1] ?? m[2]) as string);
+}
+
+const layerOf = (file: string): string => path.relative(SRC, file).split(path.sep)[0] as string;
+
+describe('architecture: dependencies point one way', () => {
+  const files = sourceFiles(SRC).filter((f) => path.dirname(f) !== SRC);
+  it('finds the layers', () => {
+    expect(new Set(files.map(layerOf))).toEqual(
+      new Set([
+        'core',
+        'locate',
+        'workspace',
+        'syntax',
+        'lsp',
+        'ops',
+        'render',
+        'cli',
+        ...(files.some((f) => layerOf(f) === 'mcp') ? ['mcp'] : []),
+      ]),
+    );
+  });
+
+  it.each(Object.keys(ALLOWED))('%s imports only what it may', (layer) => {
+    const violations: string[] = [];
+    for (const file of files.filter((f) => layerOf(f) === layer)) {
+      for (const spec of imports(file)) {
+        if (spec.startsWith('.')) {
+          const target = layerOf(path.resolve(path.dirname(file), spec));
+          if (target !== layer && !(ALLOWED[layer] ?? []).includes(target))
+            violations.push(`${path.relative(SRC, file)} → ${spec}`);
+        } else if (PURE.has(layer) && (spec.startsWith('node:') || /tree-sitter|vscode-/.test(spec))) {
+          violations.push(`${path.relative(SRC, file)} → ${spec} (pure layer)`);
+        }
+      }
+      if (PURE.has(layer) && /\b(?:process|Buffer|require)\s*[.(]/.test(readFileSync(file, 'utf8'))) {
+        violations.push(`${path.relative(SRC, file)} uses a Node global (pure layer)`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('nothing imports the faces (cli, mcp)', () => {
+    const offenders = files
+      .filter((f) => !['cli', 'mcp'].includes(layerOf(f)))
+      .flatMap((f) =>
+        imports(f)
+          .filter(
+            (s) => s.startsWith('.') && ['cli', 'mcp'].includes(layerOf(path.resolve(path.dirname(f), s))),
+          )
+          .map((s) => `${f} → ${s}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('syntax and lsp never import each other', () => {
+    for (const [from, to] of [
+      ['syntax', 'lsp'],
+      ['lsp', 'syntax'],
+    ] as const) {
+      const bad = files
+        .filter((f) => layerOf(f) === from)
+        .flatMap((f) =>
+          imports(f).filter((s) => s.startsWith('.') && layerOf(path.resolve(path.dirname(f), s)) === to),
+        );
+      expect(bad).toEqual([]);
+    }
+  });
+});
