@@ -5,13 +5,20 @@ import { parseArgs } from 'node:util';
 import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
 import { locateCommand } from './commands/locate.js';
+import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
 import type { CommandSpec } from './command.js';
 import { isLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 
-const COMMANDS: CommandSpec[] = [locateCommand, checkCommand, describeCommand, outlineCommand];
+const COMMANDS: CommandSpec[] = [
+  locateCommand,
+  checkCommand,
+  describeCommand,
+  outlineCommand,
+  ...lspCommands,
+];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]
   scope  a line 42 / L42, lines 10-20 / 10,20 / L10-20, or a symbol path Cart.total, Parser::new, (*Server).Start, Shape.area[1]

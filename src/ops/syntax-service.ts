@@ -2,13 +2,24 @@
  * The syntax layer as the operations see it: outlines per file content (cached, incrementally
  * re-parsed) and the identifier under a cursor.
  */
+import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
+import { identifierAt } from '../syntax/identifier.js';
 import { TreeCache } from '../syntax/tree-cache.js';
+
+/** The identifier under a cursor and its syntactic role. */
+export interface IdentifierInfo {
+  text: string;
+  span: Span;
+  role: string;
+}
 
 /** What ops need from tree-sitter. */
 export interface SyntaxService {
   /** The outline of `text` (cached by path and content). */
   outline(key: string, language: string, text: string): Promise<Outline>;
+  /** The identifier at `offset`, or undefined on whitespace/punctuation. */
+  identifierAt(language: string, text: string, offset: number): Promise<IdentifierInfo | undefined>;
   /** Releases every tree. */
   close(): void;
 }
@@ -18,6 +29,7 @@ export function createSyntaxService(options: { maxBytes?: number } = {}): Syntax
   const cache = new TreeCache(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
   return {
     outline: (key, language, text) => cache.outline(key, language, text),
+    identifierAt: (language, text, offset) => identifierAt(language, text, offset),
     close: () => cache.close(),
   };
 }

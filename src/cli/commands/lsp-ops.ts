@@ -1,0 +1,165 @@
+/**
+ * CLI subcommands for the language-server operations (SPEC §10.2):
+ * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
+ */
+import type { DefinitionKind } from '../../lsp/types.js';
+import { createLocus, type Locus, type Outcome } from '../../ops/locus.js';
+import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
+import { renderCodeActions, renderFormat, renderRename } from '../../render/edits.js';
+import { renderDefinition, renderReferences } from '../../render/locations.js';
+import type { CommandContext, CommandSpec } from '../command.js';
+import { report, UsageError } from '../io.js';
+
+type Values = CommandContext['values'];
+
+/** Builds one operation command from how it calls Locus and how it renders. */
+function opCommand<T extends { ok: true }>(spec: {
+  name: string;
+  usage: string;
+  summary: string;
+  options?: CommandSpec['options'];
+  arity?: number;
+  call: (locus: Locus, args: string[], values: Values) => Promise<Outcome<T>>;
+  render: (result: T) => string;
+}): CommandSpec {
+  return {
+    name: spec.name,
+    usage: spec.usage,
+    summary: spec.summary,
+    options: spec.options ?? {},
+    async run({ positionals, values, root, json }) {
+      if (positionals.length !== (spec.arity ?? 1))
+        throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
+      const locus = createLocus({ root });
+      try {
+        return report<T>(await spec.call(locus, positionals, values), json, spec.render);
+      } finally {
+        await locus.close();
+      }
+    },
+  };
+}
+
+const EDIT_OPTIONS = { apply: { type: 'boolean' }, fingerprint: { type: 'string' } } as const;
+const editOptions = (values: Values): { apply?: boolean; fingerprint?: string } => ({
+  ...(values.apply === true ? { apply: true } : {}),
+  ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
+});
+
+function wholeNumber(values: Values, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || value < 1)
+    throw new UsageError(`--${name} takes a whole number >= 1.`);
+  return value;
+}
+
+const MODES: Record<string, DefinitionKind> = {
+  definition: 'definition',
+  declaration: 'declaration',
+  'type-definition': 'typeDefinition',
+  implementation: 'implementation',
+};
+
+/** Every LSP operation command. */
+export const lspCommands: CommandSpec[] = [
+  opCommand({
+    name: 'definition',
+    usage:
+      'locus definition <locate> [--mode definition|declaration|type-definition|implementation] [--json]',
+    summary: 'Where the symbol at the located position is defined.',
+    options: { mode: { type: 'string' } },
+    call: (locus, [input], values) => {
+      const mode = MODES[typeof values.mode === 'string' ? values.mode : 'definition'];
+      if (!mode) throw new UsageError(`--mode is one of ${Object.keys(MODES).join(', ')}.`);
+      return locus.definition(input as string, { mode });
+    },
+    render: renderDefinition,
+  }),
+  opCommand({
+    name: 'references',
+    usage: 'locus references <locate> [--page N] [--page-size N] [--no-declaration] [--json]',
+    summary: 'Every reference to the symbol at the located position, grouped by file.',
+    options: {
+      page: { type: 'string' },
+      'page-size': { type: 'string' },
+      'no-declaration': { type: 'boolean' },
+    },
+    call: (locus, [input], values) => {
+      const page = wholeNumber(values, 'page');
+      const pageSize = wholeNumber(values, 'page-size');
+      return locus.references(input as string, {
+        includeDeclaration: values['no-declaration'] !== true,
+        ...(page === undefined ? {} : { page }),
+        ...(pageSize === undefined ? {} : { pageSize }),
+      });
+    },
+    render: renderReferences,
+  }),
+  opCommand({
+    name: 'rename',
+    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--json]',
+    summary: 'Rename as a reviewable diff; writes only with --apply or a preview fingerprint.',
+    options: EDIT_OPTIONS,
+    arity: 2,
+    call: (locus, [input, newName], values) =>
+      locus.rename(input as string, newName as string, editOptions(values)),
+    render: renderRename,
+  }),
+  opCommand({
+    name: 'hover',
+    usage: 'locus hover <locate> [--json]',
+    summary: 'Hover information (types, docs) at the located position.',
+    call: (locus, [input]) => locus.hover(input as string),
+    render: renderHover,
+  }),
+  opCommand({
+    name: 'completion',
+    usage: 'locus completion <locate> [--limit N] [--json]',
+    summary: 'Completions at the located position (e.g. `file@obj.<|>`).',
+    options: { limit: { type: 'string' } },
+    call: (locus, [input], values) => {
+      const limit = wholeNumber(values, 'limit');
+      return locus.completion(input as string, limit === undefined ? {} : { limit });
+    },
+    render: renderCompletion,
+  }),
+  opCommand({
+    name: 'signature-help',
+    usage: 'locus signature-help <locate> [--json]',
+    summary: 'The active signature inside a call (e.g. `file@f(<|>`).',
+    call: (locus, [input]) => locus.signatureHelp(input as string),
+    render: renderSignatureHelp,
+  }),
+  opCommand({
+    name: 'code-actions',
+    usage:
+      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--apply | --fingerprint F] [--json]',
+    summary: 'Code actions for the located range; --select previews one as a diff.',
+    options: { select: { type: 'string' }, only: { type: 'string' }, ...EDIT_OPTIONS },
+    call: (locus, [input], values) => {
+      const select =
+        typeof values.select === 'string'
+          ? /^\d+$/.test(values.select)
+            ? Number(values.select)
+            : values.select
+          : undefined;
+      const only = typeof values.only === 'string' ? values.only.split(',').filter(Boolean) : undefined;
+      return locus.codeActions(input as string, {
+        ...editOptions(values),
+        ...(select === undefined ? {} : { select }),
+        ...(only ? { only } : {}),
+      });
+    },
+    render: renderCodeActions,
+  }),
+  opCommand({
+    name: 'format',
+    usage: 'locus format <locate> [--apply | --fingerprint F] [--json]',
+    summary: 'Format the located range (a symbol, lines, or a match) as a diff.',
+    options: EDIT_OPTIONS,
+    call: (locus, [input], values) => locus.formatRange(input as string, editOptions(values)),
+    render: renderFormat,
+  }),
+];

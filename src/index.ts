@@ -1,0 +1,8 @@
+/** Locus library entry point (SPEC §10.1). */
+export { createLocator, type Locator, type LocateInput, type DescribeResult } from './ops/locator.js';
+export { createLocus, type Locus, type Outcome } from './ops/locus.js';
+export type { LocateResult, LocateSuccess, LocateFailure, PlaceRef } from './locate/resolver.js';
+export type { Locate, LocateRange, SymbolScope, LineScope } from './locate/model.js';
+export { parseLocate, formatLocate } from './locate/locate-string.js';
+export { LocusError, type ErrorCode, type ErrorData } from './core/errors.js';
+export type { Position, Range } from './core/positions.js';

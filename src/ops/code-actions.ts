@@ -1,0 +1,118 @@
+/**
+ * code_actions (SPEC §8): the actions a server offers for a located range, and — for the one the
+ * caller selects — its edit as a diff with a fingerprint, applied only when asked.
+ */
+import type { CodeAction, Command } from 'vscode-languageserver-protocol';
+import { LocusError } from '../core/errors.js';
+import type { Range } from '../core/positions.js';
+import type { OpsContext } from './context.js';
+import { applyPlan, planWorkspaceEdit } from './edits.js';
+import type { LocateInput } from './locator.js';
+import { editFields, type EditOptions, type EditResultFields } from './rename.js';
+import { resolveTarget, resultBase, type OpResultBase } from './target.js';
+
+/** One offered action. */
+export interface ActionEntry {
+  index: number;
+  title: string;
+  kind?: string;
+  preferred?: true;
+  disabled?: string;
+  /** False when the action only runs a server command (no previewable edit). */
+  has_edit: boolean;
+}
+
+/** Result of code actions. */
+export interface CodeActionsResult extends OpResultBase {
+  range: Range;
+  actions: ActionEntry[];
+  /** The selected action's edit, when one was selected. */
+  selected?: { index: number; title: string } & EditResultFields;
+}
+
+/** Options: which action to preview/apply (index or exact title), and apply flags. */
+export interface CodeActionOptions extends EditOptions {
+  select?: number | string;
+  /** Only actions of these kinds (e.g. `quickfix`, `refactor`). */
+  only?: string[];
+}
+
+/** Lists (and optionally previews or applies) code actions for a located range. */
+export async function codeActions(
+  context: OpsContext,
+  input: LocateInput,
+  options: CodeActionOptions = {},
+): Promise<CodeActionsResult> {
+  const target = await resolveTarget(context, 'code_actions', input, 'range');
+  const range = target.range as Range;
+  const { absPath, text } = target.loaded.file;
+  const answer = await target.session.codeActions(absPath, text, range, {
+    diagnostics: [],
+    ...(options.only ? { only: options.only } : {}),
+  });
+  const actions = answer.result.map(entry);
+  const result: CodeActionsResult = { ...resultBase(target, answer.possiblyIncomplete), range, actions };
+  if (options.select === undefined) {
+    if (options.apply || options.fingerprint)
+      throw new LocusError('INVALID_LOCATE', 'Select an action to apply.', {
+        hint: 'Pass its index or title (see the list).',
+      });
+    return result;
+  }
+  const chosen = pick(answer.result, actions, options.select);
+  let action = chosen.raw;
+  if (
+    !('edit' in action && action.edit) &&
+    'data' in action &&
+    !('command' in action && typeof action.command === 'string')
+  ) {
+    action = (await target.session.resolveCodeAction(absPath, text, action as CodeAction)).result;
+  }
+  if (!('edit' in action) || !action.edit) {
+    throw new LocusError(
+      'CAPABILITY_MISSING',
+      `"${chosen.entry.title}" runs a server command and has no edit Locus can preview.`,
+      {
+        hint: 'Pick an action with has_edit: true.',
+      },
+    );
+  }
+  const plan = planWorkspaceEdit(context, action.edit);
+  const applied = options.apply === true || options.fingerprint !== undefined;
+  if (applied) await applyPlan(context, plan, options.fingerprint);
+  result.selected = { index: chosen.entry.index, title: chosen.entry.title, ...editFields(plan, applied) };
+  return result;
+}
+
+function entry(action: Command | CodeAction, index: number): ActionEntry {
+  const out: ActionEntry = {
+    index,
+    title: action.title,
+    has_edit: 'edit' in action || ('data' in action && !(typeof action.command === 'string')),
+  };
+  if ('kind' in action && action.kind) out.kind = action.kind;
+  if ('isPreferred' in action && action.isPreferred) out.preferred = true;
+  if ('disabled' in action && action.disabled) out.disabled = action.disabled.reason;
+  return out;
+}
+
+function pick(
+  raw: (Command | CodeAction)[],
+  actions: ActionEntry[],
+  select: number | string,
+): { raw: Command | CodeAction; entry: ActionEntry } {
+  const index = typeof select === 'number' ? select : actions.findIndex((a) => a.title === select);
+  const entry = actions[index];
+  const action = raw[index];
+  if (!entry || !action) {
+    const titles = actions.map((a) => `${a.index}: ${a.title}`).join('; ') || 'none';
+    throw new LocusError('NO_MATCH', `No code action ${JSON.stringify(select)} here.`, {
+      hint: `Offered: ${titles}.`,
+    });
+  }
+  if (entry.disabled)
+    throw new LocusError('CAPABILITY_MISSING', `"${entry.title}" is disabled: ${entry.disabled}.`, {
+      hint: 'Pick another action.',
+    });
+  return { raw: action, entry };
+}

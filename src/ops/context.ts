@@ -1,0 +1,38 @@
+/**
+ * Shared state of the operations: the offline locator (workspace + tree cache) and the language
+ * servers. `createOpsContext` starts nothing; servers start lazily on the first request.
+ */
+import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
+import { createLocator, type Locator } from './locator.js';
+
+/** Everything an operation needs. */
+export interface OpsContext {
+  locator: Locator;
+  lsp: LspManager;
+}
+
+/** Options for the operations context. */
+export interface OpsOptions {
+  root: string;
+  /** Overrides on top of `locus.config.json`. */
+  lspConfig?: LspManagerOptions['config'];
+}
+
+/** Creates the context (reads the config; throws a LocusError when it is invalid). */
+export function createOpsContext(options: OpsOptions): OpsContext {
+  const locator = createLocator({ root: options.root });
+  const lsp = new LspManager({
+    workspaceRoot: locator.root,
+    ...(options.lspConfig ? { config: options.lspConfig } : {}),
+  });
+  return { locator, lsp };
+}
+
+/** Shuts every server down and releases the trees. */
+export async function closeOpsContext(context: OpsContext): Promise<void> {
+  try {
+    await context.lsp.closeAll();
+  } finally {
+    await context.locator.close();
+  }
+}

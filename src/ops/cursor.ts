@@ -1,0 +1,83 @@
+/**
+ * Cursor context (SPEC §7): what the agent pointed at, from tree-sitter — the identifier under the
+ * cursor with its kind and path when it names a declaration, else its syntactic role and the
+ * innermost enclosing symbol — plus a short snippet with `|` at the cursor.
+ */
+import type { Position } from '../core/positions.js';
+import { enclosingSymbol, flattenOutline, type OutlineSymbol } from '../locate/outline.js';
+import type { FileView } from '../locate/resolve-core.js';
+import { displayOf } from '../locate/resolver.js';
+import type { SyntaxService } from './syntax-service.js';
+
+/** The identifier (or its absence) under the cursor. */
+export interface CursorSymbol {
+  /** The identifier text under the cursor. */
+  name: string;
+  /** `declaration` when it names a symbol, else call, property, type, variable, import, … */
+  role: string;
+  /** Kind and full path when the identifier is a declaration's name. */
+  kind?: string;
+  path?: string;
+  /** The innermost symbol enclosing the cursor. */
+  enclosing?: { path: string; kind: string };
+}
+
+/** The cursor-context block as data (`cursor` in JSON). */
+export interface CursorContext {
+  operation: string;
+  file_path: string;
+  position: Position;
+  display: string;
+  /** Null when the cursor is on whitespace or punctuation. */
+  symbol: CursorSymbol | null;
+  snippet: string;
+}
+
+const SNIPPET_REACH = 10;
+
+/** Builds the cursor context for an operation at `offset`. */
+export async function cursorContext(
+  syntax: SyntaxService,
+  view: FileView,
+  language: string | undefined,
+  operation: string,
+  offset: number,
+): Promise<CursorContext> {
+  const symbols = view.outline?.symbols ?? [];
+  const enclosing = enclosingSymbol(symbols, offset);
+  let symbol: CursorSymbol | null = null;
+  const identifier = language ? await syntax.identifierAt(language, view.text, offset) : undefined;
+  if (identifier) {
+    symbol = { name: identifier.text, role: identifier.role };
+    const declared = flattenOutline(symbols).find(
+      (s) => s.nameSpan.start === identifier.span.start && s.nameSpan.end === identifier.span.end,
+    );
+    if (declared)
+      Object.assign(symbol, { role: 'declaration', kind: declared.kind, path: declared.path.join('.') });
+    const container = declared ? parentOf(symbols, declared) : enclosing;
+    if (container) symbol.enclosing = { path: container.path.join('.'), kind: container.kind };
+  }
+  return {
+    operation,
+    file_path: view.filePath,
+    position: view.lines.toPosition(offset),
+    display: displayOf(view, offset),
+    symbol,
+    snippet: cursorSnippet(view, offset),
+  };
+}
+
+/** Up to 10 code points either side of the cursor on its line, `|` at the cursor. */
+export function cursorSnippet(view: FileView, offset: number): string {
+  const line = view.lines.lineOf(offset);
+  const before = [...view.text.slice(view.lines.lineStart(line), offset)];
+  const after = [...view.text.slice(offset, view.lines.lineEnd(line))];
+  const left = before.slice(-SNIPPET_REACH).join('');
+  const right = after.slice(0, SNIPPET_REACH).join('');
+  return `${before.length > SNIPPET_REACH ? '…' : ''}${left}|${right}${after.length > SNIPPET_REACH ? '…' : ''}`;
+}
+
+/** The symbol whose children include `target`. */
+function parentOf(symbols: readonly OutlineSymbol[], target: OutlineSymbol): OutlineSymbol | undefined {
+  return flattenOutline(symbols).find((s) => s.children.includes(target));
+}

@@ -1,0 +1,32 @@
+/**
+ * definition (SPEC §8): where the symbol at the cursor is defined — or declared, or its type, or
+ * its implementations — each target with kind, enclosing symbol, snippet and locate string.
+ */
+import type { DefinitionKind } from '../lsp/types.js';
+import type { OpsContext } from './context.js';
+import { ViewCache, describeLocations, type LocationRef } from './locations.js';
+import type { LocateInput } from './locator.js';
+import { resolveTarget, resultBase, type OpResultBase } from './target.js';
+
+/** Result of definition. */
+export interface DefinitionResult extends OpResultBase {
+  mode: DefinitionKind;
+  targets: LocationRef[];
+}
+
+/** Runs definition (or declaration / typeDefinition / implementation) at a located position. */
+export async function definition(
+  context: OpsContext,
+  input: LocateInput,
+  mode: DefinitionKind = 'definition',
+): Promise<DefinitionResult> {
+  const target = await resolveTarget(context, mode === 'definition' ? 'definition' : mode, input);
+  const answer = await target.session.definition(
+    target.loaded.file.absPath,
+    target.loaded.file.text,
+    target.position,
+    mode,
+  );
+  const targets = await describeLocations(new ViewCache(context), answer.result);
+  return { ...resultBase(target, answer.possiblyIncomplete), mode, targets };
+}

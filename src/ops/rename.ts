@@ -1,0 +1,101 @@
+/**
+ * rename (SPEC §8, §8.1): prepareRename + rename → a unified diff and a fingerprint. Nothing is
+ * written unless the caller asks (`apply`, or the fingerprint of an earlier preview).
+ */
+import { LocusError, isLocusError } from '../core/errors.js';
+import type { OpsContext } from './context.js';
+import { applyPlan, planWorkspaceEdit } from './edits.js';
+import type { LocateInput } from './locator.js';
+import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
+
+/** Options of rename. */
+export interface EditOptions {
+  /** Write the edit now. */
+  apply?: boolean;
+  /** Apply only if the files still match this preview's fingerprint (implies apply). */
+  fingerprint?: string;
+}
+
+/** An edit result: what would change (or changed). */
+export interface EditResultFields {
+  files: { file_path: string; edits: number }[];
+  diff: string;
+  fingerprint: string;
+  applied: boolean;
+  skipped?: string[];
+}
+
+/** Result of rename. */
+export interface RenameResult extends OpResultBase, EditResultFields {
+  new_name: string;
+}
+
+/** Renames the symbol at a located position. */
+export async function rename(
+  context: OpsContext,
+  input: LocateInput,
+  newName: string,
+  options: EditOptions = {},
+): Promise<RenameResult> {
+  if (newName.length === 0 || /[\r\n]/.test(newName) || newName !== newName.trim()) {
+    throw new LocusError('INVALID_LOCATE', `"${newName}" is not a usable new name.`, {
+      hint: 'Give the new identifier, without spaces around it.',
+    });
+  }
+  const target = await resolveTarget(context, 'rename', input);
+  await checkRenamable(target);
+  const answer = await target.session.rename(
+    target.loaded.file.absPath,
+    target.loaded.file.text,
+    target.position,
+    newName,
+  );
+  if (!answer.result) throw notRenamable(target);
+  const plan = planWorkspaceEdit(context, answer.result);
+  const applied = options.apply === true || options.fingerprint !== undefined;
+  if (applied) await applyPlan(context, plan, options.fingerprint);
+  return {
+    ...resultBase(target, answer.possiblyIncomplete),
+    new_name: newName,
+    ...editFields(plan, applied),
+  };
+}
+
+/** The edit part of a result. */
+export function editFields(plan: ReturnType<typeof planWorkspaceEdit>, applied: boolean): EditResultFields {
+  const fields: EditResultFields = {
+    files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
+    diff: plan.diff,
+    fingerprint: plan.fingerprint,
+    applied,
+  };
+  if (plan.skipped.length > 0) fields.skipped = plan.skipped;
+  return fields;
+}
+
+async function checkRenamable(target: OpTarget): Promise<void> {
+  try {
+    const prepared = await target.session.prepareRename(
+      target.loaded.file.absPath,
+      target.loaded.file.text,
+      target.position,
+    );
+    if (prepared.result === null) throw notRenamable(target);
+  } catch (error) {
+    if (isLocusError(error) && error.code === 'CAPABILITY_MISSING') return;
+    throw error;
+  }
+}
+
+function notRenamable(target: OpTarget): LocusError {
+  const what = target.cursor.symbol
+    ? `\`${target.cursor.symbol.name}\``
+    : 'this position (no identifier under the cursor)';
+  return new LocusError(
+    'SYMBOL_NOT_FOUND',
+    `The language server cannot rename ${what} at ${target.cursor.display}.`,
+    {
+      hint: "Point at the symbol's name, e.g. `file:Class.method` (its declaration) or `file@obj.<|>method`.",
+    },
+  );
+}

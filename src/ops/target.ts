@@ -1,0 +1,64 @@
+/**
+ * The first half of every position-based operation: resolve the locate, load the file, build the
+ * cursor context, and find the language server session for the file.
+ */
+import { LocusError } from '../core/errors.js';
+import type { Position, Range } from '../core/positions.js';
+import type { LocateSuccess } from '../locate/resolver.js';
+import { resolveLocate } from '../locate/resolver.js';
+import type { Session } from '../lsp/client.js';
+import type { OpsContext } from './context.js';
+import { cursorContext, type CursorContext } from './cursor.js';
+import { loadFile, type LoadedFile } from './file-view.js';
+import { parseInput, type LocateInput } from './locator.js';
+
+/** A resolved operation target. */
+export interface OpTarget {
+  loaded: LoadedFile;
+  resolution: LocateSuccess;
+  offset: number;
+  position: Position;
+  /** Present when the locate was resolved as a range. */
+  range?: Range;
+  cursor: CursorContext;
+  session: Session;
+}
+
+/** Resolves `input` for `operation` (as a range when `mode` is `range`) and picks its server. */
+export async function resolveTarget(
+  context: OpsContext,
+  operation: string,
+  input: LocateInput,
+  mode: 'position' | 'range' = 'position',
+): Promise<OpTarget> {
+  const { workspace, syntax } = context.locator;
+  const locate = parseInput(workspace, input);
+  const loaded = await loadFile(workspace, syntax, locate.file_path);
+  const resolution = resolveLocate(loaded.view, locate, mode);
+  if (!resolution.ok) throw LocusError.fromData(resolution.error);
+  const offset = loaded.view.lines.toOffset(resolution.position);
+  const cursor = await cursorContext(syntax, loaded.view, loaded.language, operation, offset);
+  const session = context.lsp.sessionFor(loaded.file.absPath);
+  const target: OpTarget = { loaded, resolution, offset, position: resolution.position, cursor, session };
+  if (resolution.range) target.range = resolution.range;
+  return target;
+}
+
+/** Common fields of every operation result. */
+export interface OpResultBase {
+  ok: true;
+  operation: string;
+  cursor: CursorContext;
+  /** Set when the server answered before it finished loading the project. */
+  possibly_incomplete?: true;
+  /** Resolution notes (suffix match, several matches, …). */
+  notes?: string[];
+}
+
+/** The base fields for a result, from a target and the server's answer flags. */
+export function resultBase(target: OpTarget, possiblyIncomplete: boolean): OpResultBase {
+  const base: OpResultBase = { ok: true, operation: target.cursor.operation, cursor: target.cursor };
+  if (possiblyIncomplete) base.possibly_incomplete = true;
+  if (target.resolution.notes) base.notes = target.resolution.notes;
+  return base;
+}

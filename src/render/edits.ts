@@ -1,0 +1,71 @@
+/**
+ * Renders edit results (rename, code actions, formatting): summary, diff in a fence longer than any
+ * backtick run inside, fingerprint and how to apply.
+ */
+import type { CodeActionsResult } from '../ops/code-actions.js';
+import type { FormatResult } from '../ops/format.js';
+import type { EditResultFields, RenameResult } from '../ops/rename.js';
+import { renderCursor, renderResultNotes } from './cursor.js';
+
+/** A fenced block whose fence is longer than any backtick run in the text. */
+export function fenced(text: string, language = ''): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+/** Summary, diff and apply instructions of an edit. */
+export function renderEdit(edit: EditResultFields, what: string): string {
+  if (edit.files.length === 0) return `${what}: no changes.`;
+  const count = edit.files.reduce((n, f) => n + f.edits, 0);
+  const lines = [
+    `${what}: ${count} edit(s) in ${edit.files.length} file(s)${edit.applied ? ' — applied' : ' — preview, nothing written'}:`,
+  ];
+  for (const file of edit.files) lines.push(`- ${file.file_path} (${file.edits})`);
+  for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
+  lines.push('', fenced(edit.diff, 'diff'), '', `Fingerprint: ${edit.fingerprint}`);
+  if (!edit.applied)
+    lines.push(
+      'To apply exactly this preview, repeat the call with this fingerprint (files changed since → FILE_CHANGED, nothing written).',
+    );
+  return lines.join('\n');
+}
+
+/** The rename answer. */
+export function renderRename(result: RenameResult): string {
+  return [
+    renderCursor(result.cursor),
+    ...renderResultNotes(result),
+    '',
+    renderEdit(result, `Rename to ${result.new_name}`),
+  ].join('\n');
+}
+
+/** The code actions answer. */
+export function renderCodeActions(result: CodeActionsResult): string {
+  const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
+  lines.push(result.actions.length === 0 ? 'No code actions for this range.' : 'Code actions:');
+  for (const a of result.actions) {
+    const extra = [
+      a.kind,
+      a.preferred ? 'preferred' : undefined,
+      a.disabled ? `disabled: ${a.disabled}` : undefined,
+      a.has_edit ? undefined : 'command only',
+    ].filter(Boolean);
+    lines.push(`${a.index}. ${a.title}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`);
+  }
+  if (result.selected)
+    lines.push('', renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`));
+  else if (result.actions.length > 0) lines.push('', 'Select one by index or title to preview its edit.');
+  return lines.join('\n');
+}
+
+/** The formatting answer. */
+export function renderFormat(result: FormatResult): string {
+  return [
+    renderCursor(result.cursor),
+    ...renderResultNotes(result),
+    '',
+    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range'),
+  ].join('\n');
+}
