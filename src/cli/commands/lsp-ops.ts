@@ -3,7 +3,7 @@
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
 import type { DefinitionKind } from '../../lsp/types.js';
-import { createLocus, type Locus, type Outcome } from '../../ops/locus.js';
+import type { Locus, Outcome } from '../../ops/locus.js';
 import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
 import { renderCodeActions, renderFormat, renderRename } from '../../render/edits.js';
 import { renderDefinition, renderReferences } from '../../render/locations.js';
@@ -30,6 +30,8 @@ function opCommand<T extends { ok: true }>(spec: {
     async run({ positionals, values, root, json }) {
       if (positionals.length !== (spec.arity ?? 1))
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
+      // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
+      const { createLocus } = await import('../../ops/locus.js');
       const locus = createLocus({ root });
       try {
         return report<T>(await spec.call(locus, positionals, values), json, spec.render);
