@@ -47,11 +47,13 @@ export function resolveLocate(view: FileView, locate: Locate, mode: 'position' |
     const outcome = resolveCore(view, locate, mode);
     if (outcome.kind === 'no-match')
       return { ok: false, error: noMatchError(view, locate, outcome).toData() };
+    // With a range, `position` is the range start (SPEC §10.2).
+    const offset = mode === 'range' ? outcome.span.start : outcome.offset;
     const result: LocateSuccess = {
       ok: true,
       file_path: view.filePath,
-      position: view.lines.toPosition(outcome.offset),
-      display: displayOf(view, outcome.offset),
+      position: view.lines.toPosition(offset),
+      display: displayOf(view, offset),
       matches: outcome.matches,
     };
     if (outcome.symbol) result.symbol = { path: outcome.symbol.path.join('.'), kind: outcome.symbol.kind };
