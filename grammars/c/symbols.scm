@@ -1,0 +1,29 @@
+; C symbols (tree-sitter-c 0.24). Convention: src/syntax/outline.ts. Hooks: src/syntax/languages/c.ts
+; Declarations capture the *declarator* as the symbol; the hook digs out the name through pointer,
+; array, init and function declarators and tells prototypes (function) from variables. A declaration
+; with a single declarator is the full range (@wrapper), else the declarator.
+
+(preproc_def name: (identifier) @name) @symbol.macro
+(preproc_function_def name: (identifier) @name) @symbol.macro
+
+(function_definition declarator: (_) @_declarator) @symbol.function
+
+; file-level declarations (also inside #if/#ifdef blocks): variables and prototypes
+(translation_unit (declaration declarator: (_) @symbol.variable))
+(preproc_if (declaration declarator: (_) @symbol.variable))
+(preproc_ifdef (declaration declarator: (_) @symbol.variable))
+(preproc_else (declaration declarator: (_) @symbol.variable))
+(preproc_elif (declaration declarator: (_) @symbol.variable))
+(declaration declarator: (_) @wrapped) @wrapper
+
+; struct/union/enum with a body (forward declarations are not symbols)
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @symbol.struct
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @symbol.struct
+(enum_specifier name: (type_identifier) @name body: (enumerator_list)) @symbol.enum
+(enumerator name: (identifier) @name) @symbol.enummember
+(field_declaration declarator: (_) @symbol.field)
+(field_declaration declarator: (_) @wrapped) @wrapper
+
+; typedefs; `typedef struct {…} P` makes P the struct (hook)
+(type_definition type: (_) @_type declarator: (_) @symbol.type)
+(type_definition declarator: (_) @wrapped) @wrapper

@@ -1,0 +1,38 @@
+; JavaScript (incl. JSX) symbols (tree-sitter-javascript 0.25). Convention: src/syntax/outline.ts.
+; Hooks: src/syntax/languages/typescript.ts (shared with typescript and tsx).
+
+; ---- wrappers: export / a statement with a single declarator belong to the full range
+(export_statement declaration: (_) @wrapped) @wrapper
+(export_statement value: (_) @wrapped) @wrapper
+(lexical_declaration . (variable_declarator) @wrapped .) @wrapper
+(variable_declaration . (variable_declarator) @wrapped .) @wrapper
+
+; ---- classes and functions
+(class_declaration name: (_) @name) @symbol.class
+(function_declaration name: (_) @name) @symbol.function
+(generator_function_declaration name: (_) @name) @symbol.function
+
+; ---- unnamed default exports are named `default` (the keyword is the name range)
+(export_statement "default" @name value: (class !name) @symbol.class)
+(export_statement "default" @name value: [(function_expression !name) (arrow_function)] @symbol.function)
+
+; ---- class members (accessors and constructor before plain methods: the first pattern wins)
+(class_body (method_definition "get" name: (_) @name) @symbol.property)
+(class_body (method_definition "set" name: (_) @name) @symbol.property)
+(class_body (method_definition name: (property_identifier) @name (#eq? @name "constructor")) @symbol.constructor)
+(class_body (method_definition name: (_) @name) @symbol.method)
+(class_body (field_definition property: (_) @name) @symbol.field)
+
+; ---- declarators whose value is a function or class: anywhere (local helpers nest under their function)
+(variable_declarator name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @symbol.function
+(variable_declarator name: (identifier) @name value: (class)) @symbol.class
+
+; ---- other declarators at module level; const → constant (hook);
+;      destructuring names and object-literal properties are expanded by the hook
+(program [
+  (lexical_declaration (variable_declarator name: (_) @name) @symbol.variable)
+  (variable_declaration (variable_declarator name: (_) @name) @symbol.variable)])
+(export_statement declaration: [
+  (lexical_declaration (variable_declarator name: (_) @name) @symbol.variable)
+  (variable_declaration (variable_declarator name: (_) @name) @symbol.variable)])

@@ -1,0 +1,153 @@
+/**
+ * Step 1 of outline extraction: run a language's symbol query once and turn its matches into
+ * plain-data candidates (names, spans, qualifiers) plus transparent containers. The capture
+ * convention is documented in `outline.ts`.
+ */
+import type { Node, Query, QueryCapture, Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { SymbolKindName } from '../locate/outline.js';
+import type { Candidate, LanguageHooks, SymbolMatch } from './hooks.js';
+import { baseTypeNode, nodeSpan } from './node-utils.js';
+import { RangeContext } from './ranges.js';
+
+/** A candidate whose full span is known (no nodes left). */
+export interface PlacedCandidate extends Omit<Candidate, 'rangeNode'> {
+  fullSpan: Span;
+  /** Emission order, to keep equal spans stable (outer first). */
+  order: number;
+}
+
+/** A transparent container (Rust `impl`): its items get `segments` prepended to their names. */
+export interface Container {
+  span: Span;
+  segments: string[];
+}
+
+/** Candidates and containers of one file. */
+export interface Collected {
+  candidates: PlacedCandidate[];
+  containers: Container[];
+}
+
+interface RawSymbol {
+  kind: SymbolKindName;
+  node: Node;
+  name: Node | undefined;
+  qualifier: Node | undefined;
+  captures: QueryCapture[];
+  pattern: number;
+}
+
+/** Runs the query over the tree and produces candidates; every hook call happens in here. */
+export function collectCandidates(query: Query, tree: Tree, text: string, hooks: LanguageHooks): Collected {
+  const ranges = new RangeContext(text);
+  const symbols = new Map<string, RawSymbol>();
+  const names = new Map<number, Set<number>>();
+  const containers: Container[] = [];
+  for (const match of query.matches(tree.rootNode)) {
+    const raw = readMatch(match.captures, match.patternIndex, ranges, containers, text, hooks);
+    if (!raw) continue;
+    const key = `${raw.node.id}:${raw.name?.id ?? ''}`;
+    const previous = symbols.get(key);
+    if (!previous || raw.pattern < previous.pattern) symbols.set(key, raw);
+    if (raw.name) {
+      const set = names.get(raw.node.id) ?? new Set<number>();
+      set.add(raw.name.id);
+      names.set(raw.node.id, set);
+    }
+  }
+  ranges.seal();
+  const candidates: PlacedCandidate[] = [];
+  for (const raw of symbols.values()) {
+    const shared = (names.get(raw.node.id)?.size ?? 0) > 1;
+    for (const candidate of refine(raw, shared, text, hooks)) {
+      candidates.push(place(candidate, raw, ranges, candidates.length));
+    }
+  }
+  return { candidates, containers };
+}
+
+function readMatch(
+  captures: QueryCapture[],
+  pattern: number,
+  ranges: RangeContext,
+  containers: Container[],
+  text: string,
+  hooks: LanguageHooks,
+): RawSymbol | undefined {
+  let symbol: QueryCapture | undefined;
+  let name: Node | undefined;
+  let qualifier: Node | undefined;
+  let wrapper: Node | undefined;
+  let wrapped: Node | undefined;
+  let container: Node | undefined;
+  let containerName: Node | undefined;
+  for (const capture of captures) {
+    switch (capture.name) {
+      case 'comment':
+        ranges.addComment(nodeSpan(capture.node));
+        break;
+      case 'attribute':
+        ranges.addAttribute(nodeSpan(capture.node));
+        break;
+      case 'name':
+        name = capture.node;
+        break;
+      case 'qualifier':
+        qualifier = capture.node;
+        break;
+      case 'wrapper':
+        wrapper = capture.node;
+        break;
+      case 'wrapped':
+        wrapped = capture.node;
+        break;
+      case 'container':
+        container = capture.node;
+        break;
+      case 'container.name':
+        containerName = capture.node;
+        break;
+      default:
+        if (capture.name.startsWith('symbol.')) symbol = capture;
+    }
+  }
+  if (wrapper && wrapped) ranges.addWrapper(wrapper, wrapped);
+  if (container) {
+    const segments = containerName ? segmentsOf(containerName, text, hooks) : [];
+    containers.push({ span: nodeSpan(container), segments });
+  }
+  if (!symbol) return undefined;
+  const kind = symbol.name.slice('symbol.'.length) as SymbolKindName;
+  return { kind, node: symbol.node, name, qualifier, captures, pattern };
+}
+
+function refine(raw: RawSymbol, shared: boolean, text: string, hooks: LanguageHooks): readonly Candidate[] {
+  const defaults: Candidate | undefined = raw.name
+    ? {
+        kind: raw.kind,
+        name: text.slice(raw.name.startIndex, raw.name.endIndex),
+        nameSpan: nodeSpan(raw.name),
+        rangeNode: shared ? raw.name : raw.node,
+        qualifier: raw.qualifier ? segmentsOf(raw.qualifier, text, hooks) : undefined,
+      }
+    : undefined;
+  if (!hooks.refine) return defaults ? [defaults] : [];
+  const match: SymbolMatch = { ...raw, shared, text };
+  const result = hooks.refine(match, defaults);
+  if (result === null) return [];
+  if (result === undefined) return defaults ? [defaults] : [];
+  return Array.isArray(result) ? result : [result as Candidate];
+}
+
+function place(candidate: Candidate, raw: RawSymbol, ranges: RangeContext, order: number): PlacedCandidate {
+  const { rangeNode, fullSpan, ...rest } = candidate;
+  const span = fullSpan ?? ranges.fullSpan(rangeNode ?? raw.node, candidate.absorbSemicolon);
+  return { ...rest, fullSpan: span, order };
+}
+
+function segmentsOf(node: Node, text: string, hooks: LanguageHooks): string[] {
+  if (hooks.segments) return hooks.segments(node, text);
+  const base = baseTypeNode(node) ?? node;
+  return [text.slice(base.startIndex, base.endIndex)];
+}

@@ -1,0 +1,94 @@
+/**
+ * The interface of per-language hook modules (`src/syntax/languages/<name>.ts`, each exporting
+ * `hooks: LanguageHooks`). The generic engine (`outline.ts`) turns query matches into candidates and
+ * nests them by containment; hooks fix what a query cannot express. The convention is documented at
+ * the top of `outline.ts`.
+ */
+import type { Node, QueryCapture } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { Outline, SymbolKindName } from '../locate/outline.js';
+
+/** One match of a `@symbol.<kind>` pattern. Its nodes are valid only during the hook call. */
+export interface SymbolMatch {
+  /** Kind from the capture name (`@symbol.method` → `method`). */
+  kind: SymbolKindName;
+  /** The declaration node (`@symbol.<kind>`). */
+  node: Node;
+  /** The name node (`@name`), if the pattern has one. */
+  name: Node | undefined;
+  /** The `@qualifier` node, if any (Go receiver type, …). */
+  qualifier: Node | undefined;
+  /** Every capture of the match, helper captures (`@_x`) included. */
+  captures: readonly QueryCapture[];
+  /** True when several matches name different `@name`s on this same declaration node (`a, b = …`). */
+  shared: boolean;
+  /** The whole file text. */
+  text: string;
+}
+
+/** A symbol before nesting. Spans are UTF-16 offsets into the file text. */
+export interface Candidate {
+  kind: SymbolKindName;
+  name: string;
+  nameSpan: Span;
+  /**
+   * Node whose extent gives the full range; the engine widens it by `@wrapper`s and leading
+   * `@attribute`s and trims comments (default: the declaration node, or the name when `shared`).
+   */
+  rangeNode?: Node | undefined;
+  /** Explicit full range, used as is (takes precedence over `rangeNode`). */
+  fullSpan?: Span | undefined;
+  /** Path segments between the enclosing path and the name (Go receiver `Server`, C++ `Foo::`). */
+  qualifier?: string[] | undefined;
+  /** Keep only the first unique candidate of a name per parent (Python: one field per name per class). */
+  unique?: boolean | undefined;
+  /** Never a parent: its range overlaps symbols that are its siblings (`typedef struct X {…} Y`). */
+  leaf?: boolean | undefined;
+  /** A marker of the hook's own, carried from `refine` to `place` (ignored by the engine). */
+  tag?: string | undefined;
+  /** The full range also takes a `;` that directly follows it on the same line (TS class members, `struct S {};`). */
+  absorbSemicolon?: boolean | undefined;
+}
+
+/** What `place` sees of an enclosing symbol. */
+export interface AncestorInfo {
+  kind: SymbolKindName;
+  name: string;
+  path: readonly string[];
+}
+
+/** Where a candidate lands before `place` decides. */
+export interface PlaceContext {
+  /** Enclosing symbols, outermost first; the last is the parent. */
+  ancestors: readonly AncestorInfo[];
+  /** Segments of transparent `@container`s between the parent and the candidate (Rust `impl Foo` → `["Foo"]`). */
+  container: readonly string[];
+  /** True when the innermost enclosing node of interest is a container (directly inside `impl`). */
+  inContainer: boolean;
+  /** Kind of the first symbol placed earlier in the file with exactly this path, if any. */
+  known(path: readonly string[]): SymbolKindName | undefined;
+}
+
+/**
+ * A hook's verdict on a placed candidate: undefined keeps it as is; `'drop'` removes it; an object
+ * can change its kind and/or re-attach it to `ancestors[attachTo]` (`-1`: top level).
+ */
+export type Placement = undefined | 'drop' | { kind?: SymbolKindName; attachTo?: number };
+
+/** Per-language behaviour on top of the query (all optional). */
+export interface LanguageHooks {
+  /**
+   * Turns a match into candidates. `defaults` is what the engine would do (name = `@name` text),
+   * undefined when the match has no `@name`. Return `null` to drop the match.
+   */
+  refine?(
+    match: SymbolMatch,
+    defaults: Candidate | undefined,
+  ): Candidate | readonly Candidate[] | null | undefined;
+  /** Adjusts or drops a candidate once its enclosing symbols are known (kinds that depend on the parent). */
+  place?(candidate: Candidate, context: PlaceContext): Placement;
+  /** Path segments named by a `@qualifier` or `@container.name` node (default: its base type name). */
+  segments?(node: Node, text: string): string[];
+  /** Outline to use instead when the tree has syntax errors (TypeScript's own parser for TS/JS). */
+  fallback?(languageId: string, text: string): Promise<Outline | undefined>;
+}

@@ -1,0 +1,192 @@
+/**
+ * The identifier under a cursor and its syntactic role (SPEC §7, cursor context). Roles come from the
+ * tree's shape, not from a language server, and use node-type naming shared by the grammars
+ * (`*identifier`, `call_expression`/`call`/`method_invocation`, `*parameter*`, `import_*`, …).
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { Outline, OutlineSymbol, SymbolKindName } from '../locate/outline.js';
+import { flattenOutline } from '../locate/outline.js';
+import { outlineOfTree, parseText } from './outline.js';
+import { requireSymbolQuery } from './runtime.js';
+
+/** Syntactic role of the token under a cursor. */
+export type IdentifierRole =
+  | 'declaration'
+  | 'call'
+  | 'property'
+  | 'type'
+  | 'import'
+  | 'parameter'
+  | 'variable'
+  | 'string'
+  | 'comment'
+  | 'keyword'
+  | 'other';
+
+/** The token under a cursor. */
+export interface IdentifierInfo {
+  /** The token's text (a word, for strings and comments). */
+  text: string;
+  span: Span;
+  role: IdentifierRole;
+  /** For `declaration`: the symbol it names. */
+  symbol?: { path: string[]; kind: SymbolKindName };
+}
+
+const NAME_TYPE = /(^|_)(identifier|name)$|^constant$|^word$|^variable_name$/;
+const TYPE_TYPE =
+  /type_identifier|^primitive_type$|^predefined_type$|^builtin_type$|^integral_type$|^floating_point_type$|^boolean_type$|^void_type$/;
+const PROPERTY_TYPE =
+  /^(property_identifier|field_identifier|shorthand_property_identifier|private_property_identifier)$/;
+const STRING_TYPE = /(^|_)string|^char_literal$|^character_literal$|^heredoc/;
+const CODE_IN_STRING = /interpolation|template_substitution|^substitution$/;
+const KEYWORD_NODE = /^(this|self|super|true|false|null|nil|none|undefined|crate)$/i;
+const CALL_TYPE =
+  /(^|_)call(_expression)?$|^method_invocation$|^macro_invocation$|^new_expression$|^object_creation_expression$|^invocation_expression$/;
+const CALLEE_FIELDS = new Set(['function', 'name', 'macro', 'constructor', 'method']);
+const MEMBER_TYPE =
+  /member_expression|^attribute$|field_expression|selector_expression|scoped_identifier|member_access|navigation_expression|^method_invocation$/;
+const MEMBER_FIELDS = new Set(['property', 'attribute', 'field', 'name']);
+const IMPORT_TYPE =
+  /import|^use_declaration$|^using_directive$|^preproc_include$|^package_clause$|^namespace_use|^require/;
+const PARAMETER_TYPE = /parameter|^parameters$|^formal_parameters$|^lambda_parameters$/;
+const NOT_PARAMETER_FIELDS = new Set(['type', 'value', 'default_value', 'default']);
+const TYPE_CONTEXT =
+  /^type$|type_annotation|^generic_type$|type_arguments|^type_parameter|^superclass|^base_class_clause$|^extends_clause$|^implements_clause$/;
+
+/** The token at `offset` of a text (parses it; use `TreeCache.identifierAt` for repeated calls). */
+export async function identifierAt(
+  languageId: string,
+  text: string,
+  offset: number,
+): Promise<IdentifierInfo | undefined> {
+  const { loaded } = await requireSymbolQuery(languageId);
+  const tree = parseText(loaded, text);
+  try {
+    const outline = await outlineOfTree(loaded, tree, text);
+    return identifierInTree(tree, text, offset, outline);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The token at `offset` in a parsed tree; `outline` marks symbol names as declarations. */
+export function identifierInTree(
+  tree: Tree,
+  text: string,
+  offset: number,
+  outline?: Outline,
+): IdentifierInfo | undefined {
+  const node = tokenAt(tree.rootNode, text, offset);
+  if (!node) return undefined;
+  const enclosing = textContainer(node);
+  if (enclosing) return wordAt(text, offset, enclosing.role, nodeSpanOf(enclosing.node));
+  const span = nodeSpanOf(node);
+  const info = (role: IdentifierRole): IdentifierInfo => ({
+    text: text.slice(span.start, span.end),
+    span,
+    role,
+  });
+  if (!node.isNamed)
+    return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(node.type) ? declaration(info('keyword'), outline) : undefined;
+  if (KEYWORD_NODE.test(node.type)) return info('keyword');
+  if (TYPE_TYPE.test(node.type)) return declaration(info('type'), outline);
+  if (!NAME_TYPE.test(node.type))
+    return /^[\p{L}\p{N}_$]/u.test(text[span.start] ?? '') ? info('other') : undefined;
+  return declaration(info(roleOf(node)), outline);
+}
+
+/** The leaf at the cursor; a cursor just after a word (`foo|(`) means that word. */
+function tokenAt(root: Node, text: string, offset: number): Node | undefined {
+  const at = leafAt(root, offset);
+  if (at && isWordish(at, text)) return at;
+  const before = offset > 0 ? leafAt(root, offset - 1) : undefined;
+  if (before && before.endIndex === offset && isWordish(before, text)) return before;
+  return at;
+}
+
+function leafAt(root: Node, offset: number): Node | undefined {
+  if (offset < root.startIndex || offset >= root.endIndex) return undefined;
+  const node = root.descendantForIndex(offset, offset + 1);
+  return node && node.startIndex <= offset && offset < node.endIndex ? node : undefined;
+}
+
+function isWordish(node: Node, text: string): boolean {
+  return /[\p{L}\p{N}_$]/u.test(text[node.endIndex - 1] ?? '') || textContainer(node) !== undefined;
+}
+
+/** The string or comment a node lies in (not code inside an interpolation). */
+function textContainer(node: Node): { node: Node; role: 'string' | 'comment' } | undefined {
+  for (let current: Node | null = node, depth = 0; current && depth < 8; current = current.parent, depth++) {
+    if (/(^|_)comment$/.test(current.type)) return { node: current, role: 'comment' };
+    if (CODE_IN_STRING.test(current.type)) return undefined;
+    if (STRING_TYPE.test(current.type) && current.isNamed) return { node: current, role: 'string' };
+  }
+  return undefined;
+}
+
+/** The word of a string/comment under the offset (undefined on spaces and punctuation). */
+function wordAt(
+  text: string,
+  offset: number,
+  role: 'string' | 'comment',
+  bounds: Span,
+): IdentifierInfo | undefined {
+  const isWord = (i: number) => i >= bounds.start && i < bounds.end && /[\p{L}\p{N}_$]/u.test(text[i] ?? '');
+  let start = offset;
+  if (!isWord(start)) {
+    if (!isWord(start - 1)) return undefined;
+    start--;
+  }
+  let end = start + 1;
+  while (isWord(start - 1)) start--;
+  while (isWord(end)) end++;
+  return { text: text.slice(start, end), span: { start, end }, role };
+}
+
+function roleOf(node: Node): IdentifierRole {
+  const parent = node.parent;
+  if (!parent) return 'variable';
+  const field = fieldOf(parent, node);
+  if (hasAncestor(node, IMPORT_TYPE, 6)) return 'import';
+  if (PARAMETER_TYPE.test(parent.type) && !NOT_PARAMETER_FIELDS.has(field ?? '')) return 'parameter';
+  if (CALL_TYPE.test(parent.type) && CALLEE_FIELDS.has(field ?? '')) return 'call';
+  if (MEMBER_TYPE.test(parent.type) && MEMBER_FIELDS.has(field ?? '')) {
+    const grand = parent.parent;
+    if (grand && CALL_TYPE.test(grand.type) && CALLEE_FIELDS.has(fieldOf(grand, parent) ?? '')) return 'call';
+    return 'property';
+  }
+  if (PROPERTY_TYPE.test(node.type)) return 'property';
+  if (TYPE_CONTEXT.test(parent.type) || /type/.test(field ?? '')) return 'type';
+  return 'variable';
+}
+
+function fieldOf(parent: Node, child: Node): string | null {
+  for (let i = 0; i < parent.childCount; i++) {
+    if (parent.child(i)?.id === child.id) return parent.fieldNameForChild(i);
+  }
+  return null;
+}
+
+function hasAncestor(node: Node, pattern: RegExp, maxDepth: number): boolean {
+  let current = node.parent;
+  for (let depth = 0; current && depth < maxDepth; depth++, current = current.parent) {
+    if (pattern.test(current.type)) return true;
+  }
+  return false;
+}
+
+function declaration(info: IdentifierInfo, outline: Outline | undefined): IdentifierInfo {
+  if (!outline) return info;
+  const symbol = findByName(outline.symbols, info.span);
+  return symbol ? { ...info, role: 'declaration', symbol: { path: symbol.path, kind: symbol.kind } } : info;
+}
+
+function findByName(symbols: readonly OutlineSymbol[], span: Span): OutlineSymbol | undefined {
+  return flattenOutline(symbols).find((s) => s.nameSpan.start <= span.start && span.end <= s.nameSpan.end);
+}
+
+function nodeSpanOf(node: Node): Span {
+  return { start: node.startIndex, end: node.endIndex };
+}

@@ -1,0 +1,174 @@
+/**
+ * C and C++ hooks (SPEC §3.3, §14.19). Names are dug out of declarators (`*make(void)`,
+ * `g2[3]`, `x = 1`); a declarator whose innermost function declarator names something directly is a
+ * function (prototype), one through parentheses is a function pointer (variable/field). Qualified
+ * names (`Foo::bar`, `a::b::C::d`) become qualifier segments with the last name as the name range;
+ * constructors are named like the class, destructors `~Foo`. `typedef struct X {…} Y` keeps struct X
+ * and type Y as siblings; `typedef struct {…} P` makes P the struct.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { Span } from '../../core/positions.js';
+import type { SymbolKindName } from '../../locate/outline.js';
+import type { Candidate, LanguageHooks, SymbolMatch } from '../hooks.js';
+import { nodeSpan } from '../node-utils.js';
+
+const NAME_TYPES = new Set([
+  'identifier',
+  'field_identifier',
+  'type_identifier',
+  'destructor_name',
+  'operator_name',
+  'qualified_identifier',
+  'template_function',
+  'operator_cast',
+]);
+const SPECIFIERS = new Set(['struct_specifier', 'union_specifier', 'enum_specifier', 'class_specifier']);
+const SKIP_CHILDREN = new Set([
+  'type_qualifier',
+  'attribute_specifier',
+  'attribute_declaration',
+  'ms_call_modifier',
+]);
+const CONTAINERS = new Set<SymbolKindName>(['class', 'struct']);
+
+interface DeclaredName {
+  name: string;
+  span: Span;
+  qualifier: string[];
+  isFunction: boolean;
+}
+
+/** Hooks for the c and cpp grammars. */
+export const hooks: LanguageHooks = {
+  refine(match, defaults) {
+    const type = match.node.type;
+    if (SPECIFIERS.has(type)) return defaults ? { ...defaults, absorbSemicolon: true } : null;
+    if (type === 'namespace_definition') return defaults ? namespaceChain(match, defaults) : null;
+    if (type === 'function_definition') return functionDefinition(match);
+    if (match.kind === 'variable' || match.kind === 'field' || match.kind === 'type')
+      return declarator(match);
+    if (defaults && match.name?.type === 'operator_name')
+      return { ...defaults, name: squeeze(defaults.name) };
+    return defaults;
+  },
+  place(candidate, { ancestors, known }) {
+    const parent = ancestors[ancestors.length - 1];
+    const inClass = parent !== undefined && CONTAINERS.has(parent.kind);
+    if (candidate.kind === 'function' && inClass) {
+      return { kind: isConstructorName(candidate.name, parent.name) ? 'constructor' : 'method' };
+    }
+    if (candidate.kind === 'variable') {
+      if (inClass) return { kind: 'field' };
+      if (parent?.kind === 'function' || parent?.kind === 'method' || parent?.kind === 'constructor')
+        return 'drop';
+    }
+    if ((candidate.kind === 'method' || candidate.kind === 'field') && candidate.qualifier?.length) {
+      const owner = known([...(parent?.path ?? []), ...candidate.qualifier]);
+      if (owner === 'namespace') return { kind: candidate.kind === 'method' ? 'function' : 'variable' };
+    }
+    return undefined;
+  },
+};
+
+function functionDefinition(match: SymbolMatch): Candidate | null {
+  const declaratorNode = match.captures.find((c) => c.name === '_declarator')?.node;
+  const declared = declaratorNode ? declaredName(declaratorNode, match.text) : undefined;
+  if (!declared) return null;
+  return { ...asCandidate(declared, 'function'), rangeNode: match.node };
+}
+
+function declarator(match: SymbolMatch): Candidate | null {
+  const declared = declaredName(match.node, match.text);
+  if (!declared) return null;
+  if (match.kind === 'type') return typedef(match, declared);
+  const kind = declared.isFunction ? 'function' : match.kind;
+  const candidate = asCandidate(declared, kind === 'field' && declared.isFunction ? 'method' : kind);
+  return { ...candidate, rangeNode: match.node };
+}
+
+function typedef(match: SymbolMatch, declared: DeclaredName): Candidate {
+  const typeNode = match.captures.find((c) => c.name === '_type')?.node;
+  const candidate: Candidate = { ...asCandidate(declared, 'type'), rangeNode: match.node };
+  if (!typeNode || !SPECIFIERS.has(typeNode.type) || !typeNode.childForFieldName('body')) return candidate;
+  if (typeNode.childForFieldName('name')) return { ...candidate, leaf: true };
+  return { ...candidate, kind: typeNode.type === 'enum_specifier' ? 'enum' : 'struct' };
+}
+
+/** Kind for a declared name: qualified functions are methods/constructors of their class. */
+function asCandidate(declared: DeclaredName, kind: SymbolKindName): Candidate {
+  const owner = declared.qualifier[declared.qualifier.length - 1];
+  let finalKind = kind;
+  if (owner !== undefined && kind === 'function')
+    finalKind = isConstructorName(declared.name, owner) ? 'constructor' : 'method';
+  if (owner !== undefined && kind === 'variable') finalKind = 'field';
+  return { kind: finalKind, name: declared.name, nameSpan: declared.span, qualifier: declared.qualifier };
+}
+
+function isConstructorName(name: string, owner: string): boolean {
+  return name === owner || name === `~${owner}`;
+}
+
+/** The name a declarator declares, through pointer/array/init/function/reference declarators. */
+function declaredName(declaratorNode: Node, text: string): DeclaredName | undefined {
+  let node: Node | null = declaratorNode;
+  let isFunction = false;
+  for (let depth = 0; node && depth < 32; depth++) {
+    if (NAME_TYPES.has(node.type)) return splitName(node, text, isFunction);
+    if (node.type === 'function_declarator') {
+      const inner: Node | null = node.childForFieldName('declarator');
+      if (inner && NAME_TYPES.has(inner.type)) isFunction = true;
+      node = inner;
+      continue;
+    }
+    node = node.childForFieldName('declarator') ?? firstDeclaratorChild(node);
+  }
+  return undefined;
+}
+
+function firstDeclaratorChild(node: Node): Node | null {
+  for (let i = 0; i < node.namedChildCount; i++) {
+    const child = node.namedChild(i);
+    if (child && !SKIP_CHILDREN.has(child.type) && !child.type.endsWith('comment')) return child;
+  }
+  return null;
+}
+
+function splitName(node: Node, text: string, isFunction: boolean): DeclaredName | undefined {
+  const qualifier: string[] = [];
+  let current: Node | null = node;
+  for (let depth = 0; current?.type === 'qualified_identifier' && depth < 32; depth++) {
+    const scope = current.childForFieldName('scope');
+    if (scope) qualifier.push(scopeName(scope, text));
+    current = current.childForFieldName('name');
+  }
+  if (!current) return undefined;
+  if (current.type === 'template_function') current = current.childForFieldName('name') ?? current;
+  const name = squeeze(text.slice(current.startIndex, current.endIndex));
+  return name ? { name, span: nodeSpan(current), qualifier, isFunction } : undefined;
+}
+
+function scopeName(scope: Node, text: string): string {
+  const named = scope.type === 'template_type' ? (scope.childForFieldName('name') ?? scope) : scope;
+  return text.slice(named.startIndex, named.endIndex);
+}
+
+function squeeze(name: string): string {
+  return name.replace(/\s+/g, '');
+}
+
+/** `namespace a::b {}` → namespace a ⊃ b with the definition's full range. */
+function namespaceChain(match: SymbolMatch, candidate: Candidate): Candidate[] {
+  const name = match.name;
+  if (!name || name.type !== 'nested_namespace_specifier') return [candidate];
+  const parts: Candidate[] = [];
+  for (let i = 0; i < name.namedChildCount; i++) {
+    const part = name.namedChild(i);
+    if (!part) continue;
+    parts.push({
+      ...candidate,
+      name: match.text.slice(part.startIndex, part.endIndex),
+      nameSpan: nodeSpan(part),
+    });
+  }
+  return parts;
+}

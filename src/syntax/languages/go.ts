@@ -1,0 +1,17 @@
+/**
+ * Go hooks (SPEC §3.3, §14.20): an embedded struct field is a field named after its type
+ * (`*sync.Mutex` → `Mutex`). Receivers use the engine's default qualifier (base type name).
+ */
+import type { LanguageHooks } from '../hooks.js';
+import { baseTypeNode, nodeSpan } from '../node-utils.js';
+
+/** Hooks for the Go grammar. */
+export const hooks: LanguageHooks = {
+  refine(match, defaults) {
+    if (!defaults || !match.name) return null;
+    if (match.node.type !== 'field_declaration' || match.name.type === 'field_identifier') return defaults;
+    const base = baseTypeNode(match.name);
+    if (!base) return null;
+    return { ...defaults, name: match.text.slice(base.startIndex, base.endIndex), nameSpan: nodeSpan(base) };
+  },
+};

@@ -1,0 +1,175 @@
+/**
+ * TypeScript / TSX / JavaScript hooks (SPEC §3.3, §14.16, §14.18): string and computed names,
+ * dotted namespaces split into nested symbols, `const` → constant, destructured names,
+ * object-literal properties of declared names (recursively), parameter properties on the class,
+ * member `;` in the full range, and the TypeScript-compiler fallback for trees with errors.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { SymbolKindName } from '../../locate/outline.js';
+import type { Candidate, LanguageHooks, SymbolMatch } from '../hooks.js';
+import { namedChildren, nodeSpan, stringContent } from '../node-utils.js';
+
+const SEMICOLON_MEMBERS = new Set([
+  'public_field_definition',
+  'field_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'property_signature',
+]);
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
+const VALUE_WRAPPERS = new Set([
+  'as_expression',
+  'satisfies_expression',
+  'parenthesized_expression',
+  'non_null_expression',
+]);
+
+/** Hooks for the typescript, tsx and javascript grammars. */
+export const hooks: LanguageHooks = {
+  refine(match, defaults) {
+    if (!defaults || !match.name) return null;
+    const name = match.name;
+    if (name.type === 'computed_property_name') return null;
+    let candidate = defaults;
+    if (name.type === 'string') {
+      const content = stringContent(name, match.text);
+      candidate = { ...candidate, name: content.name, nameSpan: content.span };
+    }
+    if (SEMICOLON_MEMBERS.has(match.node.type)) candidate.absorbSemicolon = true;
+    if (match.node.type.endsWith('_parameter')) candidate.tag = 'parameter-property';
+    if (name.type === 'nested_identifier') return namespaceChain(match, candidate);
+    if (match.node.type === 'variable_declarator') return declarator(match, candidate);
+    return candidate;
+  },
+  place(candidate, { ancestors }) {
+    if (candidate.tag !== 'parameter-property') return undefined;
+    const owner = ancestors.length - 2;
+    const constructor = ancestors[ancestors.length - 1];
+    if (constructor?.kind === 'constructor' && ancestors[owner]?.kind === 'class') return { attachTo: owner };
+    return 'drop';
+  },
+  async fallback(languageId, text) {
+    const { typescriptOutline } = await import('../ts-fallback.js');
+    return typescriptOutline(languageId, text);
+  },
+};
+
+/** `namespace A.B.C {}` → namespace A ⊃ B ⊃ C, all with the declaration's full range. */
+function namespaceChain(match: SymbolMatch, candidate: Candidate): Candidate[] {
+  const parts: Node[] = [];
+  const collect = (node: Node): void => {
+    if (node.type === 'nested_identifier' || node.type === 'member_expression') {
+      const object = node.childForFieldName('object') ?? node.namedChild(0);
+      const property = node.childForFieldName('property') ?? node.namedChild(node.namedChildCount - 1);
+      if (object) collect(object);
+      if (property) parts.push(property);
+    } else parts.push(node);
+  };
+  if (match.name) collect(match.name);
+  return parts.map((part) => ({
+    ...candidate,
+    name: match.text.slice(part.startIndex, part.endIndex),
+    nameSpan: nodeSpan(part),
+  }));
+}
+
+/** A declarator: destructured names, const → constant, object-literal members. */
+function declarator(match: SymbolMatch, candidate: Candidate): Candidate | Candidate[] | null {
+  const nameNode = match.name as Node;
+  if (nameNode.type === 'object_pattern' || nameNode.type === 'array_pattern') {
+    const kind = variableKind(match.node);
+    return bindingNames(nameNode).map((id) => ({
+      kind,
+      name: match.text.slice(id.startIndex, id.endIndex),
+      nameSpan: nodeSpan(id),
+      rangeNode: id,
+    }));
+  }
+  if (candidate.kind !== 'variable') return candidate;
+  const result: Candidate[] = [{ ...candidate, kind: variableKind(match.node) }];
+  const value = unwrapValue(match.node.childForFieldName('value'));
+  if (value?.type === 'object') result.push(...objectMembers(value, match.text));
+  return result;
+}
+
+function variableKind(declaratorNode: Node): SymbolKindName {
+  const statement = declaratorNode.parent;
+  return statement?.type === 'lexical_declaration' && statement.firstChild?.type === 'const'
+    ? 'constant'
+    : 'variable';
+}
+
+function bindingNames(pattern: Node): Node[] {
+  const out: Node[] = [];
+  for (const child of namedChildren(pattern)) {
+    switch (child.type) {
+      case 'identifier':
+      case 'shorthand_property_identifier_pattern':
+        out.push(child);
+        break;
+      case 'pair_pattern':
+      case 'assignment_pattern':
+      case 'object_assignment_pattern':
+      case 'rest_pattern': {
+        const inner =
+          child.childForFieldName('value') ?? child.childForFieldName('left') ?? child.namedChild(0);
+        if (inner?.type === 'identifier' || inner?.type === 'shorthand_property_identifier_pattern')
+          out.push(inner);
+        else if (inner) out.push(...bindingNames(inner));
+        break;
+      }
+      case 'object_pattern':
+      case 'array_pattern':
+        out.push(...bindingNames(child));
+        break;
+    }
+  }
+  return out;
+}
+
+function unwrapValue(value: Node | null): Node | null {
+  let current = value;
+  for (let depth = 0; current && VALUE_WRAPPERS.has(current.type) && depth < 8; depth++) {
+    current = current.childForFieldName('expression') ?? current.namedChild(0);
+  }
+  return current;
+}
+
+/** Properties of an object literal bound to a declared name, nested objects recursively. */
+function objectMembers(object: Node, text: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const member of namedChildren(object)) {
+    const key = memberKey(member);
+    if (!key) continue;
+    const name =
+      key.type === 'string'
+        ? stringContent(key, text)
+        : { name: text.slice(key.startIndex, key.endIndex), span: nodeSpan(key) };
+    if (key.type === 'computed_property_name' || !name.name || name.name.includes('.')) continue;
+    const value = member.type === 'pair' ? unwrapValue(member.childForFieldName('value')) : null;
+    out.push({ kind: memberKind(member, value), name: name.name, nameSpan: name.span, rangeNode: member });
+    if (value?.type === 'object') out.push(...objectMembers(value, text));
+  }
+  return out;
+}
+
+function memberKey(member: Node): Node | null {
+  switch (member.type) {
+    case 'pair':
+      return member.childForFieldName('key');
+    case 'method_definition':
+      return member.childForFieldName('name');
+    case 'shorthand_property_identifier':
+      return member;
+    default:
+      return null;
+  }
+}
+
+function memberKind(member: Node, value: Node | null): SymbolKindName {
+  if (member.type === 'method_definition') {
+    const first = member.firstChild?.type;
+    return first === 'get' || first === 'set' ? 'property' : 'method';
+  }
+  return value && FUNCTION_VALUES.has(value.type) ? 'method' : 'property';
+}

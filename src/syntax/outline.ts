@@ -1,0 +1,108 @@
+/**
+ * Outline extraction: tree-sitter tree + `grammars/<lang>/symbols.scm` + hooks → plain `Outline`.
+ *
+ * # Capture convention for `symbols.scm`
+ *
+ * | capture | on | meaning |
+ * | --- | --- | --- |
+ * | `@symbol.<kind>` | the declaration node | one symbol; `<kind>` is a lower-case `SymbolKindName` (`class`, `method`, `field`, `enummember`, `type`, …) |
+ * | `@name` | its name node | the name (node text) and the name range |
+ * | `@qualifier` | a type/scope node | extra path segments before the name: `func (s *Server) Start()` → `Server.Start` (pointers, generics, paths stripped) |
+ * | `@container` + `@container.name` | a node + its type node | transparent container (Rust `impl`): no symbol, its items are named `<container.name>.<item>` |
+ * | `@wrapper` + `@wrapped` | a node + one child | the wrapper belongs to the child's full range (decorators, `export`, `template<…>`, a statement with a single declarator); chains; a wrapper captured around several children wraps none of them |
+ * | `@attribute` | a node | a sibling *before* a declaration that belongs to its full range (Rust `#[…]`, TS member decorators); comments between are skipped |
+ * | `@_anything` | any node | helper for predicates or hooks; ignored by the engine |
+ *
+ * `@comment` is reserved: the engine appends a pattern capturing every `*comment` node type of the
+ * grammar. Several patterns may capture the same declaration and name: the earliest pattern in the
+ * file wins, so put specific patterns (`"get"` accessors, `constructor`) before general ones.
+ * When several matches give *different* names to one declaration node (`a, b = 1, 2`, Go `X, Y int`),
+ * each name's full range is the name itself (SPEC §14.14 "else the declarator").
+ *
+ * # Engine rules (language-neutral)
+ *
+ * - Full range = declaration node, widened through `@wrapper`s and leading `@attribute`s, then cut
+ *   at the last token (trailing comment lines inside the node dropped, a comment on the same line
+ *   as the last token kept, also one just after the node on that line). Leading comments are never in.
+ * - Nesting is by containment of full ranges; a symbol's path is its parent's path + container
+ *   segments + qualifier + name. Children are in document order.
+ *
+ * # Hooks (`src/syntax/languages/<name>.ts`, exporting `hooks: LanguageHooks`, see `hooks.ts`)
+ *
+ * `refine(match, defaults)` rewrites or drops a match or expands it into several candidates (name
+ * rewriting, kinds decided by syntax, explicit ranges); `place(candidate, context)` sees the enclosing
+ * symbols and may change the kind, drop, or re-attach to an ancestor (Python `self.x` → class);
+ * `segments(node)` names qualifiers/containers; `fallback(languageId, text)` replaces an outline whose
+ * tree has errors (TypeScript compiler for TS/JS). A language without a hook module gets the defaults.
+ * The manifest's `hooks` field lets several grammars share one module (tsx/javascript → typescript).
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { Outline } from '../locate/outline.js';
+import { collectCandidates } from './candidates.js';
+import { nestCandidates } from './nesting.js';
+import { requireSymbolQuery, symbolQuery, type LoadedLanguage } from './runtime.js';
+
+/** Outline of a text in a language (parses, extracts, deletes the tree). */
+export async function extractOutline(languageId: string, text: string): Promise<Outline> {
+  const { loaded } = await requireSymbolQuery(languageId);
+  const tree = parseText(loaded, text);
+  try {
+    return await outlineOfTree(loaded, tree, text);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Parses a whole text with a loaded language; the caller deletes the tree. */
+export function parseText(loaded: LoadedLanguage, text: string, oldTree?: Tree): Tree {
+  const tree = loaded.parser.parse(text, oldTree ?? null);
+  if (!tree) throw new Error(`tree-sitter returned no tree for ${loaded.id}`);
+  return tree;
+}
+
+/**
+ * Outline of an already parsed tree: the query outline, or the language's fallback outline when the
+ * tree has errors and the language has one. Does not delete the tree.
+ */
+export async function outlineOfTree(loaded: LoadedLanguage, tree: Tree, text: string): Promise<Outline> {
+  if (!tree.rootNode.hasError || !loaded.hooks.fallback) return queryOutline(loaded, tree, text);
+  // The caller may delete its tree while the fallback runs; a copy is cheap (shared, ref-counted).
+  const copy = tree.copy();
+  try {
+    const fallback = await loaded.hooks.fallback(loaded.id, text);
+    return fallback ?? queryOutline(loaded, copy, text);
+  } finally {
+    copy.delete();
+  }
+}
+
+/** The query-based outline of a tree (no fallback). */
+export function queryOutline(loaded: LoadedLanguage, tree: Tree, text: string): Outline {
+  const query = symbolQuery(loaded);
+  if (!query) throw new Error(`no symbol query for ${loaded.id}`);
+  const { candidates, containers } = collectCandidates(query, tree, text, loaded.hooks);
+  return {
+    language: loaded.id,
+    symbols: nestCandidates(candidates, containers, loaded.hooks),
+    errors: errorSpans(tree.rootNode),
+  };
+}
+
+/** Spans of ERROR and MISSING nodes, outermost only, in document order. */
+export function errorSpans(root: Node): Span[] {
+  const spans: Span[] = [];
+  if (!root.hasError) return spans;
+  const visit = (node: Node): void => {
+    if (node.isError || node.isMissing) {
+      spans.push({ start: node.startIndex, end: node.endIndex });
+      return;
+    }
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (child && (child.hasError || child.isMissing)) visit(child);
+    }
+  };
+  visit(root);
+  return spans;
+}

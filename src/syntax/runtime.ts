@@ -1,0 +1,171 @@
+/**
+ * The tree-sitter runtime: one `Parser.init()` per process, one `Language` and one `Parser` per
+ * language id, one compiled symbol query per language. Everything is loaded lazily, so a run that
+ * touches one language pays only for that grammar. Cached parsers and queries live until
+ * `disposeRuntime()`; trees are the caller's to delete.
+ */
+import { Language, Parser, Query } from 'web-tree-sitter';
+import { LocusError } from '../core/errors.js';
+import type { LanguageHooks } from './hooks.js';
+import { grammarEntry, languageIds, readQuerySource, wasmPath } from './registry.js';
+
+/** A loaded grammar with everything extraction needs. */
+export interface LoadedLanguage {
+  id: string;
+  language: Language;
+  parser: Parser;
+  hooks: LanguageHooks;
+}
+
+let initPromise: Promise<void> | undefined;
+/** Grammars are never unloaded (web-tree-sitter has no `Language.delete`), so never load one twice. */
+const grammars = new Map<string, Promise<Language>>();
+const languages = new Map<string, Promise<LoadedLanguage>>();
+const queries = new Map<string, Query | null>();
+
+/** Initialises web-tree-sitter once per process. */
+export function initRuntime(): Promise<void> {
+  initPromise ??= Parser.init().catch((error: unknown) => {
+    initPromise = undefined;
+    throw error;
+  });
+  return initPromise;
+}
+
+/** The loaded grammar, parser and hooks of a language (each loaded at most once). */
+export function loadLanguage(languageId: string): Promise<LoadedLanguage> {
+  let loading = languages.get(languageId);
+  if (!loading) {
+    loading = doLoad(languageId);
+    languages.set(languageId, loading);
+    loading.catch(() => languages.delete(languageId));
+  }
+  return loading;
+}
+
+async function doLoad(languageId: string): Promise<LoadedLanguage> {
+  const entry = grammarEntry(languageId);
+  await initRuntime();
+  const [language, hooks] = await Promise.all([loadGrammar(languageId), loadHooks(entry.hooks)]);
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return { id: languageId, language, parser, hooks };
+}
+
+function loadGrammar(languageId: string): Promise<Language> {
+  let loading = grammars.get(languageId);
+  if (!loading) {
+    loading = Language.load(wasmPath(languageId));
+    grammars.set(languageId, loading);
+    loading.catch(() => grammars.delete(languageId));
+  }
+  return loading;
+}
+
+async function loadHooks(name: string): Promise<LanguageHooks> {
+  if (!/^[a-z0-9-]+$/.test(name)) return {};
+  try {
+    const module = (await import(/* @vite-ignore */ `./languages/${name}.js`)) as { hooks?: LanguageHooks };
+    return module.hooks ?? {};
+  } catch (error) {
+    // A language without a hook module uses the defaults; any other failure is a bug to surface.
+    const message = String((error as Error | undefined)?.message ?? error);
+    if (
+      /Cannot find module|Failed to load url|ERR_MODULE_NOT_FOUND/.test(message) &&
+      message.includes(`languages/${name}`)
+    ) {
+      return {};
+    }
+    throw error;
+  }
+}
+
+/**
+ * The compiled symbol query of a loaded language (its `symbols.scm` plus a generated `@comment`
+ * pattern), or undefined when the language has no query file yet. Throws `QueryError` when the
+ * query does not compile against the grammar.
+ */
+export function symbolQuery(loaded: LoadedLanguage): Query | undefined {
+  const cached = queries.get(loaded.id);
+  if (cached !== undefined) return cached ?? undefined;
+  const source = readQuerySource(loaded.id);
+  const query =
+    source === undefined ? null : new Query(loaded.language, source + '\n' + commentPattern(loaded.language));
+  queries.set(loaded.id, query);
+  return query ?? undefined;
+}
+
+/** `[(comment) (line_comment) …] @comment` over the grammar's visible named comment node types. */
+function commentPattern(language: Language): string {
+  const types = new Set<string>();
+  for (let id = 0; id < language.nodeTypeCount; id++) {
+    const type = language.nodeTypeForId(id);
+    if (!type || !/(^|_)comment$/.test(type)) continue;
+    if (language.nodeTypeIsNamed(id) && language.nodeTypeIsVisible(id)) types.add(type);
+  }
+  return types.size === 0 ? '' : `[${[...types].map((t) => `(${t})`).join(' ')}] @comment`;
+}
+
+/** The symbol query of a language, loading it first; `UNSUPPORTED_LANGUAGE` when there is none. */
+export async function requireSymbolQuery(
+  languageId: string,
+): Promise<{ loaded: LoadedLanguage; query: Query }> {
+  const loaded = await loadLanguage(languageId);
+  const query = symbolQuery(loaded);
+  if (!query) {
+    throw new LocusError('UNSUPPORTED_LANGUAGE', `no symbol query for language "${languageId}" yet`, {
+      hint: 'line scopes and find work for this file; symbol scopes do not',
+    });
+  }
+  return { loaded, query };
+}
+
+/** Outcome of loading one language's grammar and compiling its symbol query. */
+export interface CompileResult {
+  languageId: string;
+  /** Whether a symbols.scm exists for it. */
+  hasQuery: boolean;
+  /** Number of patterns in the compiled query (0 without one). */
+  patterns: number;
+  /** Error message when loading or compiling failed. */
+  error?: string;
+}
+
+/** Loads every manifest grammar (or the given ones) and compiles each existing symbol query. */
+export async function compileAll(ids: readonly string[] = languageIds()): Promise<CompileResult[]> {
+  const results: CompileResult[] = [];
+  for (const languageId of ids) {
+    try {
+      const query = symbolQuery(await loadLanguage(languageId));
+      results.push({ languageId, hasQuery: query !== undefined, patterns: query?.patternCount() ?? 0 });
+    } catch (error) {
+      results.push({ languageId, hasQuery: true, patterns: 0, error: describeError(error) });
+    }
+  }
+  return results;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const extra = error as Error & { index?: number; length?: number };
+    return extra.index === undefined ? error.message : `${error.message} (at offset ${extra.index})`;
+  }
+  return String(error);
+}
+
+/** Ids of the grammars loaded so far (for tests of laziness). */
+export function loadedLanguageIds(): string[] {
+  return [...grammars.keys()];
+}
+
+/** Deletes every cached query and parser; the next use loads again (grammars stay resident). */
+export async function disposeRuntime(): Promise<void> {
+  for (const query of queries.values()) query?.delete();
+  queries.clear();
+  const pending = [...languages.values()];
+  languages.clear();
+  for (const loading of pending) {
+    const loaded = await loading.catch(() => undefined);
+    loaded?.parser.delete();
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Trees and outlines per file (SPEC §12): a lookup with the same text returns the cached outline
+ * without re-running the query; a new text for a known path is re-parsed incrementally from the old
+ * tree (one edit from the common prefix/suffix). Bounded by total text bytes, least recently used
+ * entries are evicted and their trees deleted; `close()` deletes everything.
+ */
+import type { Tree } from 'web-tree-sitter';
+import type { Outline } from '../locate/outline.js';
+import { identifierInTree, type IdentifierInfo } from './identifier.js';
+import { outlineOfTree, parseText } from './outline.js';
+import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
+import { computeEdit } from './text-edit.js';
+
+/** Options of a TreeCache. */
+export interface TreeCacheOptions {
+  /** Upper bound of the cached texts' total UTF-8 size (default 8 MiB); the newest entry always stays. */
+  maxBytes?: number;
+}
+
+/** Counters for tests and benchmarks. */
+export interface TreeCacheStats {
+  entries: number;
+  /** Live trees held by the cache (equals `entries`). */
+  trees: number;
+  bytes: number;
+  fullParses: number;
+  incrementalParses: number;
+  outlineHits: number;
+  outlineComputations: number;
+  evictions: number;
+}
+
+/** One cached version of a file; replaced (never mutated) when the text changes. */
+interface Entry {
+  languageId: string;
+  text: string;
+  bytes: number;
+  tree: Tree;
+  outline: Outline | undefined;
+  pending: Promise<Outline> | undefined;
+}
+
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Per-path cache of tree-sitter trees and outlines. */
+export class TreeCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxBytes: number;
+  private totalBytes = 0;
+  private readonly counters = {
+    fullParses: 0,
+    incrementalParses: 0,
+    outlineHits: 0,
+    outlineComputations: 0,
+    evictions: 0,
+  };
+
+  constructor(options: TreeCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  }
+
+  /** The outline of `text` for the file `key` (cached by content; incremental after edits). */
+  async outline(key: string, languageId: string, text: string): Promise<Outline> {
+    const { loaded } = await requireSymbolQuery(languageId);
+    const entry = this.update(key, loaded, text);
+    if (entry.outline) {
+      this.counters.outlineHits++;
+      return entry.outline;
+    }
+    entry.pending ??= this.computeOutline(key, entry, loaded);
+    return entry.pending;
+  }
+
+  /** The token at `offset` of `text` for the file `key`, with its role (uses the cached tree). */
+  async identifierAt(
+    key: string,
+    languageId: string,
+    text: string,
+    offset: number,
+  ): Promise<IdentifierInfo | undefined> {
+    const outline = await this.outline(key, languageId, text);
+    const { loaded } = await requireSymbolQuery(languageId);
+    const entry = this.update(key, loaded, text);
+    return identifierInTree(entry.tree, entry.text, offset, outline);
+  }
+
+  /** Forgets one file and deletes its tree. */
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.release(entry);
+  }
+
+  /** Deletes every tree; the cache stays usable (it starts empty). */
+  close(): void {
+    for (const entry of this.entries.values()) this.release(entry);
+    this.entries.clear();
+  }
+
+  /** Current counters. */
+  stats(): TreeCacheStats {
+    return { entries: this.entries.size, trees: this.entries.size, bytes: this.totalBytes, ...this.counters };
+  }
+
+  /** The entry for exactly this text, re-parsing (incrementally when possible) if needed. */
+  private update(key: string, loaded: LoadedLanguage, text: string): Entry {
+    const old = this.entries.get(key);
+    if (old && old.languageId === loaded.id && old.text === text) {
+      this.entries.delete(key);
+      this.entries.set(key, old);
+      return old;
+    }
+    const tree =
+      old && old.languageId === loaded.id ? this.reparse(loaded, old, text) : this.parse(loaded, text);
+    if (old) {
+      this.entries.delete(key);
+      this.release(old);
+    }
+    const entry: Entry = {
+      languageId: loaded.id,
+      text,
+      bytes: Buffer.byteLength(text, 'utf8'),
+      tree,
+      outline: undefined,
+      pending: undefined,
+    };
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    this.evict();
+    return entry;
+  }
+
+  private parse(loaded: LoadedLanguage, text: string): Tree {
+    this.counters.fullParses++;
+    return parseText(loaded, text);
+  }
+
+  private reparse(loaded: LoadedLanguage, old: Entry, text: string): Tree {
+    const edit = computeEdit(old.text, text);
+    if (!edit) return this.parse(loaded, text);
+    old.tree.edit(edit);
+    this.counters.incrementalParses++;
+    return parseText(loaded, text, old.tree);
+  }
+
+  private async computeOutline(key: string, entry: Entry, loaded: LoadedLanguage): Promise<Outline> {
+    this.counters.outlineComputations++;
+    try {
+      const outline = await outlineOfTree(loaded, entry.tree, entry.text);
+      if (this.entries.get(key) === entry) entry.outline = outline;
+      return outline;
+    } finally {
+      entry.pending = undefined;
+    }
+  }
+
+  private evict(): void {
+    while (this.totalBytes > this.maxBytes && this.entries.size > 1) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(oldestKey);
+      this.release(oldest);
+      this.counters.evictions++;
+    }
+  }
+
+  private release(entry: Entry): void {
+    this.totalBytes -= entry.bytes;
+    entry.tree.delete();
+  }
+}

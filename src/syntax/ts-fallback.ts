@@ -1,0 +1,50 @@
+/**
+ * Outline from the TypeScript compiler's parser (SPEC §3.3): used for TS/TSX/JS files whose
+ * tree-sitter tree has errors (tree-sitter-typescript 0.23 cannot parse `<in T>`/`<out T>` and some
+ * signatures). It emits the same candidates the tree-sitter queries and hooks do and nests them with
+ * the same engine, so both outlines agree on error-free files. `typescript` is imported lazily.
+ */
+import type * as TS from 'typescript';
+import type { Span } from '../core/positions.js';
+import type { Outline } from '../locate/outline.js';
+import type { PlacedCandidate } from './candidates.js';
+import { hooks } from './languages/typescript.js';
+import { nestCandidates } from './nesting.js';
+import { TsWalker } from './ts-walker.js';
+
+let loading: Promise<typeof TS> | undefined;
+
+/** The TypeScript module, imported on first use. */
+function loadTypescript(): Promise<typeof TS> {
+  loading ??= import('typescript').then(
+    (module) => (module as unknown as { default?: typeof TS }).default ?? (module as typeof TS),
+  );
+  return loading;
+}
+
+/** Outline of a TS/TSX/JS text built with the TypeScript compiler's parser. */
+export async function typescriptOutline(languageId: string, text: string): Promise<Outline> {
+  const ts = await loadTypescript();
+  const kind =
+    languageId === 'typescript'
+      ? ts.ScriptKind.TS
+      : languageId === 'tsx'
+        ? ts.ScriptKind.TSX
+        : ts.ScriptKind.JSX;
+  const fileName = languageId === 'typescript' ? 'file.ts' : languageId === 'tsx' ? 'file.tsx' : 'file.jsx';
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const candidates: PlacedCandidate[] = new TsWalker(ts, sourceFile, text).run();
+  return {
+    language: languageId,
+    symbols: nestCandidates(candidates, [], hooks),
+    errors: parseErrors(sourceFile),
+  };
+}
+
+function parseErrors(sourceFile: TS.SourceFile): Span[] {
+  const diagnostics =
+    (sourceFile as unknown as { parseDiagnostics?: readonly TS.Diagnostic[] }).parseDiagnostics ?? [];
+  return diagnostics
+    .filter((d) => d.start !== undefined)
+    .map((d) => ({ start: d.start as number, end: (d.start as number) + (d.length ?? 0) }));
+}
