@@ -49,7 +49,7 @@ const MEMBER_TYPE =
   /member_expression|^attribute$|field_expression|selector_expression|scoped_identifier|member_access|navigation_expression|^method_invocation$/;
 const MEMBER_FIELDS = new Set(['property', 'attribute', 'field', 'name']);
 const IMPORT_TYPE =
-  /import|^use_declaration$|^using_directive$|^preproc_include$|^package_clause$|^namespace_use|^require/;
+  /import|^use_declaration$|^using_directive$|^preproc_include$|^package_clause$|^namespace_use|^(require|include)(_once)?_expression$/;
 const PARAMETER_TYPE = /parameter|^parameters$|^formal_parameters$|^lambda_parameters$/;
 const NOT_PARAMETER_FIELDS = new Set(['type', 'value', 'default_value', 'default']);
 const TYPE_CONTEXT =
@@ -82,6 +82,7 @@ export function identifierInTree(
   if (!node) return undefined;
   const enclosing = textContainer(node);
   if (enclosing) return wordAt(text, offset, enclosing.role, nodeSpanOf(enclosing.node));
+  if (node.childCount > 0) return undefined;
   const span = nodeSpanOf(node);
   const info = (role: IdentifierRole): IdentifierInfo => ({
     text: text.slice(span.start, span.end),

@@ -1,0 +1,178 @@
+/**
+ * The tree cache: outline hits on unchanged text, incremental re-parses that agree with fresh
+ * extraction after random edits, LRU eviction by bytes, and no leaked trees.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Parser, Tree } from 'web-tree-sitter';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { extractOutline, parseText } from '../../src/syntax/outline.js';
+import { loadLanguage } from '../../src/syntax/runtime.js';
+import { computeEdit } from '../../src/syntax/text-edit.js';
+import { TreeCache } from '../../src/syntax/tree-cache.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const sample = (language: string, file: string) =>
+  readFileSync(path.join(FIXTURES, language, 'outline', file), 'utf8');
+
+/** Deterministic PRNG (mulberry32) so failures reproduce. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SNIPPETS = [
+  'x',
+  ' ',
+  '\n',
+  '\r\n',
+  '\r',
+  '😀',
+  '中',
+  'foo',
+  '(',
+  ')',
+  '{',
+  '}',
+  ':',
+  ';',
+  '#',
+  '"',
+  'def ',
+  '    ',
+];
+
+/** A small random edit that changes the text. */
+function randomEdit(text: string, next: () => number): string {
+  for (;;) {
+    const at = Math.floor(next() * (text.length + 1));
+    const removed = next() < 0.5 ? Math.floor(next() * 4) : 0;
+    const inserted = next() < 0.8 ? (SNIPPETS[Math.floor(next() * SNIPPETS.length)] ?? '') : '';
+    const edited = text.slice(0, at) + inserted + text.slice(at + removed);
+    if (edited !== text) return edited;
+  }
+}
+
+let created = 0;
+let deleted = 0;
+beforeAll(() => {
+  const parse = Parser.prototype.parse;
+  vi.spyOn(Parser.prototype, 'parse').mockImplementation(function (this: Parser, ...args) {
+    const tree = parse.apply(this, args);
+    if (tree) created++;
+    return tree;
+  });
+  const copy = Tree.prototype.copy;
+  vi.spyOn(Tree.prototype, 'copy').mockImplementation(function (this: Tree) {
+    created++;
+    return copy.call(this);
+  });
+  const remove = Tree.prototype.delete;
+  vi.spyOn(Tree.prototype, 'delete').mockImplementation(function (this: Tree) {
+    deleted++;
+    remove.call(this);
+  });
+});
+afterAll(() => vi.restoreAllMocks());
+
+describe('TreeCache', () => {
+  it('returns the cached outline for the same text without re-parsing or re-querying', async () => {
+    const cache = new TreeCache();
+    const text = sample('python', 'sample.py');
+    const first = await cache.outline('a.py', 'python', text);
+    const before = cache.stats();
+    const second = await cache.outline('a.py', 'python', text);
+    expect(second).toBe(first);
+    expect(cache.stats()).toMatchObject({
+      fullParses: before.fullParses,
+      incrementalParses: 0,
+      outlineComputations: before.outlineComputations,
+      outlineHits: before.outlineHits + 1,
+    });
+    cache.close();
+  });
+
+  for (const [language, file] of [
+    ['python', 'sample.py'],
+    ['typescript', 'sample.ts'],
+    ['go', 'sample.go'],
+    ['rust', 'sample.rs'],
+  ] as const) {
+    it(`${language}: after random edits the outline equals a fresh extraction`, async () => {
+      const cache = new TreeCache();
+      const next = random(language.length * 7919);
+      let text = sample(language, file);
+      await cache.outline(file, language, text);
+      for (let step = 0; step < 25; step++) {
+        text = randomEdit(text, next);
+        const cached = await cache.outline(file, language, text);
+        expect(cached, `step ${step}`).toEqual(await extractOutline(language, text));
+      }
+      expect(cache.stats()).toMatchObject({ entries: 1, trees: 1, fullParses: 1, incrementalParses: 25 });
+      cache.close();
+      expect(cache.stats().trees).toBe(0);
+    });
+  }
+
+  it('incremental trees equal full parses (CR, CRLF and surrogate pairs at the edit)', async () => {
+    const loaded = await loadLanguage('python');
+    const next = random(42);
+    let text = 'x = "😀"\r\ny = 1\rz = 2\n';
+    for (let step = 0; step < 40; step++) {
+      const old = parseText(loaded, text);
+      const newText = randomEdit(text, next);
+      const edit = computeEdit(text, newText);
+      if (edit) old.edit(edit);
+      const incremental = parseText(loaded, newText, old);
+      const fresh = parseText(loaded, newText);
+      expect(incremental.rootNode.toString(), JSON.stringify(newText)).toBe(fresh.rootNode.toString());
+      for (const tree of [old, incremental, fresh]) tree.delete();
+      text = newText;
+    }
+  });
+
+  it('evicts least recently used files beyond the byte bound and deletes their trees', async () => {
+    const text = (name: string) => `${name} = 1\n`.repeat(10);
+    const cache = new TreeCache({ maxBytes: 130 });
+    await cache.outline('a.py', 'python', text('a'));
+    await cache.outline('b.py', 'python', text('b'));
+    await cache.outline('a.py', 'python', text('a'));
+    await cache.outline('c.py', 'python', text('c'));
+    expect(cache.stats()).toMatchObject({ entries: 2, trees: 2, evictions: 1, bytes: 120, fullParses: 3 });
+    await cache.outline('a.py', 'python', text('a'));
+    expect(cache.stats().fullParses).toBe(3);
+    await cache.outline('b.py', 'python', text('b'));
+    expect(cache.stats().fullParses).toBe(4);
+    cache.delete('b.py');
+    cache.delete('a.py');
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('a path whose language changes is parsed afresh', async () => {
+    const cache = new TreeCache();
+    await cache.outline('x', 'python', 'def f():\n    pass\n');
+    const outline = await cache.outline('x', 'javascript', 'function f() {}\n');
+    expect(outline.language).toBe('javascript');
+    expect(cache.stats()).toMatchObject({ fullParses: 2, incrementalParses: 0, trees: 1 });
+    cache.close();
+  });
+
+  it('answers identifierAt from the cached tree', async () => {
+    const cache = new TreeCache();
+    const text = 'def total(items):\n    return sum(items)\n';
+    const info = await cache.identifierAt('t.py', 'python', text, text.indexOf('sum') + 1);
+    expect(info).toMatchObject({ text: 'sum', role: 'call' });
+    expect(cache.stats().fullParses).toBe(1);
+    cache.close();
+  });
+
+  it('leaks no trees: every created tree was deleted', () => {
+    expect(created).toBeGreaterThan(0);
+    expect(deleted).toBe(created);
+  });
+});
