@@ -7,6 +7,7 @@ import { formatLocate } from './locate-string.js';
 import { joinWithMarker } from './markers.js';
 import type { Locate, Scope } from './model.js';
 import { enclosingSymbol, flattenOutline, type OutlineSymbol } from './outline.js';
+import { compileFind, findAll } from './matcher.js';
 import { resolveCore, type FileView } from './resolve-core.js';
 import { tokenize, type Token } from './tokens.js';
 
@@ -19,6 +20,7 @@ export interface Description {
 }
 
 const MAX_SIDE_TOKENS = 8;
+const WINDOW_CHARS = 400;
 
 /** Describes `offset` in `view` as a locate string (SPEC §6). */
 export function describeOffset(view: FileView, offset: number): Description {
@@ -104,16 +106,15 @@ function shortestPattern(
   unique: boolean,
 ): string | undefined {
   for (const find of candidatePatterns(view.text, region, offset)) {
+    // Cheap test first: the scope's region is exactly what resolution searches (see describeExact).
+    const matches = findAll(compileFind(find, 'position'), view.text, region, 2);
+    if (matches[0]?.cursor !== offset || (unique && matches.length > 1)) continue;
     const locate: Locate = scope
       ? { file_path: view.filePath, scope, find }
       : { file_path: view.filePath, find };
-    try {
-      const outcome = resolveCore(view, locate, 'position');
-      if (outcome.kind !== 'found' || outcome.offset !== offset) continue;
-      if (unique && outcome.matches !== 1) continue;
-      return formatLocate(locate);
-    } catch {
-      continue;
+    if (resolvedOffset(view, locate) === offset) {
+      const formatted = tryFormat(locate);
+      if (formatted) return formatted;
     }
   }
   return undefined;
@@ -122,7 +123,7 @@ function shortestPattern(
 /** Marker patterns around `offset` built from whole tokens, shortest first. */
 function candidatePatterns(text: string, region: { start: number; end: number }, offset: number): string[] {
   if (offset < region.start || offset > region.end) return [];
-  const tokens = tokenize(text, region.start, region.end).filter((t) => t.kind !== 'space');
+  const tokens = windowTokens(text, region, offset);
   const left = tokens.filter((t) => t.start < offset).reverse();
   const right = tokens.filter((t) => t.end > offset);
   const straddles = left[0] !== undefined && left[0] === right[0];
@@ -142,6 +143,17 @@ function candidatePatterns(text: string, region: { start: number; end: number },
     }
   }
   return out.sort((x, y) => x.length - y.length);
+}
+
+/** Non-space tokens near the offset (a window is enough: patterns use at most MAX_SIDE_TOKENS a side). */
+function windowTokens(text: string, region: { start: number; end: number }, offset: number): Token[] {
+  const start = Math.max(region.start, offset - WINDOW_CHARS);
+  const end = Math.min(region.end, offset + WINDOW_CHARS);
+  const tokens = tokenize(text, start, end);
+  // Tokens cut by the window edge are not real tokens: drop them unless the edge is the region's.
+  if (start > region.start) tokens.shift();
+  if (end < region.end) tokens.pop();
+  return tokens.filter((t) => t.kind !== 'space');
 }
 
 function buildPattern(

@@ -86,8 +86,8 @@ function compileTokens(pattern: string, marker: number | undefined): CompiledFin
   return { kind: 'tokens', regex: new RegExp(parts.join(''), 'gud'), cursor, words };
 }
 
-/** Every non-overlapping match inside `scope` of `text`, left to right. */
-export function findAll(compiled: CompiledFind, text: string, scope: Span): FindMatch[] {
+/** Every non-overlapping match inside `scope` of `text`, left to right (the first `limit` of them). */
+export function findAll(compiled: CompiledFind, text: string, scope: Span, limit = Infinity): FindMatch[] {
   if (compiled.kind === 'scope-start')
     return [{ span: { start: scope.start, end: scope.start }, cursor: scope.start }];
   const slice = text.slice(scope.start, scope.end);
@@ -100,7 +100,7 @@ export function findAll(compiled: CompiledFind, text: string, scope: Span): Find
     return matches;
   }
   const regex = new RegExp(compiled.regex.source, compiled.regex.flags);
-  for (let m = regex.exec(slice); m !== null; m = regex.exec(slice)) {
+  for (let m = regex.exec(slice); m !== null && matches.length < limit; m = regex.exec(slice)) {
     const group = m.indices?.groups?.c;
     const matchEnd = m.index + m[0].length;
     const trailing = compiled.cursor.edge === 'end' && group && group[1] > group[0] ? group[1] - group[0] : 0;

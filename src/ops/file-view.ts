@@ -8,6 +8,10 @@ import { languageForPath } from '../syntax/registry.js';
 import type { TextFile, Workspace } from '../workspace/workspace.js';
 import type { SyntaxService } from './syntax-service.js';
 
+// Views (line index included) are reused while the text and outline are the same objects.
+const VIEW_CACHE_ENTRIES = 64;
+const views = new Map<string, { view: FileView }>();
+
 /** A file ready for locating: its view plus what it was read as. */
 export interface LoadedFile {
   file: TextFile;
@@ -25,5 +29,18 @@ export async function loadFile(
   const language = languageForPath(file.relPath, file.text);
   let outline: Outline | undefined;
   if (language) outline = await syntax.outline(file.absPath, language, file.text);
-  return { file, view: fileView(file.relPath, file.text, outline), language };
+  const cached = views.get(file.absPath);
+  if (
+    cached &&
+    cached.view.text === file.text &&
+    cached.view.outline === outline &&
+    cached.view.filePath === file.relPath
+  ) {
+    return { file, view: cached.view, language };
+  }
+  const view = fileView(file.relPath, file.text, outline);
+  views.delete(file.absPath);
+  views.set(file.absPath, { view });
+  if (views.size > VIEW_CACHE_ENTRIES) views.delete(views.keys().next().value as string);
+  return { file, view, language };
 }

@@ -10,6 +10,8 @@ import { LocusError } from '../core/errors.js';
 /** Default size limit for files Locus reads (SPEC §11). */
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 
+const TEXT_CACHE_ENTRIES = 64;
+
 /** A file inside the workspace, named both ways. */
 export interface WorkspaceFile {
   /** Normalised path relative to the root, with `/` (as the caller named it: symlinks not replaced). */
@@ -29,6 +31,7 @@ export class Workspace {
   readonly root: string;
   readonly realRoot: string;
   readonly maxFileBytes: number;
+  private readonly texts = new Map<string, { stamp: string; text: string; hadBom: boolean }>();
 
   constructor(root: string, options: { maxFileBytes?: number } = {}) {
     this.root = path.resolve(root);
@@ -98,11 +101,22 @@ export class Workspace {
     }
   }
 
-  /** Reads a file as text: size limit, no NUL bytes, valid UTF-8; the BOM is removed. */
+  /**
+   * Reads a file as text: size limit, no NUL bytes, valid UTF-8; the BOM is removed. The decoded
+   * text is reused while the file's identity, size and nanosecond mtime are unchanged, so repeated
+   * locates in one file cost a stat, not a read.
+   */
   readText(filePath: string): TextFile {
     const file = this.resolveFile(filePath);
-    const bytes = readFileSync(file.absPath);
-    return { ...file, ...decodeText(bytes, file.relPath, this.maxFileBytes) };
+    const stats = statSync(file.absPath, { bigint: true });
+    const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+    const cached = this.texts.get(file.absPath);
+    if (cached && cached.stamp === stamp) return { ...file, text: cached.text, hadBom: cached.hadBom };
+    const decoded = decodeText(readFileSync(file.absPath), file.relPath, this.maxFileBytes);
+    this.texts.delete(file.absPath);
+    this.texts.set(file.absPath, { stamp, ...decoded });
+    if (this.texts.size > TEXT_CACHE_ENTRIES) this.texts.delete(this.texts.keys().next().value as string);
+    return { ...file, ...decoded };
   }
 }
 
