@@ -79,7 +79,7 @@ export function parse(x: unknown): number {
 }
 
 export class Shape {
-  #<|>secret = 1;
+  <|>#secret = 1;
   constructor(private readonly id: string) {}
   area(): number { return 0; }
 }
