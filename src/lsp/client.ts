@@ -1,0 +1,267 @@
+/**
+ * The typed Session API: one method per LSP request the ops layer needs. Positions and ranges in and out are
+ * UTF-16; see SessionCore (session.ts) for syncing, readiness, timing and error behaviour.
+ */
+import {
+  CodeActionRequest,
+  CodeActionResolveRequest,
+  CompletionRequest,
+  DeclarationRequest,
+  DefinitionRequest,
+  DocumentFormattingRequest,
+  DocumentRangeFormattingRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  ImplementationRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  SignatureHelpRequest,
+  TypeDefinitionRequest,
+  type CodeAction,
+  type CodeActionContext,
+  type Command,
+  type CompletionContext,
+  type CompletionItem,
+  type CompletionList,
+  type DocumentSymbol,
+  type FormattingOptions,
+  type Hover,
+  type Location,
+  type LocationLink,
+  type Position,
+  type PrepareRenameResult,
+  type Range,
+  type SignatureHelp,
+  type SignatureHelpContext,
+  type SymbolInformation,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
+import type { RequestType } from 'vscode-jsonrpc/node';
+import type { CapabilityName } from './capabilities.js';
+import type { PositionMapper } from './encoding.js';
+import { SessionCore } from './session.js';
+import type { DefinitionKind, LspAnswer } from './types.js';
+
+type DefinitionResult = Location | Location[] | LocationLink[] | null;
+
+const DEFINITION_REQUESTS: Record<
+  DefinitionKind,
+  [RequestType<unknown, DefinitionResult, unknown>, CapabilityName]
+> = {
+  definition: [DefinitionRequest.type as never, 'definitionProvider'],
+  declaration: [DeclarationRequest.type as never, 'declarationProvider'],
+  typeDefinition: [TypeDefinitionRequest.type as never, 'typeDefinitionProvider'],
+  implementation: [ImplementationRequest.type as never, 'implementationProvider'],
+};
+
+/** Formatting options used when the caller gives none. */
+export const DEFAULT_FORMATTING: FormattingOptions = { tabSize: 4, insertSpaces: true };
+
+/** The typed LSP client of one (project root, server) pair. */
+export class Session extends SessionCore {
+  /** Definition, declaration, type definition or implementation; always a list of Locations. */
+  async definition(
+    absPath: string,
+    text: string,
+    position: Position,
+    kind: DefinitionKind = 'definition',
+  ): Promise<LspAnswer<Location[]>> {
+    const [type, capability] = DEFINITION_REQUESTS[kind];
+    return this.run(absPath, text, {
+      type,
+      capability,
+      ready: 'wait',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
+      convert: (result, uri, m) => toLocations(result, uri, m),
+    });
+  }
+
+  /** All references (with the declaration unless `includeDeclaration` is false). */
+  async references(
+    absPath: string,
+    text: string,
+    position: Position,
+    includeDeclaration = true,
+  ): Promise<LspAnswer<Location[]>> {
+    return this.run(absPath, text, {
+      type: ReferencesRequest.type,
+      capability: 'referencesProvider',
+      ready: 'wait',
+      params: (uri, m) => ({
+        textDocument: { uri },
+        position: m.toServer(uri, position),
+        context: { includeDeclaration },
+      }),
+      convert: (result, _uri, m) => m.locations(result ?? []),
+    });
+  }
+
+  /** Whether and what can be renamed at the position (CAPABILITY_MISSING when the server has no prepareRename). */
+  async prepareRename(
+    absPath: string,
+    text: string,
+    position: Position,
+  ): Promise<LspAnswer<PrepareRenameResult | null>> {
+    return this.run(absPath, text, {
+      type: PrepareRenameRequest.type,
+      capability: 'renameProvider.prepareProvider',
+      ready: 'wait',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
+      convert: (result, uri, m) => (result === null ? null : m.prepareRename(uri, result)),
+    });
+  }
+
+  /** The workspace edit renaming the symbol at the position to `newName` (nothing is written). */
+  async rename(
+    absPath: string,
+    text: string,
+    position: Position,
+    newName: string,
+  ): Promise<LspAnswer<WorkspaceEdit | null>> {
+    return this.run(absPath, text, {
+      type: RenameRequest.type,
+      capability: 'renameProvider',
+      ready: 'wait',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), newName }),
+      convert: (result, _uri, m) => (result === null ? null : m.workspaceEdit(result)),
+    });
+  }
+
+  /** Hover information at the position. */
+  async hover(absPath: string, text: string, position: Position): Promise<LspAnswer<Hover | null>> {
+    return this.run(absPath, text, {
+      type: HoverRequest.type,
+      capability: 'hoverProvider',
+      ready: 'wait',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
+      convert: (result, uri, m) => (result === null ? null : m.hover(uri, result)),
+    });
+  }
+
+  /** Completion at the position, always as a CompletionList. */
+  async completion(
+    absPath: string,
+    text: string,
+    position: Position,
+    context?: CompletionContext,
+  ): Promise<LspAnswer<CompletionList>> {
+    return this.run(absPath, text, {
+      type: CompletionRequest.type,
+      capability: 'completionProvider',
+      ready: 'flag',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), context }),
+      convert: (result, uri, m) => m.completion(uri, toCompletionList(result)),
+    });
+  }
+
+  /** Signature help at the position. */
+  async signatureHelp(
+    absPath: string,
+    text: string,
+    position: Position,
+    context?: SignatureHelpContext,
+  ): Promise<LspAnswer<SignatureHelp | null>> {
+    return this.run(absPath, text, {
+      type: SignatureHelpRequest.type,
+      capability: 'signatureHelpProvider',
+      ready: 'flag',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), context }),
+      convert: (result) => result,
+    });
+  }
+
+  /** Code actions for a range (`context.diagnostics` defaults to none, `only` filters kinds). */
+  async codeActions(
+    absPath: string,
+    text: string,
+    range: Range,
+    context: Partial<CodeActionContext> = {},
+  ): Promise<LspAnswer<(Command | CodeAction)[]>> {
+    return this.run(absPath, text, {
+      type: CodeActionRequest.type,
+      capability: 'codeActionProvider',
+      ready: 'flag',
+      params: (uri, m) => ({
+        textDocument: { uri },
+        range: m.rangeToServer(uri, range),
+        context: { ...context, diagnostics: m.diagnostics(uri, context.diagnostics ?? [], 'toServer') },
+      }),
+      convert: (result, uri, m) => m.codeActions(uri, result ?? []),
+    });
+  }
+
+  /** Fills in a code action's edit (`codeAction/resolve`); `absPath` is the file the action was asked for. */
+  async resolveCodeAction(absPath: string, text: string, action: CodeAction): Promise<LspAnswer<CodeAction>> {
+    return this.run(absPath, text, {
+      type: CodeActionResolveRequest.type,
+      capability: 'codeActionProvider.resolveProvider',
+      ready: 'flag',
+      params: (uri, m) => m.codeAction(uri, action, true),
+      convert: (result, uri, m) => m.codeAction(uri, result),
+    });
+  }
+
+  /** Edits formatting the whole file. */
+  async formatting(
+    absPath: string,
+    text: string,
+    options = DEFAULT_FORMATTING,
+  ): Promise<LspAnswer<TextEdit[]>> {
+    return this.run(absPath, text, {
+      type: DocumentFormattingRequest.type,
+      capability: 'documentFormattingProvider',
+      ready: 'none',
+      params: (uri) => ({ textDocument: { uri }, options }),
+      convert: (result, uri, m) => m.textEdits(uri, result ?? []),
+    });
+  }
+
+  /** Edits formatting a range. */
+  async rangeFormatting(
+    absPath: string,
+    text: string,
+    range: Range,
+    options = DEFAULT_FORMATTING,
+  ): Promise<LspAnswer<TextEdit[]>> {
+    return this.run(absPath, text, {
+      type: DocumentRangeFormattingRequest.type,
+      capability: 'documentRangeFormattingProvider',
+      ready: 'none',
+      params: (uri, m) => ({ textDocument: { uri }, range: m.rangeToServer(uri, range), options }),
+      convert: (result, uri, m) => m.textEdits(uri, result ?? []),
+    });
+  }
+
+  /** The file's symbols: hierarchical DocumentSymbols, or flat SymbolInformation from servers without hierarchy. */
+  async documentSymbol(
+    absPath: string,
+    text: string,
+  ): Promise<LspAnswer<DocumentSymbol[] | SymbolInformation[]>> {
+    return this.run(absPath, text, {
+      type: DocumentSymbolRequest.type,
+      capability: 'documentSymbolProvider',
+      ready: 'none',
+      params: (uri) => ({ textDocument: { uri } }),
+      convert: (result, uri, m) => m.symbols(uri, result ?? []),
+    });
+  }
+}
+
+function toLocations(result: DefinitionResult, originUri: string, mapper: PositionMapper): Location[] {
+  if (result === null) return [];
+  const list = Array.isArray(result) ? result : [result];
+  return list.map((item) => {
+    if ('targetUri' in item) {
+      const [link] = mapper.links(originUri, [item]) as [LocationLink];
+      return { uri: link.targetUri, range: link.targetSelectionRange };
+    }
+    return mapper.locations([item])[0] as Location;
+  });
+}
+
+function toCompletionList(result: CompletionItem[] | CompletionList | null): CompletionList {
+  if (result === null) return { isIncomplete: false, items: [] };
+  return Array.isArray(result) ? { isIncomplete: false, items: result } : result;
+}

@@ -1,0 +1,250 @@
+/**
+ * JSON-RPC over a server's stdio (vscode-jsonrpc), with the client side of the server→client protocol.
+ *
+ * Server requests get the answers the spike found to work everywhere: `workspace/configuration` → the configured
+ * settings per section (else null), `window/workDoneProgress/create` and `client/(un)registerCapability` → null,
+ * `workspace/applyEdit` → not applied (Locus applies edits itself, only on request), anything else → null.
+ * `$/progress` never reaches star notification handlers in vscode-jsonrpc; it is read via `onUnhandledProgress`.
+ * Requests carry a timeout; on expiry `$/cancelRequest` is sent (through the cancellation token) and the caller gets
+ * TIMEOUT at once, while the server gets a grace period to acknowledge the cancel before it is declared hung.
+ */
+import type { Readable, Writable } from 'node:stream';
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+  type NotificationType,
+  type RequestType,
+} from 'vscode-jsonrpc/node';
+import {
+  ApplyWorkspaceEditRequest,
+  ConfigurationRequest,
+  ExitNotification,
+  LogMessageNotification,
+  PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ShowMessageNotification,
+  ShutdownRequest,
+  UnregistrationRequest,
+  WorkDoneProgressCreateRequest,
+  WorkspaceFoldersRequest,
+  type ProgressToken,
+  type WorkspaceFolder,
+} from 'vscode-languageserver-protocol';
+import { LocusError } from '../core/index.js';
+import { lookupSection } from './settings.js';
+
+/** What the connection reports upwards. */
+export interface ConnectionListener {
+  /** A `$/progress` notification (any token). */
+  progress(token: ProgressToken, value: unknown): void;
+  /** A `window/logMessage` or `window/showMessage`. */
+  log(type: number, message: string): void;
+  /** A `textDocument/publishDiagnostics` for a URI. */
+  diagnostics(uri: string): void;
+  /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
+  unresponsive(method: string): void;
+  /** The stream broke: stdout closed or unwritable (`garbage` undefined), or unreadable output (`garbage` set). */
+  broken(garbage: LocusError | undefined): void;
+}
+
+/** A result with the raw round-trip time. */
+export interface Timed<R> {
+  result: R;
+  ms: number;
+}
+
+/** Options of one connection. */
+export interface ConnectionOptions {
+  /** Server name for messages. */
+  name: string;
+  /** Answers to `workspace/configuration`, by dotted section. */
+  settings: unknown;
+  /** Answer to `workspace/workspaceFolders`. */
+  folders: WorkspaceFolder[];
+  /** How long a cancelled request may stay unanswered before the server counts as hung. */
+  cancelGraceMs: number;
+}
+
+/** The JSON-RPC connection to one server. */
+export class LspConnection {
+  private readonly conn: MessageConnection;
+  private readonly options: ConnectionOptions;
+  private failure: LocusError | undefined;
+  private rejectFailed!: (error: LocusError) => void;
+  private readonly failed: Promise<never>;
+  private closing = false;
+  private listener: ConnectionListener | undefined;
+
+  constructor(input: Readable, output: Writable, options: ConnectionOptions, listener: ConnectionListener) {
+    this.options = options;
+    this.failed = new Promise<never>((_, reject) => (this.rejectFailed = reject));
+    this.failed.catch(() => undefined);
+    this.conn = createMessageConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
+    this.wire(listener);
+    this.conn.listen();
+  }
+
+  /** The error that ended this connection, if any. */
+  get failedWith(): LocusError | undefined {
+    return this.failure;
+  }
+
+  /** Marks the connection dead; every pending and later request rejects with this error. */
+  fail(error: LocusError): void {
+    if (this.failure !== undefined) return;
+    this.failure = error;
+    this.rejectFailed(error);
+    this.conn.dispose();
+  }
+
+  /** Sends a typed request with a timeout; see the module doc for cancellation. */
+  async request<P, R>(type: RequestType<P, R, unknown>, params: P, timeoutMs: number): Promise<Timed<R>> {
+    return this.send(type.method, (token) => this.conn.sendRequest(type, params as never, token), timeoutMs);
+  }
+
+  /** Sends an untyped request (`rawRequest` for benchmarks and server-specific methods). */
+  async requestRaw(method: string, params: object, timeoutMs: number): Promise<Timed<unknown>> {
+    return this.send(method, (token) => this.conn.sendRequest(method, params, token), timeoutMs);
+  }
+
+  /** Sends a typed notification; a dead connection ignores it. */
+  async notify<P>(type: NotificationType<P>, params: P): Promise<void> {
+    if (this.failure !== undefined) return;
+    await this.conn.sendNotification(type, params as never).catch(() => undefined);
+  }
+
+  /** The protocol half of the shutdown ladder: `shutdown` (no params: pylsp rejects `[null]`), then `exit`. */
+  async shutdown(timeoutMs: number): Promise<void> {
+    this.closing = true;
+    if (this.failure !== undefined) return;
+    try {
+      await this.send('shutdown', (token) => this.conn.sendRequest(ShutdownRequest.type, token), timeoutMs);
+      await this.conn.sendNotification(ExitNotification.type).catch(() => undefined);
+    } catch {
+      // a server that does not answer shutdown goes on down the ladder
+    }
+  }
+
+  /** Releases the connection without failing it (after the process is gone). */
+  dispose(): void {
+    this.closing = true;
+    this.conn.dispose();
+  }
+
+  private async send<R>(
+    method: string,
+    start: (token: CancellationTokenSource['token']) => Promise<R>,
+    timeoutMs: number,
+  ): Promise<Timed<R>> {
+    if (this.failure !== undefined) throw this.failure;
+    const source = new CancellationTokenSource();
+    const began = performance.now();
+    const pending = start(source.token);
+    pending.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        source.cancel();
+        this.watchCancelled(method, pending);
+        reject(timeoutError(this.options.name, method, timeoutMs));
+      }, timeoutMs);
+    });
+    try {
+      const result = await Promise.race([pending, timeout, this.failed]);
+      return { result, ms: performance.now() - began };
+    } catch (error) {
+      throw this.translate(method, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private watchCancelled(method: string, pending: Promise<unknown>): void {
+    const grace = setTimeout(() => this.listener?.unresponsive(method), this.options.cancelGraceMs);
+    pending.then(
+      () => clearTimeout(grace),
+      () => clearTimeout(grace),
+    );
+  }
+
+  private translate(method: string, error: unknown): unknown {
+    if (error instanceof LocusError) return error;
+    if (this.failure !== undefined) return this.failure;
+    if (error instanceof ResponseError) return responseError(this.options.name, method, error);
+    return new LocusError('SERVER_FAILED', `${this.options.name}: ${method} failed: ${String(error)}`, {
+      cause: error,
+      details: { kind: 'request-error', method },
+    });
+  }
+
+  private wire(listener: ConnectionListener): void {
+    this.listener = listener;
+    const conn = this.conn;
+    conn.onRequest(ConfigurationRequest.type, (params) =>
+      params.items.map((item) => lookupSection(this.options.settings, item.section)),
+    );
+    conn.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    conn.onRequest(RegistrationRequest.type, () => undefined);
+    conn.onRequest(UnregistrationRequest.type, () => undefined);
+    conn.onRequest(WorkspaceFoldersRequest.type, () => this.options.folders);
+    conn.onRequest(ApplyWorkspaceEditRequest.type, () => ({
+      applied: false,
+      failureReason: 'Locus applies edits itself, only when asked',
+    }));
+    conn.onRequest(() => null);
+    conn.onUnhandledProgress((params) => listener.progress(params.token, params.value));
+    conn.onNotification(LogMessageNotification.type, (params) => listener.log(params.type, params.message));
+    conn.onNotification(ShowMessageNotification.type, (params) => listener.log(params.type, params.message));
+    conn.onNotification(PublishDiagnosticsNotification.type, (params) => listener.diagnostics(params.uri));
+    conn.onNotification(() => undefined);
+    conn.onError(([error, message]) => {
+      if (!this.closing)
+        listener.broken(message === undefined ? garbled(this.options.name, error.message) : undefined);
+    });
+    conn.onClose(() => {
+      if (!this.closing) listener.broken(undefined);
+    });
+  }
+}
+
+/** SERVER_FAILED for a server whose stdout is not LSP (also used by the framing guard). */
+export function garbled(name: string, detail: string): LocusError {
+  return new LocusError('SERVER_FAILED', `${name} wrote output that is not LSP on stdout: ${detail}`, {
+    hint: 'The server was stopped; the next call starts it again. Check its command and arguments.',
+    details: { kind: 'garbage' },
+  });
+}
+
+/** SERVER_FAILED for a server whose connection ended without a known exit. */
+export function closed(name: string): LocusError {
+  return new LocusError('SERVER_FAILED', `${name} closed its connection unexpectedly.`, {
+    hint: 'The next call restarts the server.',
+    details: { kind: 'crash' },
+  });
+}
+
+function timeoutError(name: string, method: string, ms: number): LocusError {
+  return new LocusError(
+    'TIMEOUT',
+    `${name} did not answer ${method} within ${ms} ms; the request was cancelled.`,
+    {
+      hint: 'Retry, or raise requestTimeoutMs in locus.config.json for large projects.',
+      details: { method, timeoutMs: ms },
+    },
+  );
+}
+
+function responseError(name: string, method: string, error: ResponseError<unknown>): LocusError {
+  const details = { kind: 'request-error', method, lspCode: error.code, serverMessage: error.message };
+  if (error.code === -32601) {
+    return new LocusError('CAPABILITY_MISSING', `${name} does not implement ${method}.`, { details });
+  }
+  return new LocusError('SERVER_FAILED', `${name} answered ${method} with an error: ${error.message}`, {
+    hint: 'The server refused the request; the position or the request may not be valid for it.',
+    details,
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * Document sync: what each server has open, at which version and with which text, so answers never come from
+ * stale text. The caller passes a file's current text with every request; the store sends `didOpen` the first
+ * time and a full-text `didChange` whenever the text differs from the server's copy. Other open files are checked
+ * against the disk (mtime and size) before each request, so an out-of-band edit reaches the server too. At most
+ * `maxOpen` files stay open; the least recently used is closed (servers then read it from disk again).
+ * For servers that answer cross-file requests from an index (clangd, bash-language-server), files opened or changed
+ * behind the request are awaited (their diagnostics, bounded) before the next cross-file request.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import {
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+} from 'vscode-languageserver-protocol';
+import { LineIndex } from '../core/index.js';
+import type { LspConnection } from './connection.js';
+import type { FileChange } from './types.js';
+import { pathToUri, uriKey, uriToPath } from './uri.js';
+
+interface OpenDocument {
+  uri: string;
+  path: string;
+  version: number;
+  text: string;
+  index: LineIndex | undefined;
+  mtimeMs: number;
+  size: number;
+  lastUsed: number;
+}
+
+/** Open documents of one server. */
+export class DocumentStore {
+  private readonly docs = new Map<string, OpenDocument>();
+  private readonly diskCache = new Map<string, LineIndex | undefined>();
+  /** Files opened or changed behind the request (see `settled`) until the server published diagnostics for them. */
+  private readonly unsettled = new Set<string>();
+  private settledWaiters: (() => void)[] = [];
+  private clock = 0;
+
+  constructor(
+    private readonly connection: LspConnection,
+    private readonly languageIdOf: (absPath: string) => string,
+    /** Wait for the server to process files changed behind the request (see `settled`). */
+    private readonly trackProcessing = false,
+    private readonly maxOpen = 64,
+  ) {}
+
+  /** Makes the server's copy of `absPath` equal to `text` (didOpen or didChange); returns the document URI. */
+  async sync(absPath: string, text: string): Promise<string> {
+    this.diskCache.clear();
+    const uri = pathToUri(absPath);
+    const doc = this.docs.get(uri);
+    if (doc === undefined) {
+      await this.open(uri, absPath, text);
+      await this.evict(uri);
+    } else {
+      doc.lastUsed = ++this.clock;
+      if (doc.text !== text) await this.change(doc, text);
+      this.stamp(doc);
+    }
+    await this.refreshStale(uri);
+    return uri;
+  }
+
+  /** Tells the server the new content of an open file (after Locus applied edits); false when it is not open. */
+  async documentChanged(absPath: string, text: string): Promise<boolean> {
+    const doc = this.docs.get(pathToUri(absPath));
+    if (doc === undefined) return false;
+    if (doc.text !== text) await this.change(doc, text, true);
+    this.stamp(doc);
+    return true;
+  }
+
+  /** Brings open documents in line with changes on disk (deleted → didClose, else re-read). */
+  async filesChanged(changes: FileChange[]): Promise<void> {
+    for (const change of changes) {
+      const doc = this.docs.get(pathToUri(change.path));
+      if (doc === undefined) continue;
+      if (change.kind === 'deleted') await this.close(doc);
+      else await this.reread(doc);
+    }
+  }
+
+  /** Opens files from disk that are not open yet (unreadable files are skipped). */
+  async openFromDisk(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+      } catch {
+        continue;
+      }
+      await this.openChanged(path, text);
+    }
+  }
+
+  /** Opens a changed file with the given text (unless open) and expects the server to process it. */
+  async openChanged(path: string, text: string): Promise<void> {
+    const uri = pathToUri(path);
+    if (this.docs.has(uri)) return;
+    if (this.trackProcessing) this.unsettled.add(uriKey(uri));
+    await this.open(uri, path, text);
+    await this.evict(uri);
+  }
+
+  /** Called for every publishDiagnostics: the server has processed that file. */
+  diagnosticsArrived(uri: string): void {
+    if (!this.unsettled.delete(uriKey(uri)) || this.unsettled.size > 0) return;
+    for (const wake of this.settledWaiters.splice(0)) wake();
+  }
+
+  /**
+   * Waits (bounded) until files opened by `openFromDisk` have been processed, so that a cross-file answer does not
+   * come from the server's stale index (clangd answers from its background index until the new AST is built).
+   */
+  async settled(timeoutMs: number): Promise<boolean> {
+    if (this.unsettled.size === 0) return true;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.settledWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    const settled = this.unsettled.size === 0;
+    this.unsettled.clear();
+    return settled;
+  }
+
+  /** Line index of the text the server has for a URI: the open copy, else the file on disk. */
+  linesOf(uri: string): LineIndex | undefined {
+    const doc = this.docs.get(uri);
+    if (doc !== undefined) return (doc.index ??= new LineIndex(doc.text));
+    if (this.diskCache.has(uri)) return this.diskCache.get(uri);
+    const path = uriToPath(uri);
+    let index: LineIndex | undefined;
+    try {
+      if (path !== undefined) index = new LineIndex(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    } catch {
+      index = undefined;
+    }
+    this.diskCache.set(uri, index);
+    return index;
+  }
+
+  /** URIs currently open on the server. */
+  openUris(): string[] {
+    return [...this.docs.keys()];
+  }
+
+  private async open(uri: string, path: string, text: string): Promise<void> {
+    const doc: OpenDocument = {
+      uri,
+      path,
+      version: 1,
+      text,
+      index: undefined,
+      mtimeMs: 0,
+      size: -1,
+      lastUsed: 0,
+    };
+    doc.lastUsed = ++this.clock;
+    this.stamp(doc);
+    this.docs.set(uri, doc);
+    await this.connection.notify(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: this.languageIdOf(path), version: doc.version, text },
+    });
+  }
+
+  private async change(doc: OpenDocument, text: string, behind = false): Promise<void> {
+    if (behind && this.trackProcessing) this.unsettled.add(uriKey(doc.uri));
+    doc.version += 1;
+    doc.text = text;
+    doc.index = undefined;
+    await this.connection.notify(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: doc.uri, version: doc.version },
+      contentChanges: [{ text }],
+    });
+  }
+
+  private async close(doc: OpenDocument): Promise<void> {
+    this.docs.delete(doc.uri);
+    await this.connection.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: doc.uri } });
+  }
+
+  private async reread(doc: OpenDocument): Promise<void> {
+    let text: string;
+    try {
+      text = readFileSync(doc.path, 'utf8').replace(/^\uFEFF/, '');
+    } catch {
+      return this.close(doc);
+    }
+    if (text !== doc.text) await this.change(doc, text, true);
+    this.stamp(doc);
+  }
+
+  private async refreshStale(current: string): Promise<void> {
+    for (const doc of this.docs.values()) {
+      if (doc.uri === current) continue;
+      const stat = statSync(doc.path, { throwIfNoEntry: false });
+      if (stat === undefined) await this.close(doc);
+      else if (stat.mtimeMs !== doc.mtimeMs || stat.size !== doc.size) await this.reread(doc);
+    }
+  }
+
+  private stamp(doc: OpenDocument): void {
+    const stat = statSync(doc.path, { throwIfNoEntry: false });
+    doc.mtimeMs = stat?.mtimeMs ?? 0;
+    doc.size = stat?.size ?? -1;
+  }
+
+  private async evict(keep: string): Promise<void> {
+    while (this.docs.size > this.maxOpen) {
+      let oldest: OpenDocument | undefined;
+      for (const doc of this.docs.values()) {
+        if (doc.uri !== keep && (oldest === undefined || doc.lastUsed < oldest.lastUsed)) oldest = doc;
+      }
+      if (oldest === undefined) return;
+      await this.close(oldest);
+    }
+  }
+}

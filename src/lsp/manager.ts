@@ -1,0 +1,141 @@
+/**
+ * LspManager: the entry point of the LSP layer. It routes a file to its language, adapter and project root, and
+ * keeps one Session per (project root, server, effective configuration), started lazily on the first request.
+ * `closeAll()` takes every server down the full shutdown ladder.
+ */
+import { resolve } from 'node:path';
+import { LocusError, type PositionEncoding } from '../core/index.js';
+import { Session } from './client.js';
+import { deepMerge, loadLspConfig, type LanguageServerConfig, type LspConfig } from './config.js';
+import { languageOfPath } from './languages.js';
+import { findProjectRoot, isInside } from './project-root.js';
+import type { InstanceSpec } from './server-instance.js';
+import type { ServerAdapter } from './servers/adapter.js';
+import { BUILTIN_ADAPTERS, DEFAULT_ADAPTER } from './servers/index.js';
+import { configuredCommand } from './servers/resolve.js';
+import { Supervisor } from './supervisor.js';
+import type { FileChange, LanguageKey } from './types.js';
+
+/** Options of an LspManager. */
+export interface LspManagerOptions {
+  /** Absolute workspace root; `locus.config.json` is read from here. */
+  workspaceRoot: string;
+  /** Programmatic overrides applied on top of the config file (same shape). */
+  config?: Partial<LspConfig>;
+}
+
+const DEFAULT_ENCODINGS: PositionEncoding[] = ['utf-16', 'utf-8', 'utf-32'];
+
+/** Routes files to language-server sessions and owns their lifecycles. */
+export class LspManager {
+  /** The workspace root. */
+  readonly workspaceRoot: string;
+  /** The effective configuration. */
+  readonly config: LspConfig;
+  private readonly sessions = new Map<string, Session>();
+
+  /** Reads the configuration (throws a LocusError when it is invalid); starts nothing. */
+  constructor(options: LspManagerOptions) {
+    this.workspaceRoot = resolve(options.workspaceRoot);
+    this.config = loadLspConfig(this.workspaceRoot, options.config);
+    for (const [language, entry] of Object.entries(this.config.languages)) {
+      if (entry?.server !== undefined && !BUILTIN_ADAPTERS.has(entry.server)) {
+        throw new LocusError(
+          'SERVER_FAILED',
+          `Invalid Locus configuration: languages.${language}.server is unknown.`,
+          {
+            hint: `Known servers: ${[...BUILTIN_ADAPTERS.keys()].join(', ')}.`,
+            details: { kind: 'invalid-config' },
+          },
+        );
+      }
+    }
+  }
+
+  /** The language of a file (by extension), or undefined when Locus has no server for it. */
+  languageOf(absPath: string): LanguageKey | undefined {
+    return languageOfPath(absPath);
+  }
+
+  /** The session serving a file, or undefined for unsupported or disabled languages. Starts nothing. */
+  forFile(absPath: string): Session | undefined {
+    const language = languageOfPath(absPath);
+    if (language === undefined) return undefined;
+    const entry = this.config.languages[language] ?? {};
+    if (entry.enabled === false) return undefined;
+    const adapter = BUILTIN_ADAPTERS.get(entry.server ?? DEFAULT_ADAPTER[language]) as ServerAdapter;
+    const root = findProjectRoot(resolve(absPath), this.workspaceRoot, adapter.projectMarkers);
+    const key = JSON.stringify([root, adapter.id, entry]);
+    let session = this.sessions.get(key);
+    if (session === undefined) {
+      session = this.createSession(adapter, root, entry);
+      this.sessions.set(key, session);
+    }
+    return session;
+  }
+
+  /** Like `forFile`, but UNSUPPORTED_LANGUAGE instead of undefined. */
+  sessionFor(absPath: string): Session {
+    const session = this.forFile(absPath);
+    if (session !== undefined) return session;
+    throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
+      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++ or Bash.',
+    });
+  }
+
+  /** Every session created so far (running or not). */
+  allSessions(): Session[] {
+    return [...this.sessions.values()];
+  }
+
+  /** Forwards disk changes to every running server whose project contains the file. */
+  async notifyFilesChanged(changes: FileChange[]): Promise<void> {
+    await Promise.all(
+      this.allSessions().map((session) =>
+        session.notifyFilesChanged(changes.filter((change) => isInside(resolve(change.path), session.root))),
+      ),
+    );
+  }
+
+  /** Tells every running server whose project contains the file its new content (after Locus applied edits). */
+  async documentChanged(absPath: string, text: string): Promise<void> {
+    const path = resolve(absPath);
+    const sessions = this.allSessions().filter((session) => isInside(path, session.root));
+    await Promise.all(sessions.map((session) => session.documentChanged(path, text)));
+  }
+
+  /** Shuts every server down through the full ladder and waits until all are gone. */
+  async closeAll(): Promise<void> {
+    const sessions = this.allSessions();
+    this.sessions.clear();
+    await Promise.all(sessions.map((session) => session.close()));
+  }
+
+  private createSession(adapter: ServerAdapter, root: string, entry: LanguageServerConfig): Session {
+    const config = this.config;
+    const makeSpec = (): InstanceSpec => {
+      const args = entry.args ?? [...adapter.args];
+      const launch =
+        entry.command === undefined
+          ? adapter.resolve()
+          : { command: configuredCommand(entry.command, this.workspaceRoot, adapter.name), args: [] };
+      return {
+        adapter,
+        root,
+        launch: { command: launch.command, args: [...launch.args, ...args] },
+        env: entry.env ?? {},
+        initializationOptions: deepMerge(adapter.initializationOptions, entry.initializationOptions),
+        settings: deepMerge(adapter.settings, entry.settings),
+        positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
+        requestTimeoutMs: config.requestTimeoutMs,
+        readyTimeoutMs: config.readyTimeoutMs,
+      };
+    };
+    const supervisor = new Supervisor(makeSpec, {
+      idleTimeoutMs: config.idleTimeoutMinutes * 60_000,
+      maxRestarts: config.maxRestarts,
+      restartWindowMs: config.restartWindowMinutes * 60_000,
+    });
+    return new Session(adapter, root, supervisor);
+  }
+}

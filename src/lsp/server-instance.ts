@@ -1,0 +1,282 @@
+/**
+ * One running language server: spawn, `initialize` handshake with encoding negotiation, readiness tracking,
+ * document store, and death detection (exit, closed or garbled stdout, hung after a cancelled request).
+ * A dead instance is never reused; the supervisor starts a fresh one on the next call.
+ */
+import { rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import {
+  DidChangeConfigurationNotification,
+  InitializedNotification,
+  InitializeRequest,
+  type InitializeParams,
+  type InitializeResult,
+  type ServerCapabilities,
+} from 'vscode-languageserver-protocol';
+import { LocusError, type PositionEncoding } from '../core/index.js';
+import { clientCapabilities } from './capabilities.js';
+import { closed, garbled, LspConnection } from './connection.js';
+import { DocumentStore } from './documents.js';
+import { PositionMapper } from './encoding.js';
+import { guardFraming } from './framing-guard.js';
+import { Readiness } from './readiness.js';
+import { makeSessionTmpDir, ServerProcess } from './server-process.js';
+import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
+import { pathToUri } from './uri.js';
+
+/** Everything needed to start one server. */
+export interface InstanceSpec {
+  adapter: ServerAdapter;
+  root: string;
+  launch: LaunchCommand;
+  env: Record<string, string>;
+  initializationOptions: unknown;
+  settings: unknown;
+  positionEncodings: PositionEncoding[];
+  requestTimeoutMs: number;
+  readyTimeoutMs: number;
+}
+
+/** Told once when an instance dies on its own (not when stopped). */
+export type DeathListener = (instance: ServerInstance, error: LocusError) => void;
+
+/** A started, initialized server. */
+export class ServerInstance {
+  readonly spec: InstanceSpec;
+  readonly process: ServerProcess;
+  readonly connection: LspConnection;
+  readonly readiness: Readiness;
+  readonly documents: DocumentStore;
+  /** Server capabilities from `initialize`. */
+  capabilities: ServerCapabilities = {};
+  /** Negotiated position encoding. */
+  encoding: PositionEncoding = 'utf-16';
+  /** UTF-16 ⇄ server position conversion. */
+  mapper: PositionMapper;
+  /** `performance.now()` time after which requests stop waiting for readiness (reset at the first sync). */
+  readyDeadline = 0;
+  private synced = false;
+  /** Milliseconds from spawn to the `initialize` response. */
+  initializeMs = 0;
+  private death: LocusError | undefined;
+  private stopping = false;
+  private readonly onDeath: DeathListener;
+
+  private constructor(spec: InstanceSpec, proc: ServerProcess, onDeath: DeathListener) {
+    this.spec = spec;
+    this.process = proc;
+    this.onDeath = onDeath;
+    this.readiness = new Readiness(spec.adapter.readiness);
+    const name = spec.adapter.name;
+    this.connection = new LspConnection(
+      proc.child.stdout,
+      proc.child.stdin,
+      { name, settings: spec.settings, folders: [folder(spec.root)], cancelGraceMs: 2000 },
+      {
+        progress: (token, value) => {
+          trace(name, '$/progress', token, JSON.stringify(value));
+          this.readiness.progress(token, value);
+        },
+        log: (_type, message) => {
+          trace(name, 'log', message.slice(0, 300));
+          this.readiness.log(message);
+        },
+        diagnostics: (uri) => {
+          this.readiness.diagnostics();
+          this.documents.diagnosticsArrived(uri);
+        },
+        unresponsive: (method) => this.die(hung(name, method)),
+        broken: (garbage) => void this.broken(garbage),
+      },
+    );
+    this.documents = new DocumentStore(
+      this.connection,
+      (path) => spec.adapter.languageId(path),
+      spec.adapter.opensChangedFiles === true,
+    );
+    this.mapper = new PositionMapper('utf-16', (uri) => this.documents.linesOf(uri));
+    guardFraming(proc.child.stdout, (sample) => this.die(garbled(name, JSON.stringify(sample))));
+    void proc.exited.then((exit) => {
+      if (!this.stopping) this.die(crashed(name, exit.code, exit.signal, proc.stderrTail()));
+    });
+  }
+
+  /** Spawns and initializes a server; throws SERVER_NOT_INSTALLED, SERVER_FAILED or TIMEOUT. */
+  static async start(spec: InstanceSpec, onDeath: DeathListener): Promise<ServerInstance> {
+    const began = performance.now();
+    const tmpDir = makeSessionTmpDir(spec.adapter.id);
+    let proc: ServerProcess;
+    try {
+      const extraArgs = (await spec.adapter.prepare?.({ root: spec.root, tmpDir })) ?? [];
+      const args = [...spec.launch.args, ...extraArgs];
+      proc = await ServerProcess.spawn({
+        command: spec.launch.command,
+        args,
+        cwd: spec.root,
+        env: spec.env,
+        tmpDir,
+      });
+    } catch (error) {
+      rmSync(tmpDir, { recursive: true, force: true });
+      throw spawnError(spec, error);
+    }
+    const instance = new ServerInstance(spec, proc, onDeath);
+    try {
+      await instance.initialize();
+    } catch (error) {
+      instance.stopping = true;
+      await proc.kill();
+      throw instance.death ?? error;
+    }
+    instance.initializeMs = performance.now() - began;
+    instance.readyDeadline = performance.now() + spec.readyTimeoutMs;
+    return instance;
+  }
+
+  /** Syncs a document; the first one restarts the readiness bound (clangd starts indexing only on a didOpen). */
+  async sync(absPath: string, text: string): Promise<string> {
+    const uri = await this.documents.sync(absPath, text);
+    if (!this.synced) {
+      this.synced = true;
+      this.readyDeadline = performance.now() + this.spec.readyTimeoutMs;
+    }
+    return uri;
+  }
+
+  /** The error that killed this instance, if it is dead. */
+  get deadWith(): LocusError | undefined {
+    return this.death;
+  }
+
+  /** True while the server can take requests. */
+  get alive(): boolean {
+    return this.death === undefined && !this.stopping && this.process.running;
+  }
+
+  /** Human name of the server. */
+  get name(): string {
+    return this.spec.adapter.name;
+  }
+
+  /** The full shutdown ladder: `shutdown`/`exit`, wait, close stdin, SIGTERM, SIGKILL, group kill, temp dir. */
+  async stop(): Promise<void> {
+    if (this.stopping) return this.process.stop();
+    this.stopping = true;
+    this.readiness.release();
+    if (this.death === undefined) await this.connection.shutdown(Math.min(this.spec.requestTimeoutMs, 2000));
+    await this.process.stop(1000);
+    this.connection.dispose();
+  }
+
+  private async initialize(): Promise<void> {
+    const { adapter, root, positionEncodings } = this.spec;
+    const params: InitializeParams = {
+      processId: process.pid,
+      clientInfo: { name: 'locus' },
+      locale: 'en',
+      rootPath: root,
+      rootUri: pathToUri(root),
+      workspaceFolders: [folder(root)],
+      capabilities: {
+        ...clientCapabilities(positionEncodings),
+        ...adapter.extraCapabilities?.(positionEncodings),
+      },
+      initializationOptions: this.spec.initializationOptions ?? undefined,
+    };
+    const { result } = await this.connection.request(
+      InitializeRequest.type,
+      params,
+      this.spec.requestTimeoutMs,
+    );
+    this.capabilities = result.capabilities;
+    this.encoding = negotiatedEncoding(result);
+    this.mapper = new PositionMapper(this.encoding, (uri) => this.documents.linesOf(uri));
+    await this.connection.notify(InitializedNotification.type, {});
+    if (this.spec.settings !== undefined) {
+      await this.connection.notify(DidChangeConfigurationNotification.type, { settings: this.spec.settings });
+    }
+  }
+
+  /** Garbage fails at once; a closed stream waits briefly for the exit so the error can say how it ended. */
+  private async broken(garbage: LocusError | undefined): Promise<void> {
+    if (garbage !== undefined) return this.die(garbage);
+    let timer: NodeJS.Timeout | undefined;
+    const exit = await Promise.race([
+      this.process.exited,
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 1000))),
+    ]);
+    clearTimeout(timer);
+    const name = this.spec.adapter.name;
+    if (!this.stopping)
+      this.die(exit ? crashed(name, exit.code, exit.signal, this.process.stderrTail()) : closed(name));
+  }
+
+  private die(error: LocusError): void {
+    if (this.death !== undefined || this.stopping) return;
+    this.death = error;
+    this.connection.fail(error);
+    this.readiness.release();
+    void this.process.kill();
+    this.onDeath(this, error);
+  }
+}
+
+/** `LOCUS_LSP_TRACE=1` writes server progress and log messages to stderr (never stdout, which MCP owns). */
+function trace(name: string, ...parts: unknown[]): void {
+  if (process.env.LOCUS_LSP_TRACE) console.error(`[locus lsp] ${name}:`, ...parts);
+}
+
+function negotiatedEncoding(result: InitializeResult): PositionEncoding {
+  const extension = (result as { offsetEncoding?: unknown }).offsetEncoding;
+  const chosen = result.capabilities.positionEncoding ?? extension;
+  return chosen === 'utf-8' || chosen === 'utf-32' ? chosen : 'utf-16';
+}
+
+function folder(root: string): { uri: string; name: string } {
+  return { uri: pathToUri(root), name: basename(root) || root };
+}
+
+function spawnError(spec: InstanceSpec, error: unknown): LocusError {
+  if (error instanceof LocusError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  const details = {
+    server: spec.adapter.id,
+    command: spec.launch.command,
+    install: spec.adapter.installHint,
+  };
+  if (code === 'ENOENT') {
+    return new LocusError(
+      'SERVER_NOT_INSTALLED',
+      `${spec.adapter.name}: \`${spec.launch.command}\` was not found.`,
+      {
+        hint: `Install it with: ${spec.adapter.installHint}`,
+        details,
+        cause: error,
+      },
+    );
+  }
+  return new LocusError('SERVER_FAILED', `${spec.adapter.name} could not be started: ${String(error)}`, {
+    details,
+    cause: error,
+  });
+}
+
+function crashed(name: string, code: number | null, signal: string | null, stderr: string): LocusError {
+  const how = signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`;
+  const tail = stderr === '' ? '' : ` Last stderr: ${stderr.slice(-600)}`;
+  return new LocusError('SERVER_FAILED', `${name} ${how} unexpectedly.${tail}`, {
+    hint: 'The next call restarts the server (with backoff, a few times per window).',
+    details: { kind: 'crash', exitCode: code, signal },
+  });
+}
+
+function hung(name: string, method: string): LocusError {
+  return new LocusError(
+    'SERVER_FAILED',
+    `${name} stopped responding (it ignored the cancellation of ${method}).`,
+    {
+      hint: 'The server was killed; the next call starts it again.',
+      details: { kind: 'hung', method },
+    },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The adapter contract: everything Locus knows about launching and reading one kind of language server.
+ * One file per server implements it (`typescript.ts`, `python.ts`, …).
+ */
+import type { PositionEncoding } from '../../core/index.js';
+import type { ReadySignal } from '../readiness.js';
+import type { LanguageKey } from '../types.js';
+
+/** An executable and its arguments, fully resolved. */
+export interface LaunchCommand {
+  command: string;
+  args: string[];
+}
+
+/** Per-start context handed to `prepare`. */
+export interface PrepareContext {
+  /** The project root the server serves (its cwd and workspace folder). */
+  root: string;
+  /** The session's private temp dir, removed when the server stops. */
+  tmpDir: string;
+}
+
+/** One kind of language server. */
+export interface ServerAdapter {
+  /** Stable id (`typescript`, `typescript-classic`, `pyright`, `bash`, `gopls`, `clangd`), usable in config. */
+  readonly id: string;
+  /** Human name for messages. */
+  readonly name: string;
+  /** Languages it can serve. */
+  readonly languages: readonly LanguageKey[];
+  /**
+   * True for servers that ignore `didChangeWatchedFiles` for unopened files (clangd, bash-language-server): files
+   * reported changed are opened from disk instead, so their new content reaches the server.
+   */
+  readonly opensChangedFiles?: boolean;
+  /** Files whose presence marks a project root, nearest ancestor wins (none → the workspace root). */
+  readonly projectMarkers: readonly string[];
+  /** The command that installs the server, shown in SERVER_NOT_INSTALLED errors. */
+  readonly installHint: string;
+  /** Signals that the server has loaded the project (any one suffices). */
+  readonly readiness: ReadySignal[];
+  /** Default `initializationOptions`. */
+  readonly initializationOptions?: Record<string, unknown>;
+  /** Default settings (answers to `workspace/configuration`). */
+  readonly settings?: Record<string, unknown>;
+  /** Encodings offered, preferred first (default utf-16, utf-8, utf-32). */
+  readonly positionEncodings?: PositionEncoding[];
+  /** What happens to this server when Locus is SIGKILLed (documentation, and checked by the lifecycle tests). */
+  readonly orphanBehaviour: string;
+  /** LSP languageId of a file. */
+  languageId(absPath: string): string;
+  /** Server arguments (`--stdio`, …), replaced by `args` in locus.config.json. */
+  readonly args: readonly string[];
+  /** The default executable and its leading arguments (a script path for Node servers); throws SERVER_NOT_INSTALLED. */
+  resolve(): LaunchCommand;
+  /** Per-start preparation (scratch files); returns arguments appended to the command's. */
+  prepare?(context: PrepareContext): Promise<string[]>;
+  /** Extra top-level client capabilities (e.g. clangd's `offsetEncoding`). */
+  extraCapabilities?(positionEncodings: PositionEncoding[]): Record<string, unknown>;
+}

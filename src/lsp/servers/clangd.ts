@@ -1,0 +1,40 @@
+/**
+ * clangd for C and C++ (`clangd-19` preferred, else `clangd`). It gets a compile database in the session's scratch
+ * dir (see compile-commands.ts), `--rename-file-limit=0` (else renames touching more than 50 files are refused) and
+ * `--log=error` (it logs every request at INFO otherwise). Readiness is the end of its `indexing` progress, which it
+ * only reports to clients that support `window/workDoneProgress`. clangd 14/19 negotiate encodings only through
+ * their `offsetEncoding` extension, so the offered encodings are sent both ways.
+ */
+import { join } from 'node:path';
+import type { ServerAdapter } from './adapter.js';
+import { prepareCompileCommands } from './compile-commands.js';
+import { pathCommand } from './resolve.js';
+import { lspLanguageId } from '../languages.js';
+
+const INSTALL = 'apt-get install -y --no-install-recommends clangd-19';
+
+/** clangd. */
+export const clangdAdapter: ServerAdapter = {
+  id: 'clangd',
+  name: 'clangd',
+  languages: ['c', 'cpp'],
+  opensChangedFiles: true,
+  projectMarkers: ['compile_commands.json', 'CMakeLists.txt', 'Makefile'],
+  installHint: INSTALL,
+  args: ['--log=error', '--rename-file-limit=0', '--background-index'],
+  readiness: [{ kind: 'progress', title: /index/i }],
+  orphanBehaviour: 'exits when its stdin closes',
+  languageId: lspLanguageId,
+  resolve() {
+    const command = pathCommand(['clangd-19', 'clangd'], this.name, INSTALL);
+    return { command, args: [] };
+  },
+  async prepare({ root, tmpDir }) {
+    const dir = join(tmpDir, 'cdb');
+    prepareCompileCommands(root, dir);
+    return [`--compile-commands-dir=${dir}`];
+  },
+  extraCapabilities(positionEncodings) {
+    return { offsetEncoding: positionEncodings };
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * A compile database for clangd. Without one clangd has no background index, and cross-file references and renames
+ * silently miss files (the rename then breaks code). The project's own `compile_commands.json` (at the root or in
+ * `build/`) is copied into the session's scratch dir; otherwise one is generated there from the C/C++ sources found
+ * under the root, with `-I` for every directory holding headers. clangd writes its index next to the database, so
+ * the project tree stays untouched. A generated database reflects the files present when the server started.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+
+const C_SOURCES = new Set(['.c']);
+const CPP_SOURCES = new Set(['.cc', '.cpp', '.cxx', '.c++']);
+const HEADERS = new Set(['.h', '.hh', '.hpp', '.hxx', '.ipp']);
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
+const MAX_FILES = 20_000;
+const MAX_INCLUDE_DIRS = 200;
+
+/** Writes `compile_commands.json` into `outDir` (copied or generated); returns whether it was generated. */
+export function prepareCompileCommands(root: string, outDir: string): { generated: boolean; files: number } {
+  mkdirSync(outDir, { recursive: true });
+  for (const candidate of [
+    join(root, 'compile_commands.json'),
+    join(root, 'build', 'compile_commands.json'),
+  ]) {
+    if (existsSync(candidate)) {
+      copyFileSync(candidate, join(outDir, 'compile_commands.json'));
+      return { generated: false, files: -1 };
+    }
+  }
+  const { sources, includeDirs } = scan(root);
+  const includes = [root, ...includeDirs.filter((d) => d !== root)]
+    .slice(0, MAX_INCLUDE_DIRS)
+    .map((d) => `-I${d}`);
+  const entries = sources.map((file) => {
+    const cpp = CPP_SOURCES.has(extname(file).toLowerCase());
+    const compiler = cpp ? ['clang++', '-std=c++17'] : ['clang', '-std=c17'];
+    return { directory: root, file, arguments: [...compiler, ...includes, '-c', file] };
+  });
+  writeFileSync(join(outDir, 'compile_commands.json'), JSON.stringify(entries, null, 1));
+  return { generated: true, files: entries.length };
+}
+
+function scan(root: string): { sources: string[]; includeDirs: string[] } {
+  const sources: string[] = [];
+  const includeDirs: string[] = [];
+  const stack = [root];
+  while (stack.length > 0 && sources.length < MAX_FILES) {
+    const dir = stack.pop() as string;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    let hasHeader = false;
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) stack.push(join(dir, entry.name));
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      const ext = extname(entry.name).toLowerCase();
+      if (C_SOURCES.has(ext) || CPP_SOURCES.has(ext)) sources.push(join(dir, entry.name));
+      else if (HEADERS.has(ext)) hasHeader = true;
+    }
+    if (hasHeader) includeDirs.push(dir);
+  }
+  return { sources, includeDirs };
+}

@@ -1,0 +1,30 @@
+/**
+ * pyright (`pyright-langserver --stdio`) for Python. Requests sent before its workspace scan see only open files
+ * and their imports, so readiness is the `Found N source files` log line (or its "no files" variant).
+ */
+import { lspLanguageId } from '../languages.js';
+import type { ServerAdapter } from './adapter.js';
+import { nodeScript } from './resolve.js';
+
+const INSTALL = 'npm install pyright@1.1.414 (a dependency of Locus: run npm ci)';
+
+/** pyright. */
+export const pyrightAdapter: ServerAdapter = {
+  id: 'pyright',
+  name: 'pyright',
+  languages: ['python'],
+  projectMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'pyrightconfig.json'],
+  installHint: INSTALL,
+  args: ['--stdio'],
+  readiness: [{ kind: 'log', pattern: /^(Found \d+ source files?|No source files found)/m }],
+  settings: {
+    python: {
+      analysis: { autoSearchPaths: true, useLibraryCodeForTypes: true, diagnosticMode: 'openFilesOnly' },
+    },
+  },
+  orphanBehaviour: 'exits when its stdin closes; also watches processId',
+  languageId: lspLanguageId,
+  resolve() {
+    return nodeScript('pyright', 'langserver.index.js', this.name, INSTALL);
+  },
+};

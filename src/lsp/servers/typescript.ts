@@ -1,0 +1,36 @@
+/**
+ * TypeScript 7 native language server (`tsc --lsp --stdio`), the default for TypeScript and JavaScript.
+ * The platform binary is spawned directly (not through the npm `tsc` wrapper, which on Node 20 stays resident
+ * as an extra 43 MB process). Requests block until the project is loaded, so it is ready at once.
+ */
+import { join } from 'node:path';
+import { lspLanguageId } from '../languages.js';
+import type { ServerAdapter } from './adapter.js';
+import { notInstalled, packageDir } from './resolve.js';
+import { existsSync } from 'node:fs';
+
+const INSTALL = 'npm install typescript7@npm:typescript@7.0.2 (a dependency of Locus: run npm ci)';
+
+/** TypeScript 7 native LSP. */
+export const typescriptAdapter: ServerAdapter = {
+  id: 'typescript',
+  name: 'TypeScript 7 native language server',
+  languages: ['typescript', 'javascript'],
+  projectMarkers: ['tsconfig.json', 'jsconfig.json', 'package.json'],
+  installHint: INSTALL,
+  readiness: [{ kind: 'immediate' }],
+  args: ['--lsp', '--stdio'],
+  orphanBehaviour: 'exits when its stdin closes',
+  languageId: lspLanguageId,
+  resolve() {
+    const wrapper = packageDir('typescript7');
+    const platformPackage = `@typescript/typescript-${process.platform}-${process.arch}`;
+    const dir = wrapper === undefined ? undefined : packageDir(platformPackage, wrapper);
+    const binary =
+      dir === undefined ? undefined : join(dir, 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+    if (binary === undefined || !existsSync(binary)) {
+      throw notInstalled(this.name, `the npm package ${platformPackage} (via typescript7)`, INSTALL);
+    }
+    return { command: binary, args: [] };
+  },
+};

@@ -1,0 +1,220 @@
+/**
+ * A Session is the typed client for one (project root, server) pair, used by the ops layer.
+ *
+ * Every method takes the file's absolute path and its current text (the session syncs it first, so answers never
+ * come from stale text) plus UTF-16 positions, and returns protocol results with UTF-16 positions wrapped in an
+ * LspAnswer: `possiblyIncomplete` is true when the server answered before its readiness signal; `timing` separates
+ * the raw request from Locus's overhead. Cross-file requests (definition family, references, rename, hover) wait
+ * for readiness up to `readyTimeoutMs` after the start; the rest do not wait. Normalisations: definitions are
+ * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
+ */
+import type { LocusError } from '../core/index.js';
+import type { RequestType } from 'vscode-jsonrpc/node';
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type ServerCapabilities,
+} from 'vscode-languageserver-protocol';
+import { requireCapability, type CapabilityName } from './capabilities.js';
+import type { Timed } from './connection.js';
+import type { PositionMapper } from './encoding.js';
+import type { ServerInstance } from './server-instance.js';
+import type { ServerAdapter } from './servers/adapter.js';
+import type { Supervisor } from './supervisor.js';
+import type { FileChange, LspAnswer } from './types.js';
+import { pathToUri } from './uri.js';
+import { languageOfPath } from './languages.js';
+
+/** How a request relates to readiness. */
+export type ReadyMode = 'wait' | 'flag' | 'none';
+
+/** Live facts about a session (for status output, benchmarks and tests). */
+export interface SessionInfo {
+  server: string;
+  name: string;
+  root: string;
+  running: boolean;
+  pid: number | undefined;
+  encoding: string | undefined;
+  ready: boolean;
+  /** Milliseconds from spawn to the ready signal. */
+  readyAfterMs: number | undefined;
+  /** Milliseconds from spawn to the `initialize` response. */
+  initializeMs: number | undefined;
+  /** Servers started so far (restarts included). */
+  starts: number;
+  capabilities: ServerCapabilities | undefined;
+}
+
+/** One request as the session runs it. */
+export interface RequestPlan<P, R, Out> {
+  type: RequestType<P, R, unknown>;
+  capability: CapabilityName | undefined;
+  ready: ReadyMode;
+  params: (uri: string, mapper: PositionMapper) => P;
+  convert: (result: R, uri: string, mapper: PositionMapper) => Out;
+}
+
+/** The session core: lifecycle and the request pipeline; the typed methods live in `client.ts`. */
+export class SessionCore {
+  constructor(
+    readonly adapter: ServerAdapter,
+    readonly root: string,
+    protected readonly supervisor: Supervisor,
+  ) {}
+
+  /** Starts the server now instead of on the first request. */
+  async start(): Promise<void> {
+    await this.withInstance(async () => undefined);
+  }
+
+  /**
+   * Starts the server if needed and waits for its ready signal; false when the bound passed first. Pass a file to
+   * open it first: clangd, for one, begins indexing only when a file is opened.
+   */
+  async waitUntilReady(timeoutMs?: number, file?: { absPath: string; text: string }): Promise<boolean> {
+    return this.withInstance(async (instance) => {
+      if (file !== undefined) await instance.sync(file.absPath, file.text);
+      const deadline = timeoutMs === undefined ? instance.readyDeadline : performance.now() + timeoutMs;
+      await instance.readiness.wait(deadline);
+      return instance.readiness.ready;
+    });
+  }
+
+  /** Current facts about the server. */
+  info(): SessionInfo {
+    const instance = this.supervisor.current;
+    return {
+      server: this.adapter.id,
+      name: this.adapter.name,
+      root: this.root,
+      running: instance !== undefined,
+      pid: instance?.process.pid,
+      encoding: instance?.encoding,
+      ready: instance?.readiness.ready ?? false,
+      readyAfterMs: instance?.readiness.readyAfterMs,
+      initializeMs: instance?.initializeMs,
+      starts: this.supervisor.starts,
+      capabilities: instance?.capabilities,
+    };
+  }
+
+  /**
+   * Tells the server the new content of a file Locus has written: a didChange when it is open, else a watched-file
+   * change (and, for servers that ignore those, a didOpen with the text).
+   */
+  async documentChanged(absPath: string, text: string): Promise<void> {
+    const instance = this.supervisor.current;
+    if (instance === undefined || (await instance.documents.documentChanged(absPath, text))) return;
+    if (this.adapter.opensChangedFiles && this.serves(absPath))
+      await instance.documents.openChanged(absPath, text);
+    await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
+  }
+
+  /**
+   * Forwards changes made on disk (`workspace/didChangeWatchedFiles`) and re-syncs affected open documents.
+   * Servers that ignore watched-file events for unopened files get changed files of their languages opened.
+   */
+  async notifyFilesChanged(changes: FileChange[]): Promise<void> {
+    const instance = this.supervisor.current;
+    if (instance === undefined || changes.length === 0) return;
+    await instance.documents.filesChanged(changes);
+    if (this.adapter.opensChangedFiles) {
+      const ours = changes.filter((c) => c.kind !== 'deleted' && this.serves(c.path));
+      await instance.documents.openFromDisk(ours.map((c) => c.path));
+    }
+    await notifyWatchedFiles(instance, changes);
+  }
+
+  /** True when the file's language is one this session's server handles. */
+  serves(absPath: string): boolean {
+    const language = languageOfPath(absPath);
+    return language !== undefined && this.adapter.languages.includes(language);
+  }
+
+  /** Sends any request as is (no sync, no readiness wait, no conversion) and reports its round-trip time. */
+  async rawRequest(method: string, params: object): Promise<Timed<unknown>> {
+    return this.withInstance((instance) =>
+      instance.connection.requestRaw(method, params, instance.spec.requestTimeoutMs),
+    );
+  }
+
+  /** Stops the server through the shutdown ladder; the next request starts it again. */
+  async stop(): Promise<void> {
+    await this.supervisor.stop();
+  }
+
+  /** Stops the server for good. */
+  async close(): Promise<void> {
+    await this.supervisor.close();
+  }
+
+  /** Runs one request: acquire, capability check, sync, readiness, request (one retry if outdated), convert. */
+  protected async run<P, R, Out>(
+    absPath: string,
+    text: string,
+    plan: RequestPlan<P, R, Out>,
+  ): Promise<LspAnswer<Out>> {
+    const began = performance.now();
+    return this.withInstance(async (instance) => {
+      if (plan.capability !== undefined)
+        requireCapability(instance.capabilities, plan.capability, instance.name);
+      const uri = await instance.sync(absPath, text);
+      const waitStart = performance.now();
+      if (plan.ready === 'wait') await instance.readiness.wait(instance.readyDeadline);
+      const readyWaitMs = performance.now() - waitStart;
+      const settled =
+        plan.ready !== 'wait' ||
+        (await instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)));
+      const ready = instance.readiness.ready && settled;
+      const timed = await this.send(instance, plan.type, plan.params(uri, instance.mapper));
+      const result = plan.convert(timed.result, uri, instance.mapper);
+      return {
+        result,
+        possiblyIncomplete: plan.ready !== 'none' && !ready,
+        server: this.adapter.id,
+        timing: { requestMs: timed.ms, totalMs: performance.now() - began, readyWaitMs },
+      };
+    });
+  }
+
+  private async send<P, R>(
+    instance: ServerInstance,
+    type: RequestType<P, R, unknown>,
+    params: P,
+  ): Promise<Timed<R>> {
+    const timeout = instance.spec.requestTimeoutMs;
+    try {
+      return await instance.connection.request(type, params, timeout);
+    } catch (error) {
+      if (!isOutdated(error)) throw error;
+      return instance.connection.request(type, params, timeout);
+    }
+  }
+
+  private async withInstance<T>(body: (instance: ServerInstance) => Promise<T>): Promise<T> {
+    const instance = await this.supervisor.acquire();
+    try {
+      return await body(instance);
+    } finally {
+      this.supervisor.release();
+    }
+  }
+}
+
+async function notifyWatchedFiles(instance: ServerInstance, changes: FileChange[]): Promise<void> {
+  const type = {
+    created: FileChangeType.Created,
+    changed: FileChangeType.Changed,
+    deleted: FileChangeType.Deleted,
+  };
+  await instance.connection.notify(DidChangeWatchedFilesNotification.type, {
+    changes: changes.map((c) => ({ uri: pathToUri(c.path), type: type[c.kind] })),
+  });
+}
+
+/** ContentModified (-32801) and ServerCancelled (-32802): the server dropped the request because the text moved. */
+function isOutdated(error: unknown): boolean {
+  const code = (error as LocusError | undefined)?.details?.lspCode;
+  return code === -32801 || code === -32802;
+}

@@ -1,0 +1,118 @@
+/**
+ * Lifecycle of one session's server: lazy start, restart after a failure (through RestartPolicy), idle shutdown
+ * after the configured minutes without requests, and the final stop. Concurrent callers share one start.
+ */
+import type { LocusError } from '../core/index.js';
+import { RestartPolicy } from './restart-policy.js';
+import { ServerInstance, type InstanceSpec } from './server-instance.js';
+
+/** Supervisor settings. */
+export interface SupervisorOptions {
+  idleTimeoutMs: number;
+  maxRestarts: number;
+  restartWindowMs: number;
+}
+
+/** Owns at most one live ServerInstance at a time. */
+export class Supervisor {
+  private instance: ServerInstance | undefined;
+  private starting: Promise<ServerInstance> | undefined;
+  private readonly policy: RestartPolicy;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private inFlight = 0;
+  private closed = false;
+  /** How many servers this supervisor has started (restarts included). */
+  starts = 0;
+
+  constructor(
+    private readonly makeSpec: () => InstanceSpec,
+    private readonly options: SupervisorOptions,
+  ) {
+    this.policy = new RestartPolicy(options.maxRestarts, options.restartWindowMs);
+  }
+
+  /** The live instance, if any (for diagnostics and tests). */
+  get current(): ServerInstance | undefined {
+    return this.instance?.alive ? this.instance : undefined;
+  }
+
+  /** A live instance, starting or restarting one when needed; pair every call with `release`. */
+  async acquire(): Promise<ServerInstance> {
+    this.inFlight++;
+    this.clearIdle();
+    try {
+      if (this.instance?.alive) return this.instance;
+      this.starting ??= this.start().finally(() => (this.starting = undefined));
+      return await this.starting;
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+  }
+
+  /** Ends one `acquire`; the idle timer runs while nothing is in flight. */
+  release(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (this.inFlight === 0) this.armIdle();
+  }
+
+  /** Stops the server through the full shutdown ladder; later `acquire` calls start a new one. */
+  async stop(): Promise<void> {
+    this.clearIdle();
+    const pending = this.starting;
+    if (pending !== undefined) await pending.catch(() => undefined);
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance !== undefined) await instance.stop();
+  }
+
+  /** Stops for good (closeAll). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop();
+  }
+
+  private async start(): Promise<ServerInstance> {
+    if (this.closed) throw new Error('LSP session is closed');
+    const spec = this.makeSpec();
+    const delay = this.policy.delayBeforeStart(spec.adapter.name);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    this.starts++;
+    try {
+      const instance = await ServerInstance.start(spec, (dead, error) => this.onDeath(dead, error));
+      if (this.closed) {
+        await instance.stop();
+        throw new Error('LSP session is closed');
+      }
+      this.instance = instance;
+      return instance;
+    } catch (error) {
+      if (isLocus(error)) this.policy.recordFailure(error);
+      throw error;
+    }
+  }
+
+  private onDeath(instance: ServerInstance, error: LocusError): void {
+    if (instance !== this.instance) return;
+    this.policy.recordFailure(error);
+    this.instance = undefined;
+  }
+
+  private armIdle(): void {
+    this.clearIdle();
+    if (this.options.idleTimeoutMs <= 0 || this.instance === undefined) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.inFlight === 0) void this.stop();
+    }, this.options.idleTimeoutMs);
+    this.idleTimer.unref();
+  }
+
+  private clearIdle(): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+}
+
+function isLocus(error: unknown): error is LocusError {
+  return error instanceof Error && error.name === 'LocusError';
+}

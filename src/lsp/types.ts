@@ -1,0 +1,51 @@
+/**
+ * Shared shapes of the LSP layer: language ids, answers with readiness flags and timings, file changes.
+ */
+
+/** A language Locus can route to a language server (keys of `locus.config.json` → `languages`). */
+export type LanguageKey = 'typescript' | 'javascript' | 'python' | 'go' | 'c' | 'cpp' | 'bash';
+
+/** Every language key, in a stable order. */
+export const LANGUAGE_KEYS: readonly LanguageKey[] = [
+  'typescript',
+  'javascript',
+  'python',
+  'go',
+  'c',
+  'cpp',
+  'bash',
+];
+
+/** Where the time of one call went; `requestMs` is the raw JSON-RPC round trip, `totalMs` the whole call. */
+export interface LspTiming {
+  /** Wall time from sending the request to receiving its response (the raw LSP cost). */
+  requestMs: number;
+  /** Wall time of the whole session call: start, sync, readiness wait, request and conversion. */
+  totalMs: number;
+  /** Part of `totalMs` spent waiting for the server to become ready (0 once it is). */
+  readyWaitMs: number;
+}
+
+/** One answer from a language server, positions always in UTF-16. */
+export interface LspAnswer<T> {
+  /** The protocol result, with every position converted to UTF-16. */
+  result: T;
+  /** True when the server answered before its readiness signal, so the result may miss project files. */
+  possiblyIncomplete: boolean;
+  /** Adapter id of the server that answered (`typescript`, `pyright`, `gopls`, …). */
+  server: string;
+  /** Timings for the benchmark ("Locus overhead over the raw LSP request"). */
+  timing: LspTiming;
+}
+
+/** Kind of a file change reported through `notifyFilesChanged`. */
+export type FileChangeKind = 'created' | 'changed' | 'deleted';
+
+/** A change to a file made outside the language server (absolute path). */
+export interface FileChange {
+  path: string;
+  kind: FileChangeKind;
+}
+
+/** Which of the definition-like requests to send. */
+export type DefinitionKind = 'definition' | 'declaration' | 'typeDefinition' | 'implementation';

@@ -1,0 +1,117 @@
+/**
+ * One shared suite run against each real language server on its fixture project: start, definition across files,
+ * complete references after readiness, hover, documentSymbol, out-of-band edits, clean shutdown. The call under
+ * test sits on a line with an emoji and an accented letter before it, so every server's positions are checked in
+ * UTF-16 (TypeScript 7 negotiates utf-8, and clangd does when configured to).
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LspManager, type LspConfig, type Session } from '../../src/lsp/index.js';
+import { describeWithServer } from '../helpers/require-server.js';
+import { at, copyProject, processesInGroup, read, removeDir, spot, spots } from './support.js';
+
+/** One language's expectations, all positions given as text anchors. */
+export interface ServerCase {
+  title: string;
+  adapter: string;
+  fixture: string;
+  config?: Partial<LspConfig>;
+  /** The file with the call, and the file the call goes to. */
+  main: string;
+  lib: string;
+  /** Anchor of the call in `main` (on the emoji line). */
+  call: string;
+  definition: [file: string, anchor: string];
+  references: [file: string, anchor: string][];
+  hoverIncludes: string;
+  symbol: string;
+  lineComment: string;
+  encoding?: string;
+}
+
+/** Registers the suite for one case (skipped loudly, or failed under CI, when the server is missing). */
+export function serverSuite(c: ServerCase): void {
+  describeWithServer(c.adapter, `${c.title} against the real server`, () => {
+    let root = '';
+    let manager: LspManager;
+    let session: Session;
+    const main = (): string => join(root, c.main);
+    const text = (): string => read(root, c.main);
+
+    beforeAll(() => {
+      root = copyProject(c.fixture);
+      manager = new LspManager({ workspaceRoot: root, config: c.config });
+      session = manager.forFile(main()) as Session;
+    });
+    afterAll(async () => {
+      await manager?.closeAll();
+      removeDir(root);
+    });
+
+    it('starts lazily and negotiates an encoding', async () => {
+      expect(session.info().running).toBe(false);
+      await session.start();
+      const info = session.info();
+      expect(info.running).toBe(true);
+      expect(info.server).toBe(c.adapter);
+      if (c.encoding !== undefined) expect(info.encoding).toBe(c.encoding);
+    });
+
+    it('finds the definition in the other file', async () => {
+      const answer = await session.definition(main(), text(), at(text(), c.call));
+      expect(spots(root, answer.result)).toContain(spot(root, ...c.definition));
+      expect(answer.timing.requestMs).toBeGreaterThanOrEqual(0);
+    });
+
+    it('finds every reference once ready, in UTF-16 columns', async () => {
+      const answer = await session.references(main(), text(), at(text(), c.call));
+      expect(answer.possiblyIncomplete).toBe(false);
+      expect(spots(root, answer.result)).toEqual(
+        c.references.map(([file, anchor]) => spot(root, file, anchor)).sort(),
+      );
+    });
+
+    it('hovers with the symbol name', async () => {
+      const answer = await session.hover(main(), text(), at(text(), c.call));
+      expect(JSON.stringify(answer.result?.contents ?? '')).toContain(c.hoverIncludes);
+    });
+
+    it('lists document symbols', async () => {
+      const answer = await session.documentSymbol(main(), text());
+      expect(answer.possiblyIncomplete).toBe(false);
+      expect(JSON.stringify(answer.result)).toContain(`"name":"${c.symbol}"`);
+    });
+
+    it('answers from the current text after files change on disk', async () => {
+      const lib = join(root, c.lib);
+      writeFileSync(lib, `${c.lineComment} edited out of band\n${read(root, c.lib)}`);
+      await manager.notifyFilesChanged([{ path: lib, kind: 'changed' }]);
+      writeFileSync(main(), `${c.lineComment} edited too\n${text()}`);
+      const position = at(text(), c.call);
+      const definition = await session.definition(main(), text(), position);
+      expect(spots(root, definition.result)).toContain(spot(root, ...c.definition));
+      const references = await session.references(main(), text(), position);
+      expect(spots(root, references.result)).toEqual(
+        c.references.map(([file, anchor]) => spot(root, file, anchor)).sort(),
+      );
+      appendFileSync(main(), `\n`);
+    });
+
+    it('sees content Locus wrote when told through documentChanged', async () => {
+      const lib = join(root, c.lib);
+      const written = `${c.lineComment} applied by Locus\n${read(root, c.lib)}`;
+      writeFileSync(lib, written);
+      await manager.documentChanged(lib, written);
+      const definition = await session.definition(main(), text(), at(text(), c.call));
+      expect(spots(root, definition.result)).toContain(spot(root, ...c.definition));
+    });
+
+    it('leaves no process behind after closeAll', async () => {
+      const pid = session.info().pid as number;
+      expect(processesInGroup(pid).length).toBeGreaterThan(0);
+      await manager.closeAll();
+      expect(processesInGroup(pid)).toEqual([]);
+    });
+  });
+}
