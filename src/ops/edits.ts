@@ -126,11 +126,15 @@ export function fingerprint(changes: readonly FileChange[]): string {
   return sha256(parts.join('\n')).slice(0, 16);
 }
 
+/** Writes one file's new content; replaceable in tests to inject a failing disk. */
+export type FileWriter = (absPath: string, text: string) => void;
+
 /** Applies a plan: every touched file must still have the planned content; all or nothing. */
 export async function applyPlan(
   context: OpsContext,
   plan: EditPlan,
   expectedFingerprint?: string,
+  write: FileWriter = writeAtomically,
 ): Promise<void> {
   if (expectedFingerprint !== undefined && expectedFingerprint !== plan.fingerprint) {
     throw new LocusError(
@@ -142,8 +146,7 @@ export async function applyPlan(
     );
   }
   for (const change of plan.changes) {
-    const current = decodeText(readFileSync(change.absPath), change.file_path).text;
-    if (current !== change.before) {
+    if (currentText(change) !== change.before) {
       throw new LocusError(
         'FILE_CHANGED',
         `${change.file_path} changed since the edit was computed; nothing was written.`,
@@ -156,7 +159,7 @@ export async function applyPlan(
   const written: FileChange[] = [];
   try {
     for (const change of plan.changes) {
-      writeAtomically(change.absPath, (change.hadBom ? '\uFEFF' : '') + change.after);
+      write(change.absPath, (change.hadBom ? '\uFEFF' : '') + change.after);
       written.push(change);
     }
   } catch (cause) {
@@ -175,6 +178,15 @@ export async function applyPlan(
   await context.lsp.notifyFilesChanged(
     plan.changes.map((c) => ({ path: c.absPath, kind: 'changed' as const })),
   );
+}
+
+/** The file's text now, or undefined when it is gone or no longer text. */
+function currentText(change: FileChange): string | undefined {
+  try {
+    return decodeText(readFileSync(change.absPath), change.file_path).text;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writes through a temp file in the same directory and a rename (keeps the file's mode). */
