@@ -165,6 +165,7 @@ export class LspConnection {
 
   private watchCancelled(method: string, pending: Promise<unknown>): void {
     const grace = setTimeout(() => this.listener?.unresponsive(method), this.options.cancelGraceMs);
+    grace.unref();
     pending.then(
       () => clearTimeout(grace),
       () => clearTimeout(grace),
