@@ -3,12 +3,15 @@
  * servers. `createOpsContext` starts nothing; servers start lazily on the first request.
  */
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
+import { FreshnessTracker } from './freshness.js';
 import { createLocator, type Locator } from './locator.js';
 
 /** Everything an operation needs. */
 export interface OpsContext {
   locator: Locator;
   lsp: LspManager;
+  /** Files the servers may know, checked against the disk before each request. */
+  freshness: FreshnessTracker;
 }
 
 /** Options for the operations context. */
@@ -25,7 +28,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     workspaceRoot: locator.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
   });
-  return { locator, lsp };
+  return { locator, lsp, freshness: new FreshnessTracker() };
 }
 
 /** Shuts every server down and releases the trees. */

@@ -37,7 +37,7 @@ export class ViewCache {
   private readonly views = new Map<string, FileView | null>();
   private readonly outside = new Set<string>();
 
-  constructor(private readonly context: OpsContext) {}
+  constructor(readonly context: OpsContext) {}
 
   /** The view of a file by absolute path, or null when it cannot be read as text. */
   async get(absPath: string): Promise<FileView | null> {
@@ -88,6 +88,7 @@ export async function describeLocations(
 export async function describeLocation(cache: ViewCache, location: Location): Promise<LocationRef> {
   const absPath = uriToPath(location.uri) ?? location.uri;
   const view = await cache.get(absPath);
+  cache.context.freshness.remember(absPath);
   if (!view) {
     const display = formatDisplay(absPath, {
       line: location.range.start.line + 1,

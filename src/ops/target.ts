@@ -39,9 +39,17 @@ export async function resolveTarget(
   const offset = loaded.view.lines.toOffset(resolution.position);
   const cursor = await cursorContext(syntax, loaded.view, loaded.language, operation, offset);
   const session = context.lsp.sessionFor(loaded.file.absPath);
+  await reportDiskChanges(context);
+  context.freshness.remember(loaded.file.absPath);
   const target: OpTarget = { loaded, resolution, offset, position: resolution.position, cursor, session };
   if (resolution.range) target.range = resolution.range;
   return target;
+}
+
+/** Tells the servers about files created, changed or deleted on disk since they last heard. */
+export async function reportDiskChanges(context: OpsContext): Promise<void> {
+  const changes = context.freshness.changes();
+  if (changes.length > 0) await context.lsp.notifyFilesChanged(changes);
 }
 
 /** Common fields of every operation result. */

@@ -96,6 +96,20 @@ for (const testCase of OPS_CASES) {
       expect(second.total).toBe(first.total + 1);
     });
 
+    it('a file the server never opened, edited on disk, is re-read before the next answer', async () => {
+      const first = ok(await locus.definition(testCase.definition.at));
+      const target = first.targets[0] as LocationRef;
+      const file = path.join(root, target.file_path);
+      const comment = testCase.language === 'python' || testCase.language === 'bash' ? '#' : '//';
+      writeFileSync(file, `${comment} one\n${comment} two\n${readFileSync(file, 'utf8')}`);
+      const second = ok(await locus.definition(testCase.definition.at));
+      expect(second.targets[0]?.position).toEqual({
+        line: target.position.line + 2,
+        character: target.position.character,
+      });
+      expect(await place(second.targets[0]?.locate as string)).toBe(key(second.targets[0] as LocationRef));
+    });
+
     it('rename previews a diff and writes nothing; a stale fingerprint is FILE_CHANGED; apply writes', async () => {
       const files = testCase.rename.changedFiles.map((f) => path.join(root, f));
       const before = files.map((f) => readFileSync(f, 'utf8'));
