@@ -1,11 +1,9 @@
 ; JavaScript (incl. JSX) symbols (tree-sitter-javascript 0.25). Convention: src/syntax/outline.ts.
 ; Hooks: src/syntax/languages/typescript.ts (shared with typescript and tsx).
 
-; ---- wrappers: export / a statement with a single declarator belong to the full range
+; ---- wrappers: export belongs to the full range (a statement with a single declarator: hook)
 (export_statement declaration: (_) @wrapped) @wrapper
 (export_statement value: (_) @wrapped) @wrapper
-(lexical_declaration . (variable_declarator) @wrapped .) @wrapper
-(variable_declaration . (variable_declarator) @wrapped .) @wrapper
 
 ; ---- classes and functions
 (class_declaration name: (_) @name) @symbol.class

@@ -23,8 +23,7 @@
   left: (attribute object: (identifier) @_self attribute: (identifier) @name)
   (#eq? @_self "self")) @symbol.field
 
-; a statement holding only this assignment is the full range
-(expression_statement . (assignment) @wrapped .) @wrapper
+; (no statement wrapper needed: an expression_statement has exactly its assignment's range)
 
 ; PEP 695 type aliases
 (type_alias_statement left: (type (identifier) @name)) @symbol.type

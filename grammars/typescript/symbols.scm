@@ -1,13 +1,11 @@
 ; TypeScript and TSX symbols (tree-sitter-typescript 0.23). Convention: src/syntax/outline.ts.
 ; Hooks: src/syntax/languages/typescript.ts (shared with tsx and javascript).
 
-; ---- wrappers: export / declare / a statement with a single declarator belong to the full range
+; ---- wrappers: export / declare belong to the full range (a statement with a single declarator: hook)
 (export_statement declaration: (_) @wrapped) @wrapper
 (export_statement value: (_) @wrapped) @wrapper
 (ambient_declaration (_) @wrapped) @wrapper
 (expression_statement . (internal_module) @wrapped .) @wrapper
-(lexical_declaration . (variable_declarator) @wrapped .) @wrapper
-(variable_declaration . (variable_declarator) @wrapped .) @wrapper
 (class_body (decorator) @attribute)
 
 ; ---- types and containers

@@ -123,17 +123,27 @@ function readMatch(
 }
 
 function refine(raw: RawSymbol, shared: boolean, text: string, hooks: LanguageHooks): readonly Candidate[] {
-  const defaults: Candidate | undefined = raw.name
-    ? {
-        kind: raw.kind,
-        name: text.slice(raw.name.startIndex, raw.name.endIndex),
-        nameSpan: nodeSpan(raw.name),
-        rangeNode: shared ? raw.name : raw.node,
-        qualifier: raw.qualifier ? segmentsOf(raw.qualifier, text, hooks) : undefined,
-      }
-    : undefined;
+  let defaults: Candidate | undefined;
+  if (raw.name) {
+    const nameSpan = nodeSpan(raw.name);
+    defaults = {
+      kind: raw.kind,
+      name: text.slice(nameSpan.start, nameSpan.end),
+      nameSpan,
+      rangeNode: shared ? raw.name : raw.node,
+      qualifier: raw.qualifier ? segmentsOf(raw.qualifier, text, hooks) : undefined,
+    };
+  }
   if (!hooks.refine) return defaults ? [defaults] : [];
-  const match: SymbolMatch = { ...raw, shared, text };
+  const match: SymbolMatch = {
+    kind: raw.kind,
+    node: raw.node,
+    name: raw.name,
+    qualifier: raw.qualifier,
+    captures: raw.captures,
+    shared,
+    text,
+  };
   const result = hooks.refine(match, defaults);
   if (result === null) return [];
   if (result === undefined) return defaults ? [defaults] : [];
@@ -141,9 +151,19 @@ function refine(raw: RawSymbol, shared: boolean, text: string, hooks: LanguageHo
 }
 
 function place(candidate: Candidate, raw: RawSymbol, ranges: RangeContext, order: number): PlacedCandidate {
-  const { rangeNode, fullSpan, ...rest } = candidate;
-  const span = fullSpan ?? ranges.fullSpan(rangeNode ?? raw.node, candidate.absorbSemicolon);
-  return { ...rest, fullSpan: span, order };
+  const fullSpan =
+    candidate.fullSpan ?? ranges.fullSpan(candidate.rangeNode ?? raw.node, candidate.absorbSemicolon);
+  return {
+    kind: candidate.kind,
+    name: candidate.name,
+    nameSpan: candidate.nameSpan,
+    fullSpan,
+    qualifier: candidate.qualifier,
+    unique: candidate.unique,
+    leaf: candidate.leaf,
+    tag: candidate.tag,
+    order,
+  };
 }
 
 function segmentsOf(node: Node, text: string, hooks: LanguageHooks): string[] {

@@ -57,7 +57,7 @@ export interface AncestorInfo {
   path: readonly string[];
 }
 
-/** Where a candidate lands before `place` decides. */
+/** Where a candidate lands before `place` decides (valid only during the call). */
 export interface PlaceContext {
   /** Enclosing symbols, outermost first; the last is the parent. */
   ancestors: readonly AncestorInfo[];
@@ -79,7 +79,8 @@ export type Placement = undefined | 'drop' | { kind?: SymbolKindName; attachTo?:
 export interface LanguageHooks {
   /**
    * Turns a match into candidates. `defaults` is what the engine would do (name = `@name` text),
-   * undefined when the match has no `@name`. Return `null` to drop the match.
+   * undefined when the match has no `@name`; it is a fresh object the hook may modify and return.
+   * Return `null` to drop the match, `undefined` to keep the defaults.
    */
   refine?(
     match: SymbolMatch,

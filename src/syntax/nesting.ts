@@ -5,26 +5,21 @@
  */
 import type { OutlineSymbol, SymbolKindName } from '../locate/outline.js';
 import type { Container, PlacedCandidate } from './candidates.js';
-import type { AncestorInfo, LanguageHooks } from './hooks.js';
+import type { LanguageHooks, PlaceContext } from './hooks.js';
 
-interface SymbolEntry {
-  type: 'symbol';
+interface Entry {
   start: number;
   end: number;
-  symbol: OutlineSymbol;
-  uniqueNames: Set<string>;
+  /** Set for a symbol entry. */
+  symbol?: OutlineSymbol;
+  /** Set for a container entry. */
+  segments?: string[];
 }
 
-interface ContainerEntry {
-  type: 'container';
-  start: number;
-  end: number;
-  segments: string[];
-}
+type Item =
+  { candidate: PlacedCandidate; container?: undefined } | { candidate?: undefined; container: Container };
 
-type Entry = SymbolEntry | ContainerEntry;
-
-type Item = { type: 'candidate'; candidate: PlacedCandidate } | { type: 'container'; container: Container };
+const NO_SEGMENTS: readonly string[] = [];
 
 /** Builds the symbol tree (children in document order). */
 export function nestCandidates(
@@ -32,89 +27,103 @@ export function nestCandidates(
   containers: readonly Container[],
   hooks: LanguageHooks,
 ): OutlineSymbol[] {
-  const roots: OutlineSymbol[] = [];
-  const rootUnique = new Set<string>();
-  const kinds = new Map<string, SymbolKindName>();
-  const known = (path: readonly string[]) => kinds.get(path.join('\u0000'));
-  const stack: Entry[] = [];
-  for (const item of sortItems(candidates, containers)) {
-    const span = item.type === 'candidate' ? item.candidate.fullSpan : item.container.span;
-    while (stack.length > 0 && !contains(stack[stack.length - 1] as Entry, span.start, span.end)) stack.pop();
-    if (item.type === 'container') {
-      stack.push({ type: 'container', start: span.start, end: span.end, segments: item.container.segments });
-      continue;
+  return new Nester(hooks).run(sortItems(candidates, containers));
+}
+
+class Nester {
+  private readonly roots: OutlineSymbol[] = [];
+  private readonly rootUnique = new Set<string>();
+  private readonly kinds = new Map<string, SymbolKindName>();
+  /** Open entries, innermost last. */
+  private readonly stack: Entry[] = [];
+  /** The symbol entries of `stack` (outermost first) and their per-parent unique names. */
+  private readonly ancestors: OutlineSymbol[] = [];
+  private readonly uniques: Set<string>[] = [];
+  private readonly known = (path: readonly string[]) => this.kinds.get(path.join('\u0000'));
+
+  constructor(private readonly hooks: LanguageHooks) {}
+
+  run(items: readonly Item[]): OutlineSymbol[] {
+    for (const item of items) {
+      const span = item.candidate ? item.candidate.fullSpan : item.container.span;
+      this.closeUntil(span.start, span.end);
+      if (item.container)
+        this.stack.push({ start: span.start, end: span.end, segments: item.container.segments });
+      else this.attach(item.candidate);
     }
-    const entry = attach(item.candidate, stack, { roots, rootUnique, hooks, known });
-    if (entry?.symbol) {
-      const key = entry.symbol.path.join('\u0000');
-      if (!kinds.has(key)) kinds.set(key, entry.symbol.kind);
+    return this.roots;
+  }
+
+  private closeUntil(start: number, end: number): void {
+    for (;;) {
+      const top = this.stack[this.stack.length - 1];
+      if (!top || (top.start <= start && end <= top.end)) return;
+      this.stack.pop();
+      if (top.symbol) {
+        this.ancestors.pop();
+        this.uniques.pop();
+      }
     }
-    if (entry?.push) stack.push(entry.push);
   }
-  return roots;
-}
 
-interface Shared {
-  roots: OutlineSymbol[];
-  rootUnique: Set<string>;
-  hooks: LanguageHooks;
-  known: (path: readonly string[]) => SymbolKindName | undefined;
-}
-
-function attach(
-  candidate: PlacedCandidate,
-  stack: readonly Entry[],
-  { roots, rootUnique, hooks, known }: Shared,
-): { symbol: OutlineSymbol; push: SymbolEntry | undefined } | undefined {
-  const symbols = stack.filter((e): e is SymbolEntry => e.type === 'symbol');
-  const parentIndex = stack.lastIndexOf(symbols[symbols.length - 1] as Entry);
-  const container = stack.slice(parentIndex + 1).flatMap((e) => (e.type === 'container' ? e.segments : []));
-  const ancestors: AncestorInfo[] = symbols.map((e) => e.symbol);
-  const inContainer = stack.length > 0 && stack[stack.length - 1]?.type === 'container';
-  const placement = hooks.place?.(candidate, { ancestors, container, inContainer, known });
-  if (placement === 'drop') return undefined;
-  const kind = placement?.kind ?? candidate.kind;
-  const attachTo = placement?.attachTo;
-  const reattached = attachTo !== undefined;
-  const target = reattached ? (attachTo < 0 ? undefined : symbols[attachTo]) : symbols[symbols.length - 1];
-  const prefix = reattached ? [] : container;
-  const siblings = target ? target.symbol.children : roots;
-  const unique = target ? target.uniqueNames : rootUnique;
-  if (candidate.unique) {
-    if (unique.has(candidate.name)) return undefined;
-    unique.add(candidate.name);
+  private attach(candidate: PlacedCandidate): void {
+    const container = this.containerSegments();
+    const top = this.stack[this.stack.length - 1];
+    const context: PlaceContext = {
+      ancestors: this.ancestors,
+      container,
+      inContainer: top?.segments !== undefined,
+      known: this.known,
+    };
+    const placement = this.hooks.place?.(candidate, context);
+    if (placement === 'drop') return;
+    const attachTo = placement?.attachTo;
+    const reattached = attachTo !== undefined;
+    const targetIndex = reattached ? attachTo : this.ancestors.length - 1;
+    const target = targetIndex < 0 ? undefined : this.ancestors[targetIndex];
+    if (candidate.unique) {
+      const unique = target ? this.uniques[targetIndex] : this.rootUnique;
+      if (unique?.has(candidate.name)) return;
+      unique?.add(candidate.name);
+    }
+    const path = target ? [...target.path] : [];
+    if (!reattached) path.push(...container);
+    if (candidate.qualifier) path.push(...candidate.qualifier);
+    path.push(candidate.name);
+    const symbol: OutlineSymbol = {
+      name: candidate.name,
+      path,
+      kind: placement?.kind ?? candidate.kind,
+      nameSpan: candidate.nameSpan,
+      fullSpan: candidate.fullSpan,
+      children: [],
+    };
+    (target ? target.children : this.roots).push(symbol);
+    const key = path.join('\u0000');
+    if (!this.kinds.has(key)) this.kinds.set(key, symbol.kind);
+    if (candidate.leaf || reattached) return;
+    this.stack.push({ start: symbol.fullSpan.start, end: symbol.fullSpan.end, symbol });
+    this.ancestors.push(symbol);
+    this.uniques.push(new Set());
   }
-  const symbol: OutlineSymbol = {
-    name: candidate.name,
-    path: [...(target?.symbol.path ?? []), ...prefix, ...(candidate.qualifier ?? []), candidate.name],
-    kind,
-    nameSpan: candidate.nameSpan,
-    fullSpan: candidate.fullSpan,
-    children: [],
-  };
-  siblings.push(symbol);
-  if (candidate.leaf || reattached) return { symbol, push: undefined };
-  const push: SymbolEntry = {
-    type: 'symbol',
-    start: symbol.fullSpan.start,
-    end: symbol.fullSpan.end,
-    symbol,
-    uniqueNames: new Set(),
-  };
-  return { symbol, push };
-}
 
-function contains(entry: Entry, start: number, end: number): boolean {
-  return entry.start <= start && end <= entry.end;
+  /** Segments of the containers opened since the innermost symbol. */
+  private containerSegments(): readonly string[] {
+    let segments: string[] | undefined;
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const entry = this.stack[i] as Entry;
+      if (entry.symbol) break;
+      segments = [...(entry.segments ?? []), ...(segments ?? [])];
+    }
+    return segments ?? NO_SEGMENTS;
+  }
 }
 
 function sortItems(candidates: readonly PlacedCandidate[], containers: readonly Container[]): Item[] {
-  const items: Item[] = [
-    ...containers.map((container): Item => ({ type: 'container', container })),
-    ...candidates.map((candidate): Item => ({ type: 'candidate', candidate })),
-  ];
-  const spanOf = (item: Item) => (item.type === 'candidate' ? item.candidate.fullSpan : item.container.span);
-  const orderOf = (item: Item) => (item.type === 'candidate' ? item.candidate.order : -1);
+  const items: Item[] = candidates.map((candidate) => ({ candidate }));
+  for (const container of containers) items.push({ container });
+  const spanOf = (item: Item) => (item.candidate ? item.candidate.fullSpan : item.container.span);
+  const orderOf = (item: Item) => (item.candidate ? item.candidate.order : -1);
   return items.sort((a, b) => {
     const sa = spanOf(a);
     const sb = spanOf(b);

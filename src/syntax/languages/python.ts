@@ -12,8 +12,9 @@ export const hooks: LanguageHooks = {
   refine(match, defaults) {
     if (!defaults) return null;
     if (match.node.type !== 'assignment') return defaults;
-    const kind = match.kind === 'variable' && CONSTANT.test(defaults.name) ? 'constant' : match.kind;
-    return { ...defaults, kind, unique: true };
+    if (match.kind === 'variable' && CONSTANT.test(defaults.name)) defaults.kind = 'constant';
+    defaults.unique = true;
+    return defaults;
   },
   place(candidate, { ancestors }) {
     const parent = ancestors[ancestors.length - 1];

@@ -85,11 +85,25 @@ function declarator(match: SymbolMatch, candidate: Candidate): Candidate | Candi
       rangeNode: id,
     }));
   }
+  const statement = singleDeclaratorStatement(match.node);
+  if (statement) candidate = { ...candidate, rangeNode: statement };
   if (candidate.kind !== 'variable') return candidate;
   const result: Candidate[] = [{ ...candidate, kind: variableKind(match.node) }];
   const value = unwrapValue(match.node.childForFieldName('value'));
   if (value?.type === 'object') result.push(...objectMembers(value, match.text));
   return result;
+}
+
+/** The `let`/`const`/`var` statement around a declarator when it declares nothing else. */
+function singleDeclaratorStatement(declaratorNode: Node): Node | undefined {
+  const statement = declaratorNode.parent;
+  if (statement?.type !== 'lexical_declaration' && statement?.type !== 'variable_declaration')
+    return undefined;
+  let declarators = 0;
+  for (let i = 0; i < statement.namedChildCount; i++) {
+    if (statement.namedChild(i)?.type === 'variable_declarator') declarators++;
+  }
+  return declarators === 1 ? statement : undefined;
 }
 
 function variableKind(declaratorNode: Node): SymbolKindName {
