@@ -14,10 +14,7 @@
 (export_statement "default" @name value: (class !name) @symbol.class)
 (export_statement "default" @name value: [(function_expression !name) (arrow_function)] @symbol.function)
 
-; ---- class members (accessors and constructor before plain methods: the first pattern wins)
-(class_body (method_definition "get" name: (_) @name) @symbol.property)
-(class_body (method_definition "set" name: (_) @name) @symbol.property)
-(class_body (method_definition name: (property_identifier) @name (#eq? @name "constructor")) @symbol.constructor)
+; ---- class members (the hook turns `get`/`set` accessors into properties and `constructor` into a constructor)
 (class_body (method_definition name: (_) @name) @symbol.method)
 (class_body (field_definition property: (_) @name) @symbol.field)
 

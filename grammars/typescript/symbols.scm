@@ -28,10 +28,7 @@
 (generator_function_declaration name: (_) @name) @symbol.function
 (function_signature name: (_) @name) @symbol.function
 
-; ---- class members (accessors and constructor before plain methods: the first pattern wins)
-(class_body (method_definition "get" name: (_) @name) @symbol.property)
-(class_body (method_definition "set" name: (_) @name) @symbol.property)
-(class_body (method_definition name: (property_identifier) @name (#eq? @name "constructor")) @symbol.constructor)
+; ---- class members (the hook turns `get`/`set` accessors into properties and `constructor` into a constructor)
 (class_body (method_definition name: (_) @name) @symbol.method)
 (class_body (method_signature name: (_) @name) @symbol.method)
 (class_body (abstract_method_signature name: (_) @name) @symbol.method)

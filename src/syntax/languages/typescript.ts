@@ -36,6 +36,7 @@ export const hooks: LanguageHooks = {
       candidate = { ...candidate, name: content.name, nameSpan: content.span };
     }
     if (SEMICOLON_MEMBERS.has(match.node.type)) candidate.absorbSemicolon = true;
+    if (match.node.type === 'method_definition') candidate.kind = methodKind(match, name);
     if (match.node.type.endsWith('_parameter')) candidate.tag = 'parameter-property';
     if (name.type === 'nested_identifier') return namespaceChain(match, candidate);
     if (match.node.type === 'variable_declarator') return declarator(match, candidate);
@@ -53,6 +54,19 @@ export const hooks: LanguageHooks = {
     return typescriptOutline(languageId, text);
   },
 };
+
+/**
+ * Kind of a class method from its text (no node calls): a `get`/`set` keyword right before the name
+ * makes an accessor (property), the name `constructor` a constructor.
+ */
+function methodKind(match: SymbolMatch, name: Node): SymbolKindName {
+  const before = match.text.slice(match.node.startIndex, name.startIndex);
+  if (/(^|[\s;{}])[gs]et\s+$/.test(before)) return 'property';
+  if (name.type === 'property_identifier' && match.text.startsWith('constructor', name.startIndex)) {
+    return name.endIndex - name.startIndex === 'constructor'.length ? 'constructor' : 'method';
+  }
+  return 'method';
+}
 
 /** `namespace A.B.C {}` → namespace A ⊃ B ⊃ C, all with the declaration's full range. */
 function namespaceChain(match: SymbolMatch, candidate: Candidate): Candidate[] {
