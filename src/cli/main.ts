@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
+import { mcpCommand } from './commands/mcp.js';
 import { outlineCommand } from './commands/outline.js';
 import type { CommandSpec } from './command.js';
 import { isLocusError } from '../core/errors.js';
@@ -18,6 +19,7 @@ const COMMANDS: CommandSpec[] = [
   describeCommand,
   outlineCommand,
   ...lspCommands,
+  mcpCommand,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

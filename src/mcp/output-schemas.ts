@@ -1,0 +1,153 @@
+/**
+ * Output schemas (the shape of `structuredContent`). Every object is loose (extra fields allowed) and the
+ * success fields are optional, because a failed call carries `{ ok: false, error }` under the same schema.
+ */
+import { z } from 'zod';
+
+const position = z
+  .looseObject({ line: z.number(), character: z.number() })
+  .describe('0-based line, 0-based character in UTF-16 code units (LSP).');
+const range = z.looseObject({ start: position, end: position }).describe('End exclusive.');
+const symbolRef = z.looseObject({ path: z.string(), kind: z.string() });
+const display = z.string().describe('`path:line:col`, 1-based, col in characters.');
+const locate = z.string().describe('A locate string that resolves back to this place.');
+const place = z.looseObject({ position, display, snippet: z.string(), locate });
+
+const error = z.looseObject({
+  code: z.string().describe('Stable error code, e.g. NO_MATCH, SYMBOL_AMBIGUOUS, FILE_CHANGED.'),
+  message: z.string(),
+  hint: z.string().optional().describe('What to do about it.'),
+  details: z.record(z.string(), z.unknown()).optional().describe('Candidates, suggestions, …'),
+});
+
+const cursor = z
+  .looseObject({
+    operation: z.string(),
+    file_path: z.string(),
+    position,
+    display,
+    symbol: z
+      .looseObject({
+        name: z.string(),
+        role: z.string(),
+        kind: z.string().optional(),
+        path: z.string().optional(),
+        enclosing: symbolRef.optional(),
+      })
+      .nullable()
+      .describe('The identifier under the cursor; null on whitespace or punctuation.'),
+    snippet: z.string().describe('The cursor line around the cursor, `|` at the cursor.'),
+  })
+  .describe('What the locate pointed at.');
+
+const base = {
+  ok: z.boolean().describe('false: see error.'),
+  error: error.optional().describe('Present when ok is false.'),
+};
+
+const opBase = {
+  ...base,
+  operation: z.string().optional(),
+  cursor: cursor.optional(),
+  possibly_incomplete: z.boolean().optional().describe('The server answered before it finished loading.'),
+  notes: z.array(z.string()).optional(),
+};
+
+const locationRef = z.looseObject({
+  file_path: z.string(),
+  position,
+  display,
+  declares: symbolRef.optional(),
+  symbol: symbolRef.optional(),
+  snippet: z.string(),
+  locate: locate.optional(),
+  outside_workspace: z.boolean().optional(),
+});
+
+const editFields = {
+  files: z.array(z.looseObject({ file_path: z.string(), edits: z.number() })).optional(),
+  diff: z.string().optional().describe('Unified diff of the edit.'),
+  fingerprint: z.string().optional().describe('Pass back with apply: true to apply exactly this preview.'),
+  applied: z.boolean().optional(),
+  skipped: z.array(z.string()).optional(),
+};
+
+type Shape = Record<string, z.ZodType>;
+const result = (shape: Shape) => z.looseObject({ ...base, ...shape });
+const opResult = (shape: Shape) => z.looseObject({ ...opBase, ...shape });
+const opt = <T extends z.ZodType>(schema: T) => schema.optional();
+
+/** Output schema of each tool. */
+export const OUTPUT = {
+  locate: result({
+    file_path: opt(z.string()),
+    position: opt(position),
+    display: opt(display),
+    matches: opt(z.number().describe('How many times find matched in the scope.')),
+    symbol: opt(symbolRef.describe('Innermost symbol enclosing the position.')),
+    range: opt(range),
+    notes: opt(z.array(z.string())),
+    alternatives: opt(z.array(place).describe('Other matches, each with its own locate string.')),
+  }),
+  describe: result({
+    file_path: opt(z.string()),
+    position: opt(position),
+    display: opt(display),
+    locate: opt(locate),
+    exact: opt(
+      z.boolean().describe('false: the position is inside whitespace; locate names the next token.'),
+    ),
+    symbol: opt(symbolRef),
+  }),
+  outline: result({
+    file_path: opt(z.string()),
+    language: opt(z.string()),
+    symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
+    syntax_error_lines: opt(z.array(z.number())),
+  }),
+  definition: opResult({ mode: opt(z.string()), targets: opt(z.array(locationRef)) }),
+  references: opResult({
+    total: opt(z.number()),
+    page: opt(z.number()),
+    pages: opt(z.number()),
+    page_size: opt(z.number()),
+    files: opt(z.array(z.looseObject({ file_path: z.string(), references: z.array(locationRef) }))),
+  }),
+  rename: opResult({ new_name: opt(z.string()), ...editFields }),
+  hover: opResult({ contents: opt(z.string().describe('Markdown; empty when the server has nothing.')) }),
+  completion: opResult({
+    items: opt(z.array(z.looseObject({ label: z.string(), kind: opt(z.string()), detail: opt(z.string()) }))),
+    total: opt(z.number().describe('Items the server offered; items holds the first `limit`.')),
+    is_incomplete: opt(z.boolean()),
+  }),
+  signature_help: opResult({
+    signatures: opt(
+      z.array(
+        z.looseObject({
+          label: z.string(),
+          documentation: opt(z.string()),
+          parameters: z.array(z.string()),
+        }),
+      ),
+    ),
+    active_signature: opt(z.number().nullable()),
+    active_parameter: opt(z.number().nullable()),
+  }),
+  code_actions: opResult({
+    range: opt(range),
+    actions: opt(
+      z.array(
+        z.looseObject({
+          index: z.number(),
+          title: z.string(),
+          kind: opt(z.string()),
+          preferred: opt(z.boolean()),
+          disabled: opt(z.string()),
+          has_edit: z.boolean(),
+        }),
+      ),
+    ),
+    selected: opt(z.looseObject({ index: z.number(), title: z.string(), ...editFields })),
+  }),
+  format_range: opResult({ range: opt(range), scope: opt(z.enum(['range', 'document'])), ...editFields }),
+} as const;

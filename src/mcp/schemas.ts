@@ -1,0 +1,102 @@
+/**
+ * Input schemas shared by the MCP tools, with descriptions written for an agent. The locate object form is
+ * typed for the client but loose at run time, so semantic mistakes (both scope kinds, unknown fields, a
+ * negative `find_index`) reach the locator and come back as INVALID_LOCATE with a hint instead of a bare
+ * schema error.
+ */
+import { z } from 'zod';
+import { LocusError } from '../core/errors.js';
+import type { EditOptions } from '../ops/rename.js';
+
+/** The locate syntax in a few lines: shared by the tool descriptions and the server instructions. */
+export const LOCATE_SYNTAX = [
+  'A locate string is `path[:scope][@find]`:',
+  '- path: a file relative to the workspace root.',
+  '- scope (optional): a line `42`, lines `10-20`, or a symbol path `Cart.total`, `Parser::new`, `(*Server).Start`, `Shape.area[1]` (the second symbol with that path); a unique suffix such as `total` is enough.',
+  '- find (optional): code text searched inside the scope (whitespace-flexible around punctuation, words never split, case-sensitive). Everything after the `@` is find text, so `@` and `:` need no escaping.',
+  'Marker rule: `<|>` in the find text marks the cursor (no marker: the start of the match); if the code itself contains `<|>`, write `<<|>>`.',
+  'Examples: `src/cart.py:Cart.total` (the method name), `src/cart.py:Cart.total@return <|>subtotal` (the word after return), `src/app.ts:42@foo(<|>` (inside the call on line 42), `src/cart.py@self.<|>` (right after the first `self.` in the file).',
+].join('\n');
+
+const OBJECT_FORM =
+  'Object form (same meaning): {file_path, scope?: {symbol_path: ["Cart", "total"], symbol_index?} | {start_line, end_line?}, find?, find_index?}.';
+
+/** Descriptions of the locate argument, as a position (most tools) or as a range (code actions, format). */
+export const LOCATE_DESCRIPTION = {
+  position: `Where the cursor goes. ${LOCATE_SYNTAX}\n${OBJECT_FORM}`,
+  range: `Which code: resolved as a range — a symbol scope alone is the whole declaration, a line scope is those full lines, a find is the matched text (a marker is ignored). ${LOCATE_SYNTAX}\n${OBJECT_FORM}`,
+} as const;
+
+/** JSON-schema tightening for the client; the locator checks the same rules with better messages. */
+const closed = { additionalProperties: false } as const;
+const count = (minimum: number, description: string) =>
+  z.number().meta({ type: 'integer', minimum, description });
+
+const symbolScope = z
+  .looseObject({
+    symbol_path: z
+      .array(z.string())
+      .describe('Symbol path segments, outermost first: ["Cart", "total"] for Cart.total.'),
+    symbol_index: count(
+      0,
+      'Which of several symbols with this path (overloads, getter/setter), 0-based.',
+    ).optional(),
+  })
+  .meta({ ...closed, description: 'A symbol scope: the declaration with this path.' });
+
+const lineScope = z
+  .looseObject({
+    start_line: count(1, 'First line, 1-based.'),
+    end_line: count(1, 'Last line, 1-based and inclusive; defaults to start_line.').optional(),
+  })
+  .meta({ ...closed, description: 'A line scope: lines start_line..end_line.' });
+
+/** The object form of a locate. */
+export const locateObject = z
+  .looseObject({
+    file_path: z.string().describe('File relative to the workspace root.'),
+    scope: z
+      .union([symbolScope, lineScope])
+      .optional()
+      .describe('Where to search; optional if find is given.'),
+    find: z
+      .string()
+      .optional()
+      .describe(
+        'Code text to find inside the scope; `<|>` marks the cursor (`<<|>>` if the code contains `<|>`).',
+      ),
+    find_index: count(0, 'Which match of find to use, 0-based (default 0, the first).').optional(),
+  })
+  .meta(closed);
+
+/** The locate argument: string syntax or object form. */
+export function locateArg(kind: keyof typeof LOCATE_DESCRIPTION) {
+  return z.union([z.string(), locateObject]).describe(LOCATE_DESCRIPTION[kind]);
+}
+
+/** Preview/apply arguments of the editing tools. */
+export const editArgs = {
+  apply: z
+    .boolean()
+    .optional()
+    .describe(
+      'Write the edit to disk. Default false: only a preview (unified diff + fingerprint) is returned and nothing is written.',
+    ),
+  fingerprint: z
+    .string()
+    .optional()
+    .describe(
+      'With apply: true, the fingerprint of an earlier preview: the edit is written only if every touched file is unchanged since that preview (else FILE_CHANGED, nothing written).',
+    ),
+};
+
+/** Library edit options from the tool arguments; a fingerprint without `apply: true` is refused, not applied. */
+export function editOptions(apply: boolean | undefined, fingerprint: string | undefined): EditOptions {
+  if (fingerprint !== undefined && apply !== true) {
+    throw new LocusError('INVALID_LOCATE', 'A fingerprint is only used together with `apply: true`.', {
+      hint: 'Repeat the call with `apply: true` and the fingerprint to write the previewed edit, or drop the fingerprint to preview again.',
+    });
+  }
+  if (apply !== true) return {};
+  return fingerprint === undefined ? { apply: true } : { apply: true, fingerprint };
+}

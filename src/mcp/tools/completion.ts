@@ -1,0 +1,36 @@
+/** The `completion` tool: what may be typed at a position (`obj.<|>`). */
+import { z } from 'zod';
+import { renderCompletion } from '../../render/answers.js';
+import { OUTPUT } from '../output-schemas.js';
+import { respond } from '../result.js';
+import { locateArg } from '../schemas.js';
+import { defineTool, READ_ONLY } from '../tool-spec.js';
+
+/** Most items an agent may ask for at once. */
+export const MAX_COMPLETION_LIMIT = 1000;
+
+/** completion */
+export const completionTool = defineTool({
+  name: 'completion',
+  title: 'Completions',
+  description:
+    'Ask the language server what can be written at the located position: members after a dot (`src/cart.py:Cart.total@self.<|>`), names in scope, keywords. Returns the top items (label, kind, detail) and the total, so you know what was left out; raise limit to see more.',
+  inputSchema: {
+    locate: locateArg('position'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_COMPLETION_LIMIT)
+      .optional()
+      .describe(`How many items to return, best first (default 50, at most ${MAX_COMPLETION_LIMIT}).`),
+  },
+  outputSchema: OUTPUT.completion,
+  annotations: READ_ONLY,
+  run: async (locus, { locate, limit }) =>
+    respond(
+      await locus.completion(locate, limit === undefined ? {} : { limit }),
+      'completion',
+      renderCompletion,
+    ),
+});

@@ -1,0 +1,19 @@
+/** The `format_range` tool: the language server's formatting of a range, as a diff. */
+import { renderFormat } from '../../render/edits.js';
+import { OUTPUT } from '../output-schemas.js';
+import { respond } from '../result.js';
+import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { defineTool, MAY_WRITE } from '../tool-spec.js';
+
+/** format_range */
+export const formatRangeTool = defineTool({
+  name: 'format_range',
+  title: 'Format range',
+  description:
+    "Format the located range with the language server's formatter: a symbol (`src/cart.ts:Cart.total`) or lines (`src/cart.ts:10-20`); a range covering the whole file formats the document. Returns a diff and a fingerprint; nothing is written unless you pass apply: true.",
+  inputSchema: { locate: locateArg('range'), ...editArgs },
+  outputSchema: OUTPUT.format_range,
+  annotations: MAY_WRITE,
+  run: async (locus, { locate, apply, fingerprint }) =>
+    respond(await locus.formatRange(locate, editOptions(apply, fingerprint)), 'format_range', renderFormat),
+});

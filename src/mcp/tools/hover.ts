@@ -1,0 +1,18 @@
+/** The `hover` tool: type and documentation at a position. */
+import { renderHover } from '../../render/answers.js';
+import { OUTPUT } from '../output-schemas.js';
+import { respond } from '../result.js';
+import { locateArg } from '../schemas.js';
+import { defineTool, READ_ONLY } from '../tool-spec.js';
+
+/** hover */
+export const hoverTool = defineTool({
+  name: 'hover',
+  title: 'Hover',
+  description:
+    "Ask the language server what the identifier at the located position is: its type or signature and its documentation, as markdown. E.g. `src/cart.ts:Cart.total@discount.<|>apply` for a method's signature.",
+  inputSchema: { locate: locateArg('position') },
+  outputSchema: OUTPUT.hover,
+  annotations: READ_ONLY,
+  run: async (locus, { locate }) => respond(await locus.hover(locate), 'hover', renderHover),
+});

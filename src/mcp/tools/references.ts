@@ -1,0 +1,45 @@
+/** The `references` tool: every reference to the symbol at a position, grouped by file, paginated. */
+import { z } from 'zod';
+import { renderReferences } from '../../render/locations.js';
+import { OUTPUT } from '../output-schemas.js';
+import { respond } from '../result.js';
+import { locateArg } from '../schemas.js';
+import { defineTool, READ_ONLY } from '../tool-spec.js';
+
+/** Largest page an agent may ask for. */
+export const MAX_PAGE_SIZE = 500;
+
+/** references */
+export const referencesTool = defineTool({
+  name: 'references',
+  title: 'Find references',
+  description:
+    'Ask the language server for every reference to the symbol at the located position, grouped by file; each hit has its enclosing symbol, source line and a locate string. Large sets are paginated (page_size 100 by default); the answer says how many pages there are and how to get the next one.',
+  inputSchema: {
+    locate: locateArg('position'),
+    include_declaration: z
+      .boolean()
+      .optional()
+      .describe('Include the declaration itself among the references (default true).'),
+    page: z.number().int().min(1).optional().describe('Page to return, 1-based (default 1).'),
+    page_size: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .optional()
+      .describe(`References per page (default 100, at most ${MAX_PAGE_SIZE}).`),
+  },
+  outputSchema: OUTPUT.references,
+  annotations: READ_ONLY,
+  run: async (locus, { locate, include_declaration, page, page_size }) =>
+    respond(
+      await locus.references(locate, {
+        includeDeclaration: include_declaration ?? true,
+        ...(page === undefined ? {} : { page }),
+        ...(page_size === undefined ? {} : { pageSize: page_size }),
+      }),
+      'references',
+      renderReferences,
+    ),
+});
