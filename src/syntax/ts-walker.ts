@@ -87,10 +87,17 @@ export class TsWalker {
     if (this.ts.isTypeLiteralNode(node.type)) this.typeMembers(node.type.members);
   }
 
+  /** Interface and type-literal members, with the kinds the tree-sitter hook gives them. */
   private typeMembers(members: TS.NodeArray<TS.TypeElement>): void {
+    const ts = this.ts;
     for (const member of members) {
-      if (this.ts.isPropertySignature(member)) this.member('property', member);
-      else if (this.ts.isMethodSignature(member)) this.member('method', member);
+      if (ts.isPropertySignature(member)) this.member('property', member);
+      else if (ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member))
+        this.member('property', member);
+      else if (ts.isMethodSignature(member)) {
+        const constructorNamed = ts.isIdentifier(member.name) && member.name.text === 'constructor';
+        this.member(constructorNamed ? 'constructor' : 'method', member);
+      }
     }
   }
 

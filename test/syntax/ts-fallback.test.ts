@@ -73,6 +73,30 @@ describe('TypeScript fallback', () => {
     );
   });
 
+  it('agrees with tree-sitter on signatures: constructor overloads, accessor signatures', async () => {
+    const text = [
+      'declare class A {',
+      '  constructor(a: string);',
+      '  get x(): number;',
+      '  set x(v: number);',
+      '  static m(): void;',
+      '}',
+      'abstract class B {',
+      '  abstract get y(): number;',
+      '}',
+      'interface I {',
+      '  get z(): number;',
+      '  n(): void;',
+      '}',
+      '',
+    ].join('\n');
+    const treeSitter = await extractOutline('typescript', text);
+    expect(renderOutline(treeSitter, text)).toContain(
+      '  constructor A.constructor 2:3\n  property A.x 3:7\n',
+    );
+    expect(await typescriptOutline('typescript', text)).toEqual(treeSitter);
+  });
+
   for (const [language, file] of [
     ['typescript', 'sample.ts'],
     ['tsx', 'sample.tsx'],

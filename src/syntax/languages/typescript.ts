@@ -16,6 +16,7 @@ const SEMICOLON_MEMBERS = new Set([
   'abstract_method_signature',
   'property_signature',
 ]);
+const METHOD_LIKE = new Set(['method_definition', 'method_signature', 'abstract_method_signature']);
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 const VALUE_WRAPPERS = new Set([
   'as_expression',
@@ -36,7 +37,7 @@ export const hooks: LanguageHooks = {
       candidate = { ...candidate, name: content.name, nameSpan: content.span };
     }
     if (SEMICOLON_MEMBERS.has(match.node.type)) candidate.absorbSemicolon = true;
-    if (match.node.type === 'method_definition') candidate.kind = methodKind(match, name);
+    if (METHOD_LIKE.has(match.node.type)) candidate.kind = methodKind(match, name);
     if (match.node.type.endsWith('_parameter')) candidate.tag = 'parameter-property';
     if (name.type === 'nested_identifier') return namespaceChain(match, candidate);
     if (match.node.type === 'variable_declarator') return declarator(match, candidate);
@@ -56,8 +57,8 @@ export const hooks: LanguageHooks = {
 };
 
 /**
- * Kind of a class method from its text (no node calls): a `get`/`set` keyword right before the name
- * makes an accessor (property), the name `constructor` a constructor.
+ * Kind of a method or method signature from its text (no node calls): a `get`/`set` keyword right
+ * before the name makes an accessor (property), the name `constructor` a constructor.
  */
 function methodKind(match: SymbolMatch, name: Node): SymbolKindName {
   const before = match.text.slice(match.node.startIndex, name.startIndex);
