@@ -126,5 +126,7 @@ describe('full ranges: Rust, Go, Java, C, C++', () => {
     await expectFull('c', '/* Doc. */\n<|>struct S { int x; };<|>\n', 'S');
     await expectName('cpp', 'void Foo::<|>bar<|>() {}\n', 'Foo.bar');
     await expectName('cpp', 'Foo::<|>~Foo<|>() {}\n', 'Foo.~Foo');
+    await expectName('cpp', 'class Outer::<|>Inner<|> {\n  int x;\n};\n', 'Outer.Inner');
+    await expectFull('cpp', '<|>template <> struct Foo<int, 2> { int y; };<|>\n', 'Foo<int,2>');
   });
 });

@@ -42,7 +42,7 @@ interface DeclaredName {
 export const hooks: LanguageHooks = {
   refine(match, defaults) {
     const type = match.node.type;
-    if (SPECIFIERS.has(type)) return defaults ? { ...defaults, absorbSemicolon: true } : null;
+    if (SPECIFIERS.has(type)) return defaults && match.name ? specifier(match, match.name, defaults) : null;
     if (type === 'namespace_definition') return defaults ? namespaceChain(match, defaults) : null;
     if (type === 'function_definition') return functionDefinition(match);
     if (match.kind === 'variable' || match.kind === 'field' || match.kind === 'type')
@@ -69,6 +69,21 @@ export const hooks: LanguageHooks = {
     return undefined;
   },
 };
+
+/** `struct S {…};` takes its `;`; `class Outer::Inner {…}` is `Outer.Inner`; `Foo<int, 2>` loses its spaces. */
+function specifier(match: SymbolMatch, name: Node, defaults: Candidate): Candidate {
+  defaults.absorbSemicolon = true;
+  if (name.type === 'qualified_identifier') {
+    const declared = splitName(name, match.text, false);
+    if (declared)
+      Object.assign(defaults, {
+        name: declared.name,
+        nameSpan: declared.span,
+        qualifier: declared.qualifier,
+      });
+  } else defaults.name = squeeze(defaults.name);
+  return defaults;
+}
 
 function functionDefinition(match: SymbolMatch): Candidate | null {
   const declaratorNode = match.captures.find((c) => c.name === '_declarator')?.node;
