@@ -13,8 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   lsp: ['core'],
   ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'render'],
   render: ['core', 'locate', 'ops'],
-  // `locus mcp` (src/cli/commands/mcp.ts) starts the MCP face; nothing else reaches into it.
-  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'mcp'],
+  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
   mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
 };
 /** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */

@@ -6,7 +6,6 @@ import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
-import { mcpCommand } from './commands/mcp.js';
 import { outlineCommand } from './commands/outline.js';
 import type { CommandSpec } from './command.js';
 import { isLocusError } from '../core/errors.js';
@@ -19,7 +18,6 @@ const COMMANDS: CommandSpec[] = [
   describeCommand,
   outlineCommand,
   ...lspCommands,
-  mcpCommand,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]
@@ -33,6 +31,9 @@ Examples:
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  lines.push(
+    `  ${'mcp'.padEnd(width)}  Serve the Locus tools to an MCP client (agent) over stdio: locus mcp [--root DIR]`,
+  );
   return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --help\n\n${SYNTAX_HELP}`;
 }
 

@@ -55,7 +55,8 @@ export async function completion(
 }
 
 function entry(item: CompletionItem): CompletionEntry {
-  const out: CompletionEntry = { label: item.label };
+  // clangd pads labels with a space (room for an include marker); agents want the name.
+  const out: CompletionEntry = { label: item.label.trim() };
   const kind = item.kind === undefined ? undefined : KIND_NAMES.get(item.kind);
   if (kind) out.kind = kind;
   const detail = item.detail ?? item.labelDetails?.description ?? item.labelDetails?.detail;

@@ -50,15 +50,18 @@ export async function formatRange(
   return { ...resultBase(target, answer.possiblyIncomplete), range, scope, ...editFields(plan, applied) };
 }
 
-/** Indentation of the file: tabs when most indented lines start with a tab, else the common space width. */
+/**
+ * Indentation of the file: tabs when most indented lines start with a tab, else 2 or 4 spaces —
+ * 2 when some code line is indented by 2 modulo 4. Comment continuation lines (` * …`) are ignored.
+ */
 export function detectFormatting(text: string): FormattingOptions {
   const indents = text
     .split(/\r\n|\r|\n/)
-    .map((l) => /^[ \t]+/.exec(l)?.[0])
-    .filter((i): i is string => i !== undefined);
+    .filter((line) => !/^[ \t]+\*/.test(line))
+    .map((line) => /^[ \t]+/.exec(line)?.[0])
+    .filter((indent): indent is string => indent !== undefined);
   const tabs = indents.filter((i) => i.startsWith('\t')).length;
   if (tabs > indents.length / 2) return { tabSize: 4, insertSpaces: false };
-  const widths = indents.map((i) => i.length).filter((w) => w > 0);
-  const tabSize = widths.some((w) => w % 4 !== 0) && widths.every((w) => w % 2 === 0) ? 2 : 4;
-  return { tabSize, insertSpaces: true };
+  const twoSpace = indents.some((i) => !i.includes('\t') && i.length % 4 === 2);
+  return { tabSize: twoSpace ? 2 : 4, insertSpaces: true };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OpsContext } from '../../src/ops/context.js';
 import { applyPlan, applyTextEdits, planWorkspaceEdit } from '../../src/ops/edits.js';
+import { FreshnessTracker } from '../../src/ops/freshness.js';
 import { createLocator } from '../../src/ops/locator.js';
 import { pathToUri } from '../../src/lsp/uri.js';
 import { LocusError } from '../../src/core/errors.js';
@@ -18,7 +19,12 @@ function context(): OpsContext & { told: string[] } {
     documentChanged: async (p: string) => void told.push(`changed ${path.basename(p)}`),
     notifyFilesChanged: async (changes: { path: string }[]) => void told.push(`watched ${changes.length}`),
   };
-  return { locator: createLocator({ root }), lsp: lsp as unknown as OpsContext['lsp'], told };
+  return {
+    locator: createLocator({ root }),
+    lsp: lsp as unknown as OpsContext['lsp'],
+    freshness: new FreshnessTracker(),
+    told,
+  };
 }
 
 const range = (l1: number, c1: number, l2: number, c2: number) => ({
@@ -128,5 +134,20 @@ describe('plan and apply (SPEC §8.1)', () => {
     });
     rmSync(path.join(root, 'g.py'));
     await expect(applyPlan(ctx, plan)).rejects.toMatchObject({ code: 'FILE_CHANGED' });
+  });
+});
+
+describe('detectFormatting', () => {
+  it('reads tabs, 2 and 4 spaces, ignoring JSDoc continuation lines', async () => {
+    const { detectFormatting } = await import('../../src/ops/format.js');
+    expect(detectFormatting('/**\n * doc\n */\nfunction f() {\n  return 1;\n}\n')).toEqual({
+      tabSize: 2,
+      insertSpaces: true,
+    });
+    expect(detectFormatting('def f():\n    if x:\n        return 1\n')).toEqual({
+      tabSize: 4,
+      insertSpaces: true,
+    });
+    expect(detectFormatting('func f() {\n\treturn 1\n}\n')).toEqual({ tabSize: 4, insertSpaces: false });
   });
 });
