@@ -38,13 +38,24 @@ interface RawSymbol {
   pattern: number;
 }
 
-/** Runs the query over the tree and produces candidates; every hook call happens in here. */
-export function collectCandidates(query: Query, tree: Tree, text: string, hooks: LanguageHooks): Collected {
+/**
+ * Runs the query over the tree (or only over the matches intersecting `window`) and produces
+ * candidates; every hook call happens in here.
+ */
+export function collectCandidates(
+  query: Query,
+  tree: Tree,
+  text: string,
+  hooks: LanguageHooks,
+  window?: Span,
+): Collected {
   const ranges = new RangeContext(text);
   const symbols = new Map<string, RawSymbol>();
   const names = new Map<number, Set<number>>();
   const containers: Container[] = [];
-  for (const match of query.matches(tree.rootNode)) {
+  // web-tree-sitter 0.25 passes query ranges through as bytes of its UTF-16 input: 2 per code unit.
+  const options = window ? { startIndex: window.start * 2, endIndex: window.end * 2 } : undefined;
+  for (const match of query.matches(tree.rootNode, options)) {
     const raw = readMatch(match.captures, match.patternIndex, ranges, containers, text, hooks);
     if (!raw) continue;
     const key = `${raw.node.id}:${raw.name?.id ?? ''}`;

@@ -36,12 +36,10 @@
  * tree has errors (TypeScript compiler for TS/JS). A language without a hook module gets the defaults.
  * The manifest's `hooks` field lets several grammars share one module (tsx/javascript → typescript).
  */
-import type { Node, Tree } from 'web-tree-sitter';
-import type { Span } from '../core/positions.js';
+import type { Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
-import { collectCandidates } from './candidates.js';
-import { nestCandidates } from './nesting.js';
-import { requireSymbolQuery, symbolQuery, type LoadedLanguage } from './runtime.js';
+import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
+import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 
 /** Outline of a text in a language (parses, extracts, deletes the tree). */
 export async function extractOutline(languageId: string, text: string): Promise<Outline> {
@@ -66,12 +64,32 @@ export function parseText(loaded: LoadedLanguage, text: string, oldTree?: Tree):
  * tree has errors and the language has one. Does not delete the tree.
  */
 export async function outlineOfTree(loaded: LoadedLanguage, tree: Tree, text: string): Promise<Outline> {
-  if (!tree.rootNode.hasError || !loaded.hooks.fallback) return queryOutline(loaded, tree, text);
+  return (await extractionOfTree(loaded, tree, text)).outline;
+}
+
+/**
+ * As `outlineOfTree`, also returning the query extraction (absent for a fallback outline) and using
+ * `previous` to re-query only around the last edit.
+ */
+export async function extractionOfTree(
+  loaded: LoadedLanguage,
+  tree: Tree,
+  text: string,
+  previous?: PreviousExtraction,
+): Promise<{ outline: Outline; extraction?: Extraction }> {
+  const extract = (current: Tree): Extraction =>
+    previous ? updateExtraction(loaded, current, text, previous) : fullExtraction(loaded, current, text);
+  if (!tree.rootNode.hasError || !loaded.hooks.fallback) {
+    const extraction = extract(tree);
+    return { outline: extraction.outline, extraction };
+  }
   // The caller may delete its tree while the fallback runs; a copy is cheap (shared, ref-counted).
   const copy = tree.copy();
   try {
     const fallback = await loaded.hooks.fallback(loaded.id, text);
-    return fallback ?? queryOutline(loaded, copy, text);
+    if (fallback) return { outline: fallback };
+    const extraction = fullExtraction(loaded, copy, text);
+    return { outline: extraction.outline, extraction };
   } finally {
     copy.delete();
   }
@@ -79,30 +97,7 @@ export async function outlineOfTree(loaded: LoadedLanguage, tree: Tree, text: st
 
 /** The query-based outline of a tree (no fallback). */
 export function queryOutline(loaded: LoadedLanguage, tree: Tree, text: string): Outline {
-  const query = symbolQuery(loaded);
-  if (!query) throw new Error(`no symbol query for ${loaded.id}`);
-  const { candidates, containers } = collectCandidates(query, tree, text, loaded.hooks);
-  return {
-    language: loaded.id,
-    symbols: nestCandidates(candidates, containers, loaded.hooks),
-    errors: errorSpans(tree.rootNode),
-  };
+  return fullExtraction(loaded, tree, text).outline;
 }
 
-/** Spans of ERROR and MISSING nodes, outermost only, in document order. */
-export function errorSpans(root: Node): Span[] {
-  const spans: Span[] = [];
-  if (!root.hasError) return spans;
-  const visit = (node: Node): void => {
-    if (node.isError || node.isMissing) {
-      spans.push({ start: node.startIndex, end: node.endIndex });
-      return;
-    }
-    for (let i = 0; i < node.childCount; i++) {
-      const child = node.child(i);
-      if (child && (child.hasError || child.isMissing)) visit(child);
-    }
-  };
-  visit(root);
-  return spans;
-}
+export { errorSpans } from './incremental.js';

@@ -1,13 +1,15 @@
 /**
  * Trees and outlines per file (SPEC §12): a lookup with the same text returns the cached outline
  * without re-running the query; a new text for a known path is re-parsed incrementally from the old
- * tree (one edit from the common prefix/suffix). Bounded by total text bytes, least recently used
- * entries are evicted and their trees deleted; `close()` deletes everything.
+ * tree (one edit from the common prefix/suffix) and its outline re-queried only around the edit
+ * (`incremental.ts`). Bounded by total text bytes, least recently used entries are evicted and their
+ * trees deleted; `close()` deletes everything.
  */
 import type { Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
-import { outlineOfTree, parseText } from './outline.js';
+import type { Extraction, PreviousExtraction } from './incremental.js';
+import { extractionOfTree, parseText } from './outline.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 import { computeEdit } from './text-edit.js';
 
@@ -27,10 +29,12 @@ export interface TreeCacheStats {
   incrementalParses: number;
   outlineHits: number;
   outlineComputations: number;
+  /** Outline computations that could update the previous extraction (re-querying only around the edit). */
+  windowedOutlines: number;
   evictions: number;
 }
 
-/** One cached version of a file; replaced (never mutated) when the text changes. */
+/** One cached version of a file; a new text makes a new entry. */
 interface Entry {
   languageId: string;
   text: string;
@@ -38,6 +42,10 @@ interface Entry {
   tree: Tree;
   outline: Outline | undefined;
   pending: Promise<Outline> | undefined;
+  /** The query extraction behind `outline` (absent for a fallback outline), for the next edit. */
+  extraction: Extraction | undefined;
+  /** The previous version's extraction and the edit since, until this version's outline exists. */
+  previous: PreviousExtraction | undefined;
 }
 
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -52,6 +60,7 @@ export class TreeCache {
     incrementalParses: 0,
     outlineHits: 0,
     outlineComputations: 0,
+    windowedOutlines: 0,
     evictions: 0,
   };
 
@@ -111,8 +120,10 @@ export class TreeCache {
       this.entries.set(key, old);
       return old;
     }
-    const tree =
-      old && old.languageId === loaded.id ? this.reparse(loaded, old, text) : this.parse(loaded, text);
+    const { tree, previous } =
+      old && old.languageId === loaded.id
+        ? this.reparse(loaded, old, text)
+        : { tree: this.parse(loaded, text) };
     if (old) {
       this.entries.delete(key);
       this.release(old);
@@ -124,6 +135,8 @@ export class TreeCache {
       tree,
       outline: undefined,
       pending: undefined,
+      extraction: undefined,
+      previous,
     };
     this.entries.set(key, entry);
     this.totalBytes += entry.bytes;
@@ -136,19 +149,31 @@ export class TreeCache {
     return parseText(loaded, text);
   }
 
-  private reparse(loaded: LoadedLanguage, old: Entry, text: string): Tree {
+  /** Incremental parse; keeps what the outline update needs when the old version had an extraction. */
+  private reparse(
+    loaded: LoadedLanguage,
+    old: Entry,
+    text: string,
+  ): { tree: Tree; previous?: PreviousExtraction } {
     const edit = computeEdit(old.text, text);
-    if (!edit) return this.parse(loaded, text);
+    if (!edit) return { tree: this.parse(loaded, text) };
     old.tree.edit(edit);
     this.counters.incrementalParses++;
-    return parseText(loaded, text, old.tree);
+    const tree = parseText(loaded, text, old.tree);
+    if (!old.extraction) return { tree };
+    return { tree, previous: { extraction: old.extraction, edit, changed: old.tree.getChangedRanges(tree) } };
   }
 
   private async computeOutline(key: string, entry: Entry, loaded: LoadedLanguage): Promise<Outline> {
     this.counters.outlineComputations++;
+    if (entry.previous) this.counters.windowedOutlines++;
     try {
-      const outline = await outlineOfTree(loaded, entry.tree, entry.text);
-      if (this.entries.get(key) === entry) entry.outline = outline;
+      const { outline, extraction } = await extractionOfTree(loaded, entry.tree, entry.text, entry.previous);
+      if (this.entries.get(key) === entry) {
+        entry.outline = outline;
+        entry.extraction = extraction;
+        entry.previous = undefined;
+      }
       return outline;
     } finally {
       entry.pending = undefined;

@@ -8,6 +8,7 @@ import { Parser, Tree } from 'web-tree-sitter';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { extractOutline, parseText } from '../../src/syntax/outline.js';
 import { loadLanguage } from '../../src/syntax/runtime.js';
+import { fullExtraction, updateExtraction } from '../../src/syntax/incremental.js';
 import { computeEdit } from '../../src/syntax/text-edit.js';
 import { TreeCache } from '../../src/syntax/tree-cache.js';
 
@@ -46,14 +47,42 @@ const SNIPPETS = [
   'def ',
   '    ',
 ];
+/** Whole lines that add or change declarations, attributes, decorators and comments. */
+const LINES = [
+  '#[derive(Debug)]\n',
+  '@decorator\n',
+  '// comment\n',
+  '# comment\n',
+  '/* block */\n',
+  'def added(self):\n    return 1\n',
+  'class Added:\n    x = 1\n',
+  'export const added = 1;\n',
+  'function added() {}\n',
+  'type Added struct { X int }\n',
+  'struct Added { x: u8 }\n',
+  'int added = 1;\n',
+  '    \n',
+];
 
-/** A small random edit that changes the text. */
+/** A small random edit that changes the text: characters, or a whole line inserted or removed. */
 function randomEdit(text: string, next: () => number): string {
   for (;;) {
     const at = Math.floor(next() * (text.length + 1));
-    const removed = next() < 0.5 ? Math.floor(next() * 4) : 0;
-    const inserted = next() < 0.8 ? (SNIPPETS[Math.floor(next() * SNIPPETS.length)] ?? '') : '';
-    const edited = text.slice(0, at) + inserted + text.slice(at + removed);
+    let edited: string;
+    if (next() < 0.3) {
+      const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+      const lineEnd = text.indexOf('\n', at);
+      edited =
+        next() < 0.6
+          ? text.slice(0, lineStart) +
+            (LINES[Math.floor(next() * LINES.length)] ?? '') +
+            text.slice(lineStart)
+          : text.slice(0, lineStart) + text.slice(lineEnd < 0 ? text.length : lineEnd + 1);
+    } else {
+      const removed = next() < 0.5 ? Math.floor(next() * 4) : 0;
+      const inserted = next() < 0.8 ? (SNIPPETS[Math.floor(next() * SNIPPETS.length)] ?? '') : '';
+      edited = text.slice(0, at) + inserted + text.slice(at + removed);
+    }
     if (edited !== text) return edited;
   }
 }
@@ -97,25 +126,66 @@ describe('TreeCache', () => {
     cache.close();
   });
 
-  for (const [language, file] of [
-    ['python', 'sample.py'],
-    ['typescript', 'sample.ts'],
-    ['go', 'sample.go'],
-    ['rust', 'sample.rs'],
+  for (const [language, file, steps] of [
+    ['python', 'sample.py', 80],
+    ['typescript', 'sample.ts', 25],
+    ['javascript', 'sample.js', 25],
+    ['go', 'sample.go', 60],
+    ['rust', 'sample.rs', 60],
+    ['java', 'sample.java', 60],
+    ['c', 'sample.c', 60],
+    ['cpp', 'sample.cpp', 60],
   ] as const) {
-    it(`${language}: after random edits the outline equals a fresh extraction`, async () => {
+    it(`${language}: after random edits the (windowed) outline equals a fresh extraction`, async () => {
       const cache = new TreeCache();
       const next = random(language.length * 7919);
       let text = sample(language, file);
       await cache.outline(file, language, text);
-      for (let step = 0; step < 25; step++) {
+      for (let step = 0; step < steps; step++) {
+        const before = text;
         text = randomEdit(text, next);
         const cached = await cache.outline(file, language, text);
-        expect(cached, `step ${step}`).toEqual(await extractOutline(language, text));
+        const fresh = await extractOutline(language, text);
+        if (JSON.stringify(cached) !== JSON.stringify(fresh)) {
+          expect(cached, `step ${step}: ${JSON.stringify(before)} → ${JSON.stringify(text)}`).toEqual(fresh);
+        }
       }
-      expect(cache.stats()).toMatchObject({ entries: 1, trees: 1, fullParses: 1, incrementalParses: 25 });
+      expect(cache.stats()).toMatchObject({ entries: 1, trees: 1, fullParses: 1, incrementalParses: steps });
+      if (language !== 'typescript' && language !== 'javascript') {
+        expect(cache.stats().windowedOutlines).toBe(steps);
+      }
       cache.close();
       expect(cache.stats().trees).toBe(0);
+    });
+  }
+
+  for (const [language, file] of [
+    ['python', 'sample.py'],
+    ['rust', 'sample.rs'],
+    ['cpp', 'sample.cpp'],
+    ['tsx', 'sample.tsx'],
+  ] as const) {
+    it(`${language}: the windowed update equals a full extraction of the same tree`, async () => {
+      const loaded = await loadLanguage(language);
+      const next = random(language.length * 104729);
+      let text = sample(language, file);
+      let tree = parseText(loaded, text);
+      let extraction = fullExtraction(loaded, tree, text);
+      for (let step = 0; step < 60; step++) {
+        const edited = randomEdit(text, next);
+        const edit = computeEdit(text, edited);
+        if (!edit) continue;
+        tree.edit(edit);
+        const newTree = parseText(loaded, edited, tree);
+        const changed = tree.getChangedRanges(newTree);
+        tree.delete();
+        const updated = updateExtraction(loaded, newTree, edited, { extraction, edit, changed });
+        extraction = fullExtraction(loaded, newTree, edited);
+        expect(updated.outline, `step ${step}`).toEqual(extraction.outline);
+        text = edited;
+        tree = newTree;
+      }
+      tree.delete();
     });
   }
 

@@ -1,0 +1,193 @@
+/**
+ * Outline updates after an edit (SPEC §12: re-locate after a one-line edit ≤ 15 ms). Instead of
+ * re-running the symbol query over the whole tree, only a window is re-queried: the top-level nodes
+ * around the edit and tree-sitter's changed ranges, widened to the gaps between the nearest
+ * unaffected top-level symbols (so new attributes, decorators and same-line comments are seen).
+ * Candidates outside the window are reused, shifted by the edit; then everything is nested again.
+ */
+import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { Outline } from '../locate/outline.js';
+import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
+import { nestCandidates } from './nesting.js';
+import type { LoadedLanguage } from './runtime.js';
+import { symbolQuery } from './runtime.js';
+
+/** A query-based outline plus the plain data needed to update it after an edit. */
+export interface Extraction {
+  outline: Outline;
+  candidates: PlacedCandidate[];
+  containers: Container[];
+}
+
+/** The previous extraction of a file and the edit that led to the current tree. */
+export interface PreviousExtraction {
+  extraction: Extraction;
+  edit: Edit;
+  /** `oldTree.getChangedRanges(newTree)`, in new-text UTF-16 offsets. */
+  changed: Range[];
+}
+
+/** Extraction over the whole tree. */
+export function fullExtraction(loaded: LoadedLanguage, tree: Tree, text: string): Extraction {
+  const { candidates, containers } = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks);
+  return assemble(loaded, tree, candidates, containers);
+}
+
+/** Extraction of the edited tree that re-queries only the window around the edit. */
+export function updateExtraction(
+  loaded: LoadedLanguage,
+  tree: Tree,
+  text: string,
+  previous: PreviousExtraction,
+): Extraction {
+  const { extraction, edit, changed } = previous;
+  const roots = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
+  const window = editWindow(tree.rootNode, text, roots, edit, changed);
+  const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
+  const outside = (span: Span) => span.end <= window.start || span.start >= window.end;
+  // An old span that overlaps the replaced text is stale even if it collapses onto the window's edge.
+  const untouched = (span: Span) => span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
+  const kept = (span: Span) => untouched(span) && outside(shift(span, edit));
+  const candidates: PlacedCandidate[] = [];
+  for (const old of extraction.candidates) {
+    if (kept(old.fullSpan)) {
+      candidates.push({ ...old, fullSpan: shift(old.fullSpan, edit), nameSpan: shift(old.nameSpan, edit) });
+    }
+  }
+  for (const candidate of fresh.candidates) if (!outside(candidate.fullSpan)) candidates.push(candidate);
+  const containers: Container[] = [];
+  for (const old of extraction.containers) {
+    if (kept(old.span)) containers.push({ ...old, span: shift(old.span, edit) });
+  }
+  for (const container of fresh.containers) if (!outside(container.span)) containers.push(container);
+  candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
+  candidates.forEach((candidate, index) => (candidate.order = index));
+  return assemble(loaded, tree, candidates, containers);
+}
+
+function assemble(
+  loaded: LoadedLanguage,
+  tree: Tree,
+  candidates: PlacedCandidate[],
+  containers: Container[],
+) {
+  const outline: Outline = {
+    language: loaded.id,
+    symbols: nestCandidates(candidates, containers, loaded.hooks),
+    errors: errorSpans(tree.rootNode),
+  };
+  return { outline, candidates, containers };
+}
+
+/**
+ * The window to re-query: the gap between the nearest unaffected top-level symbols around the edited
+ * lines (the symbol right after the edit counts as affected: an attribute may have been added before
+ * it), widened so that no top-level node straddles its ends, until no further symbol is touched.
+ */
+function editWindow(
+  root: Node,
+  text: string,
+  roots: readonly Span[],
+  edit: Edit,
+  changed: readonly Range[],
+): Span {
+  let start = edit.startIndex;
+  let end = edit.newEndIndex;
+  for (const range of changed) {
+    start = Math.min(start, range.startIndex);
+    end = Math.max(end, range.endIndex);
+  }
+  const lines = { start: lineStart(text, start), end: lineEnd(text, end) };
+  // Affected roots: [lo, hi] (empty when lo > hi).
+  let lo = firstIndex(roots, (r) => r.end >= lines.start);
+  let hi = Math.min(lastIndex(roots, (r) => r.start <= lines.end) + 1, roots.length - 1);
+  for (let guard = 0; guard < 1000; guard++) {
+    const gap = { start: roots[lo - 1]?.end ?? 0, end: roots[hi + 1]?.start ?? text.length };
+    const window = snapToTopLevel(root, text, {
+      start: Math.min(gap.start, lines.start),
+      end: Math.max(gap.end, lines.end),
+    });
+    const newLo = Math.min(
+      lo,
+      firstIndex(roots, (r) => r.end > window.start),
+    );
+    const newHi = Math.max(
+      hi,
+      lastIndex(roots, (r) => r.start < window.end),
+    );
+    if (newLo === lo && newHi === hi) return window;
+    lo = newLo;
+    hi = newHi;
+  }
+  return { start: 0, end: text.length };
+}
+
+function firstIndex(spans: readonly Span[], test: (span: Span) => boolean): number {
+  const index = spans.findIndex(test);
+  return index < 0 ? spans.length : index;
+}
+
+function lastIndex(spans: readonly Span[], test: (span: Span) => boolean): number {
+  for (let i = spans.length - 1; i >= 0; i--) if (test(spans[i] as Span)) return i;
+  return -1;
+}
+
+/** Widens a span so that no top-level node of the tree straddles its ends. */
+function snapToTopLevel(root: Node, text: string, span: Span): Span {
+  let { start, end } = span;
+  const atStart = root.firstChildForIndex(start);
+  if (atStart && atStart.startIndex < start) start = atStart.startIndex;
+  if (end > start) {
+    const atEnd = root.firstChildForIndex(end - 1);
+    if (atEnd && atEnd.startIndex < end && atEnd.endIndex > end) end = atEnd.endIndex;
+  }
+  return { start, end: Math.min(end, text.length) };
+}
+
+/** A span of the old text in new-text offsets; a span touching the edited region covers all of it. */
+function shift(span: Span, edit: Edit): Span {
+  const delta = edit.newEndIndex - edit.oldEndIndex;
+  const map = (offset: number, isEnd: boolean): number => {
+    if (offset < edit.startIndex || (offset === edit.startIndex && !isEnd)) return offset;
+    if (offset >= edit.oldEndIndex && (offset > edit.oldEndIndex || isEnd)) return offset + delta;
+    return isEnd ? edit.newEndIndex : edit.startIndex;
+  };
+  return { start: map(span.start, false), end: map(span.end, true) };
+}
+
+function lineStart(text: string, offset: number): number {
+  let i = Math.min(offset, text.length);
+  while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;
+  return i;
+}
+
+function lineEnd(text: string, offset: number): number {
+  let i = Math.max(0, offset);
+  while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+  return i;
+}
+
+function requireQuery(loaded: LoadedLanguage) {
+  const query = symbolQuery(loaded);
+  if (!query) throw new Error(`no symbol query for ${loaded.id}`);
+  return query;
+}
+
+/** Spans of ERROR and MISSING nodes, outermost only, in document order. */
+export function errorSpans(root: Node): Span[] {
+  const spans: Span[] = [];
+  if (!root.hasError) return spans;
+  const visit = (node: Node): void => {
+    if (node.isError || node.isMissing) {
+      spans.push({ start: node.startIndex, end: node.endIndex });
+      return;
+    }
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (child && (child.hasError || child.isMissing)) visit(child);
+    }
+  };
+  visit(root);
+  return spans;
+}
