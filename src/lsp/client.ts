@@ -56,6 +56,16 @@ const DEFINITION_REQUESTS: Record<
   implementation: [ImplementationRequest.type as never, 'implementationProvider'],
 };
 
+/** How long code actions wait for a changed document's fresh diagnostics. */
+const DIAGNOSTICS_WAIT_MS = 2000;
+
+/** True when two ranges share a position (touching counts: a cursor at a diagnostic's edge). */
+function overlaps(a: Range, b: Range): boolean {
+  const before = (p: Position, q: Position): boolean =>
+    p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
 /** Formatting options used when the caller gives none. */
 export const DEFAULT_FORMATTING: FormattingOptions = { tabSize: 4, insertSpaces: true };
 
@@ -183,11 +193,16 @@ export class Session extends SessionCore {
       type: CodeActionRequest.type,
       capability: 'codeActionProvider',
       ready: 'flag',
-      params: (uri, m) => ({
-        textDocument: { uri },
-        range: m.rangeToServer(uri, range),
-        context: { ...context, diagnostics: m.diagnostics(uri, context.diagnostics ?? [], 'toServer') },
-      }),
+      // Quick fixes are offered for diagnostics passed back; without any, servers offer refactorings only.
+      ...(context.diagnostics === undefined ? { diagnosticsWaitMs: DIAGNOSTICS_WAIT_MS } : {}),
+      params: (uri, m, published) => {
+        const serverRange = m.rangeToServer(uri, range);
+        const diagnostics =
+          context.diagnostics === undefined
+            ? published.filter((d) => overlaps(d.range, serverRange))
+            : m.diagnostics(uri, context.diagnostics, 'toServer');
+        return { textDocument: { uri }, range: serverRange, context: { ...context, diagnostics } };
+      },
       convert: (result, uri, m) => m.codeActions(uri, result ?? []),
     });
   }

@@ -31,6 +31,7 @@ import {
   UnregistrationRequest,
   WorkDoneProgressCreateRequest,
   WorkspaceFoldersRequest,
+  type Diagnostic,
   type ProgressToken,
   type WorkspaceFolder,
 } from 'vscode-languageserver-protocol';
@@ -44,7 +45,7 @@ export interface ConnectionListener {
   /** A `window/logMessage` or `window/showMessage`. */
   log(type: number, message: string): void;
   /** A `textDocument/publishDiagnostics` for a URI. */
-  diagnostics(uri: string): void;
+  diagnostics(uri: string, diagnostics: Diagnostic[]): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
   unresponsive(method: string): void;
   /** The stream broke: stdout closed or unwritable (`garbage` undefined), or unreadable output (`garbage` set). */
@@ -200,7 +201,9 @@ export class LspConnection {
     conn.onUnhandledProgress((params) => listener.progress(params.token, params.value));
     conn.onNotification(LogMessageNotification.type, (params) => listener.log(params.type, params.message));
     conn.onNotification(ShowMessageNotification.type, (params) => listener.log(params.type, params.message));
-    conn.onNotification(PublishDiagnosticsNotification.type, (params) => listener.diagnostics(params.uri));
+    conn.onNotification(PublishDiagnosticsNotification.type, (params) =>
+      listener.diagnostics(params.uri, params.diagnostics),
+    );
     conn.onNotification(() => undefined);
     conn.onError(([error, message]) => {
       if (!this.closing)

@@ -16,6 +16,7 @@ import {
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { clientCapabilities } from './capabilities.js';
 import { closed, garbled, LspConnection } from './connection.js';
+import { DiagnosticsStore } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
@@ -47,6 +48,8 @@ export class ServerInstance {
   readonly connection: LspConnection;
   readonly readiness: Readiness;
   readonly documents: DocumentStore;
+  /** Latest published diagnostics per document (for code actions). */
+  readonly diagnostics = new DiagnosticsStore();
   /** Server capabilities from `initialize`. */
   capabilities: ServerCapabilities = {};
   /** Negotiated position encoding. */
@@ -81,7 +84,8 @@ export class ServerInstance {
           trace(name, 'log', message.slice(0, 300));
           this.readiness.log(message);
         },
-        diagnostics: (uri) => {
+        diagnostics: (uri, diagnostics) => {
+          this.diagnostics.arrived(uri, diagnostics);
           this.readiness.diagnostics();
           this.documents.diagnosticsArrived(uri);
         },
@@ -136,6 +140,7 @@ export class ServerInstance {
   /** Syncs a document; the first one restarts the readiness bound (clangd starts indexing only on a didOpen). */
   async sync(absPath: string, text: string): Promise<string> {
     const uri = await this.documents.sync(absPath, text);
+    this.diagnostics.noteSync(uri, text);
     if (!this.synced) {
       this.synced = true;
       this.readyDeadline = performance.now() + this.spec.readyTimeoutMs;

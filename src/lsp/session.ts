@@ -16,6 +16,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol';
 import { requireCapability, type CapabilityName } from './capabilities.js';
+import { DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
 import type { Timed } from './connection.js';
 import type { PositionMapper } from './encoding.js';
 import type { ServerInstance } from './server-instance.js';
@@ -51,8 +52,10 @@ export interface RequestPlan<P, R, Out> {
   type: RequestType<P, R, unknown>;
   capability: CapabilityName | undefined;
   ready: ReadyMode;
-  params: (uri: string, mapper: PositionMapper) => P;
+  params: (uri: string, mapper: PositionMapper, diagnostics: Diagnostic[]) => P;
   convert: (result: R, uri: string, mapper: PositionMapper) => Out;
+  /** Wait up to this long for the document's fresh diagnostics (server encoding) and pass them to `params`. */
+  diagnosticsWaitMs?: number;
 }
 
 /** The session core: lifecycle and the request pipeline; the typed methods live in `client.ts`. */
@@ -167,7 +170,11 @@ export class SessionCore {
         plan.ready !== 'wait' ||
         (await instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)));
       const ready = instance.readiness.ready && settled;
-      const timed = await this.send(instance, plan.type, plan.params(uri, instance.mapper));
+      const diagnostics =
+        plan.diagnosticsWaitMs === undefined
+          ? []
+          : await documentDiagnostics(instance, uri, plan.diagnosticsWaitMs);
+      const timed = await this.send(instance, plan.type, plan.params(uri, instance.mapper, diagnostics));
       const result = plan.convert(timed.result, uri, instance.mapper);
       return {
         result,
@@ -200,6 +207,27 @@ export class SessionCore {
       this.supervisor.release();
     }
   }
+}
+
+/** A document's diagnostics: pulled when the server supports it (TypeScript 7), else the latest pushed. */
+async function documentDiagnostics(
+  instance: ServerInstance,
+  uri: string,
+  waitMs: number,
+): Promise<Diagnostic[]> {
+  if (instance.capabilities.diagnosticProvider !== undefined) {
+    try {
+      const report = await instance.connection.request(
+        DocumentDiagnosticRequest.type,
+        { textDocument: { uri } },
+        waitMs,
+      );
+      if (report.result.kind === 'full') return report.result.items;
+    } catch {
+      // Fall back to what the server pushed.
+    }
+  }
+  return instance.diagnostics.current(uri, waitMs);
 }
 
 async function notifyWatchedFiles(instance: ServerInstance, changes: FileChange[]): Promise<void> {

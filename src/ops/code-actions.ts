@@ -46,10 +46,13 @@ export async function codeActions(
   const target = await resolveTarget(context, 'code_actions', input, 'range');
   const range = target.range as Range;
   const { absPath, text } = target.loaded.file;
-  const answer = await target.session.codeActions(absPath, text, range, {
-    diagnostics: [],
-    ...(options.only ? { only: options.only } : {}),
-  });
+  // No diagnostics given: the session passes the server's own for this range, so quick fixes appear.
+  const answer = await target.session.codeActions(
+    absPath,
+    text,
+    range,
+    options.only ? { only: options.only } : {},
+  );
   const actions = answer.result.map(entry);
   const result: CodeActionsResult = { ...resultBase(target, answer.possiblyIncomplete), range, actions };
   if (options.select === undefined) {

@@ -1,0 +1,48 @@
+/**
+ * The latest published diagnostics per document. Code actions need them: quick fixes are offered
+ * for diagnostics the client passes back, so an empty list gets only refactorings. After a document
+ * changes, callers can wait (bounded) for the server's fresh diagnostics of it.
+ */
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { uriKey } from './uri.js';
+
+/** Diagnostics as the server published them (server position encoding). */
+export class DiagnosticsStore {
+  private readonly lists = new Map<string, Diagnostic[]>();
+  private readonly texts = new Map<string, string>();
+  private readonly awaiting = new Set<string>();
+  private readonly waiters = new Map<string, (() => void)[]>();
+
+  /** Records the text the server now has; a new text means fresh diagnostics are on their way. */
+  noteSync(uri: string, text: string): void {
+    const key = uriKey(uri);
+    if (this.texts.get(key) === text) return;
+    this.texts.set(key, text);
+    this.awaiting.add(key);
+  }
+
+  /** A `textDocument/publishDiagnostics` arrived. */
+  arrived(uri: string, diagnostics: Diagnostic[]): void {
+    const key = uriKey(uri);
+    this.lists.set(key, diagnostics);
+    this.awaiting.delete(key);
+    for (const wake of this.waiters.get(key)?.splice(0) ?? []) wake();
+  }
+
+  /** The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due. */
+  async current(uri: string, timeoutMs: number): Promise<Diagnostic[]> {
+    const key = uriKey(uri);
+    if (this.awaiting.has(key)) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        const list = this.waiters.get(key) ?? [];
+        list.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        this.waiters.set(key, list);
+      });
+    }
+    return this.lists.get(key) ?? [];
+  }
+}
