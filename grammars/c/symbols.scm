@@ -8,12 +8,9 @@
 
 (function_definition declarator: (_) @_declarator) @symbol.function
 
-; file-level declarations (also inside #if/#ifdef blocks): variables and prototypes
-(translation_unit (declaration declarator: (_) @symbol.variable))
-(preproc_if (declaration declarator: (_) @symbol.variable))
-(preproc_ifdef (declaration declarator: (_) @symbol.variable))
-(preproc_else (declaration declarator: (_) @symbol.variable))
-(preproc_elif (declaration declarator: (_) @symbol.variable))
+; declarations: variables and prototypes; the hook keeps file-level ones (also inside #if/#ifdef
+; blocks) and drops locals (one pattern with a hook check compiles much faster than one per parent)
+(declaration declarator: (_) @symbol.variable) @_declaration
 (declaration declarator: (_) @wrapped) @wrapper
 
 ; struct/union/enum with a body (forward declarations are not symbols)

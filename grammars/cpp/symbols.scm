@@ -12,17 +12,10 @@
 
 (function_definition declarator: (_) @_declarator) @symbol.function
 
-; namespace-level declarations (variables, prototypes, static member definitions), in-class
-; constructor/destructor prototypes (plain `declaration`s inside a class body)
-(translation_unit (declaration declarator: (_) @symbol.variable))
-(declaration_list (declaration declarator: (_) @symbol.variable))
-(field_declaration_list (declaration declarator: (_) @symbol.variable))
-(linkage_specification (declaration declarator: (_) @symbol.variable))
-(template_declaration (declaration declarator: (_) @symbol.variable))
-(preproc_if (declaration declarator: (_) @symbol.variable))
-(preproc_ifdef (declaration declarator: (_) @symbol.variable))
-(preproc_else (declaration declarator: (_) @symbol.variable))
-(preproc_elif (declaration declarator: (_) @symbol.variable))
+; declarations: the hook keeps namespace-level ones (variables, prototypes, static member
+; definitions; also in extern "C", templates, #if blocks) and in-class constructor/destructor
+; prototypes (plain `declaration`s in a class body), and drops locals
+(declaration declarator: (_) @symbol.variable) @_declaration
 (declaration declarator: (_) @wrapped) @wrapper
 
 (class_specifier name: (_) @name body: (field_declaration_list)) @symbol.class

@@ -30,6 +30,18 @@ const SKIP_CHILDREN = new Set([
   'ms_call_modifier',
 ]);
 const CONTAINERS = new Set<SymbolKindName>(['class', 'struct']);
+/** Where a `declaration` declares symbols: file/namespace level, class bodies, preprocessor blocks. */
+const DECLARATION_PARENTS = new Set([
+  'translation_unit',
+  'declaration_list',
+  'field_declaration_list',
+  'linkage_specification',
+  'template_declaration',
+  'preproc_if',
+  'preproc_ifdef',
+  'preproc_else',
+  'preproc_elif',
+]);
 
 interface DeclaredName {
   name: string;
@@ -93,6 +105,8 @@ function functionDefinition(match: SymbolMatch): Candidate | null {
 }
 
 function declarator(match: SymbolMatch): Candidate | null {
+  const declaration = match.captures.find((c) => c.name === '_declaration')?.node;
+  if (declaration && !DECLARATION_PARENTS.has(declaration.parent?.type ?? '')) return null;
   const declared = declaredName(match.node, match.text);
   if (!declared) return null;
   if (match.kind === 'type') return typedef(match, declared);
