@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { LocusError } from '../core/errors.js';
-import type { EditOptions } from '../ops/rename.js';
+import type { EditOptions } from '../ops/edits.js';
 
 /** The locate syntax in a few lines: shared by the tool descriptions and the server instructions. */
 export const LOCATE_SYNTAX = [

@@ -6,9 +6,8 @@ import type { CodeAction, Command } from 'vscode-languageserver-protocol';
 import { LocusError } from '../core/errors.js';
 import type { Range } from '../core/positions.js';
 import type { OpsContext } from './context.js';
-import { applyPlan, planWorkspaceEdit } from './edits.js';
 import type { LocateInput } from './locator.js';
-import { editFields, type EditOptions, type EditResultFields } from './rename.js';
+import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** One offered action. */
@@ -80,10 +79,8 @@ export async function codeActions(
       },
     );
   }
-  const plan = planWorkspaceEdit(context, action.edit);
-  const applied = options.apply === true || options.fingerprint !== undefined;
-  if (applied) await applyPlan(context, plan, options.fingerprint);
-  result.selected = { index: chosen.entry.index, title: chosen.entry.title, ...editFields(plan, applied) };
+  const fields = await previewOrApply(context, action.edit, options);
+  result.selected = { index: chosen.entry.index, title: chosen.entry.title, ...fields };
   return result;
 }
 

@@ -14,6 +14,23 @@ import { uriToPath } from '../lsp/uri.js';
 import { decodeText } from '../workspace/workspace.js';
 import type { OpsContext } from './context.js';
 
+/** Whether to write an edit: `apply`, or the fingerprint of an earlier preview. */
+export interface EditOptions {
+  /** Write the edit now. */
+  apply?: boolean;
+  /** Apply only if the files still match this preview's fingerprint (implies apply). */
+  fingerprint?: string;
+}
+
+/** An edit result: what would change (or changed). */
+export interface EditResultFields {
+  files: { file_path: string; edits: number }[];
+  diff: string;
+  fingerprint: string;
+  applied: boolean;
+  skipped?: string[];
+}
+
 /** The new content of one file. */
 export interface FileChange {
   file_path: string;
@@ -207,4 +224,23 @@ function writeAtomically(absPath: string, text: string): void {
     }
     throw error;
   }
+}
+
+/** Plans an edit and writes it when the options ask for it (SPEC §8.1); returns the result fields. */
+export async function previewOrApply(
+  context: OpsContext,
+  edit: WorkspaceEdit | null,
+  options: EditOptions,
+): Promise<EditResultFields> {
+  const plan = planWorkspaceEdit(context, edit);
+  const applied = options.apply === true || options.fingerprint !== undefined;
+  if (applied) await applyPlan(context, plan, options.fingerprint);
+  const fields: EditResultFields = {
+    files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
+    diff: plan.diff,
+    fingerprint: plan.fingerprint,
+    applied,
+  };
+  if (plan.skipped.length > 0) fields.skipped = plan.skipped;
+  return fields;
 }

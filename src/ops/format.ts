@@ -7,9 +7,8 @@ import { isLocusError } from '../core/errors.js';
 import { pathToUri } from '../lsp/uri.js';
 import type { Range } from '../core/positions.js';
 import type { OpsContext } from './context.js';
-import { applyPlan, planWorkspaceEdit } from './edits.js';
 import type { LocateInput } from './locator.js';
-import { editFields, type EditOptions, type EditResultFields } from './rename.js';
+import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** Result of formatting. */
@@ -44,10 +43,8 @@ export async function formatRange(
     scope = 'document';
     answer = await target.session.formatting(absPath, text, formatting);
   }
-  const plan = planWorkspaceEdit(context, { changes: { [pathToUri(absPath)]: answer.result } });
-  const applied = options.apply === true || options.fingerprint !== undefined;
-  if (applied) await applyPlan(context, plan, options.fingerprint);
-  return { ...resultBase(target, answer.possiblyIncomplete), range, scope, ...editFields(plan, applied) };
+  const fields = await previewOrApply(context, { changes: { [pathToUri(absPath)]: answer.result } }, options);
+  return { ...resultBase(target, answer.possiblyIncomplete), range, scope, ...fields };
 }
 
 /**

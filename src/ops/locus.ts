@@ -13,7 +13,8 @@ import { formatRange, type FormatResult } from './format.js';
 import { hover, type HoverResult } from './hover.js';
 import type { LocateInput, Locator } from './locator.js';
 import { references, type ReferencesOptions, type ReferencesResult } from './references.js';
-import { rename, type EditOptions, type RenameResult } from './rename.js';
+import type { EditOptions } from './edits.js';
+import { rename, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
 
 /** A result or a failure. */

@@ -4,26 +4,9 @@
  */
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { OpsContext } from './context.js';
-import { applyPlan, planWorkspaceEdit } from './edits.js';
+import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
 import type { LocateInput } from './locator.js';
 import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
-
-/** Options of rename. */
-export interface EditOptions {
-  /** Write the edit now. */
-  apply?: boolean;
-  /** Apply only if the files still match this preview's fingerprint (implies apply). */
-  fingerprint?: string;
-}
-
-/** An edit result: what would change (or changed). */
-export interface EditResultFields {
-  files: { file_path: string; edits: number }[];
-  diff: string;
-  fingerprint: string;
-  applied: boolean;
-  skipped?: string[];
-}
 
 /** Result of rename. */
 export interface RenameResult extends OpResultBase, EditResultFields {
@@ -51,26 +34,11 @@ export async function rename(
     newName,
   );
   if (!answer.result) throw notRenamable(target);
-  const plan = planWorkspaceEdit(context, answer.result);
-  const applied = options.apply === true || options.fingerprint !== undefined;
-  if (applied) await applyPlan(context, plan, options.fingerprint);
   return {
     ...resultBase(target, answer.possiblyIncomplete),
     new_name: newName,
-    ...editFields(plan, applied),
+    ...(await previewOrApply(context, answer.result, options)),
   };
-}
-
-/** The edit part of a result. */
-export function editFields(plan: ReturnType<typeof planWorkspaceEdit>, applied: boolean): EditResultFields {
-  const fields: EditResultFields = {
-    files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
-    diff: plan.diff,
-    fingerprint: plan.fingerprint,
-    applied,
-  };
-  if (plan.skipped.length > 0) fields.skipped = plan.skipped;
-  return fields;
 }
 
 async function checkRenamable(target: OpTarget): Promise<void> {

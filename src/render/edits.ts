@@ -4,7 +4,8 @@
  */
 import type { CodeActionsResult } from '../ops/code-actions.js';
 import type { FormatResult } from '../ops/format.js';
-import type { EditResultFields, RenameResult } from '../ops/rename.js';
+import type { EditResultFields } from '../ops/edits.js';
+import type { RenameResult } from '../ops/rename.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
 
 /** A fenced block whose fence is longer than any backtick run in the text. */
