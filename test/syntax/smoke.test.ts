@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { grammarEntry, languageIds, queryPath } from '../../src/syntax/registry.js';
-import { compileAll, loadLanguage } from '../../src/syntax/runtime.js';
+import { compileAll, loadLanguage, preferFastStartup } from '../../src/syntax/runtime.js';
 
 describe('grammar smoke test', () => {
   it('lists every manifest language', () => {
@@ -27,6 +27,11 @@ describe('grammar smoke test', () => {
     for (const id of ['python', 'typescript', 'tsx', 'javascript', 'go', 'rust', 'java', 'c', 'cpp']) {
       expect(existsSync(queryPath(id)), id).toBe(true);
     }
+  });
+
+  it('preferFastStartup is a no-op once the runtime is initialised', async () => {
+    await loadLanguage('python');
+    expect(preferFastStartup()).toBe(false);
   });
 
   it('loads a grammar only once', async () => {
