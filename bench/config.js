@@ -1,0 +1,111 @@
+/**
+ * Benchmark modes and command-line flags.
+ *   node bench/run.js            full run (small, medium, large; every identifier for the round trip)
+ *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
+ *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
+ * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
+ * stability, ops, memory), --keep (keep the temp workspace), --help.
+ */
+
+export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
+
+const FULL = {
+  sizes: ['small', 'medium', 'large'],
+  symbolsPerFile: 200,
+  coldRuns: 5,
+  warmLocates: 3000,
+  checkLines: 5000,
+  relocateSizes: ['medium', 'large'],
+  relocateRuns: 15,
+  lspSizes: ['small', 'medium', 'large'],
+  lspColdRuns: 3,
+  lspPaths: 60,
+  lspWarmRequests: 60,
+  roundTripSizes: ['medium'],
+  roundTripMax: 0,
+  roundTripOtherSizes: ['medium', 'large'],
+  roundTripOthers: 2000,
+  annotateLimit: 200,
+  stabilitySizes: ['medium'],
+  stabilityPositions: 200,
+  opsIterations: 30,
+  memoryPoolSize: 'small',
+  memoryLocates: 10_000,
+  memoryCheckpoints: [1000, 5000, 10_000],
+  memoryNewFiles: 2000,
+};
+
+const QUICK = {
+  ...FULL,
+  sizes: ['small', 'medium'],
+  symbolsPerFile: 80,
+  coldRuns: 3,
+  warmLocates: 1000,
+  checkLines: 1500,
+  relocateSizes: ['medium'],
+  relocateRuns: 5,
+  lspSizes: ['small', 'medium'],
+  lspColdRuns: 1,
+  lspPaths: 20,
+  lspWarmRequests: 20,
+  roundTripMax: 300,
+  roundTripOtherSizes: ['medium'],
+  roundTripOthers: 150,
+  annotateLimit: 20,
+  stabilityPositions: 24,
+  opsIterations: 7,
+  memoryPoolSize: 'tiny',
+  memoryNewFiles: 0,
+};
+
+const SMOKE = {
+  ...QUICK,
+  sizes: ['tiny'],
+  symbolsPerFile: 8,
+  coldRuns: 1,
+  warmLocates: 40,
+  checkLines: 50,
+  relocateSizes: ['tiny'],
+  relocateRuns: 2,
+  lspSizes: ['tiny'],
+  lspPaths: 4,
+  lspWarmRequests: 4,
+  roundTripSizes: ['tiny'],
+  roundTripMax: 0,
+  roundTripOtherSizes: ['tiny'],
+  roundTripOthers: 60,
+  annotateLimit: 5,
+  stabilitySizes: ['tiny'],
+  stabilityPositions: 8,
+  opsIterations: 1,
+  memoryLocates: 300,
+  memoryCheckpoints: [30, 150, 300],
+};
+
+/** Parses argv into { mode, config, out, sections, keep, help }. */
+export function parseArgs(argv) {
+  const options = { mode: 'full', out: undefined, sections: SECTIONS, keep: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quick') options.mode = 'quick';
+    else if (arg === '--smoke') options.mode = 'smoke';
+    else if (arg === '--keep') options.keep = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--out') options.out = argv[++i];
+    else if (arg === '--sections') options.sections = argv[++i].split(',');
+    else throw new Error(`unknown argument ${arg} (try --help)`);
+  }
+  const unknown = options.sections.filter((s) => !SECTIONS.includes(s));
+  if (unknown.length)
+    throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  options.config = { full: FULL, quick: QUICK, smoke: SMOKE }[options.mode];
+  return options;
+}
+
+/** The --help text. */
+export const HELP = `Usage: npm run bench -- [--quick | --smoke] [--out DIR] [--sections ${SECTIONS.join(',')}] [--keep]
+
+Measures Locus against SPEC §12: locate speed (cold CLI, warm, check throughput, re-locate after edit),
+symbol resolution vs language servers, accuracy (round trip, agreement with documentSymbol), stability under
+edits, LSP operation overhead and memory. Markdown goes to stdout; JSON and an SVG chart to the --out dir
+(default bench/results/latest.json and latency.svg).`;

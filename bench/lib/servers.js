@@ -1,0 +1,124 @@
+/**
+ * Language-server helpers for the benchmark, on the LSP layer's public classes (`dist/lsp/index.js`):
+ * availability per adapter, flattening `textDocument/documentSymbol` answers into symbol paths, and the
+ * LSAP-style walk from an answer to one symbol path.
+ */
+
+/** The server that answers documentSymbol for each corpus language. */
+export const SERVER_FOR = {
+  python: 'pyright',
+  typescript: 'typescript',
+  javascript: 'typescript',
+  go: 'gopls',
+};
+
+const KIND_NAMES = [
+  '',
+  'file',
+  'module',
+  'namespace',
+  'package',
+  'class',
+  'method',
+  'property',
+  'field',
+  'constructor',
+  'enum',
+  'interface',
+  'function',
+  'variable',
+  'constant',
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'key',
+  'null',
+  'enummember',
+  'struct',
+  'event',
+  'operator',
+  'typeparameter',
+];
+
+/** Lower-case LSP SymbolKind name. */
+export function kindName(kind) {
+  return KIND_NAMES[kind] ?? `kind${kind}`;
+}
+
+/**
+ * Whether an adapter's server can be launched here (resolves its command without starting it).
+ * @param {{BUILTIN_ADAPTERS: Map<string, any>}} lsp the LSP layer module
+ */
+export function serverStatus(lsp, adapterId) {
+  const adapter = lsp.BUILTIN_ADAPTERS.get(adapterId);
+  if (!adapter) return { server: adapterId, available: false, reason: 'unknown adapter' };
+  try {
+    adapter.resolve();
+    return { server: adapterId, name: adapter.name, available: true };
+  } catch (error) {
+    return {
+      server: adapterId,
+      name: adapter.name,
+      available: false,
+      reason: error.message,
+      install: adapter.installHint,
+    };
+  }
+}
+
+/** Splits a server symbol name into path segments: gopls names methods `(*T).M` / `(T).M`. */
+function segmentsOf(name) {
+  const receiver = /^\(\*?([^)\s[]+)(?:\[[^\]]*\])?\)\.(.+)$/.exec(name);
+  return receiver ? [receiver[1], receiver[2]] : [name];
+}
+
+/**
+ * Every symbol of a documentSymbol answer with its dotted path, kind, name position (selectionRange start)
+ * and the kinds of its ancestors (nearest last), in document order.
+ */
+export function flattenDocumentSymbols(result) {
+  const out = [];
+  const visit = (symbols, prefix, ancestors) => {
+    for (const symbol of symbols ?? []) {
+      const segments = [...prefix, ...segmentsOf(symbol.name)];
+      const position = symbol.selectionRange?.start ?? symbol.location?.range.start;
+      const flatPrefix = symbol.containerName ? symbol.containerName.split('.') : [];
+      const path = symbol.location ? [...flatPrefix, ...segmentsOf(symbol.name)] : segments;
+      const kind = kindName(symbol.kind);
+      out.push({
+        path: path.join('.'),
+        name: symbol.name,
+        kind,
+        position,
+        parentKind: ancestors.at(-1),
+        ancestors,
+      });
+      if (symbol.children) visit(symbol.children, segments, [...ancestors, kind]);
+    }
+  };
+  visit(result, [], []);
+  return out;
+}
+
+/**
+ * The LSAP approach: walk a documentSymbol answer to the symbol path, level by level; returns the name
+ * position of the `index`-th symbol (in document order) with that path, or undefined.
+ */
+export function walkToPath(result, path, index = 0) {
+  const want = path.split('.');
+  const found = [];
+  const visit = (symbols, depth) => {
+    for (const symbol of symbols ?? []) {
+      const segments = segmentsOf(symbol.name);
+      if (!segments.every((s, i) => want[depth + i] === s)) continue;
+      const next = depth + segments.length;
+      if (next === want.length) found.push(symbol.selectionRange?.start ?? symbol.location?.range.start);
+      else visit(symbol.children, next);
+    }
+  };
+  visit(result, 0);
+  found.sort((a, b) => a.line - b.line || a.character - b.character);
+  return found[index];
+}

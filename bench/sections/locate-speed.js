@@ -1,0 +1,253 @@
+/**
+ * Section 1 (SPEC §12): locate speed.
+ * - cold: one-shot `node bin/locus.js locate … --json` wall time, process start included;
+ * - warm: one in-process locator, many `locate` calls (symbol-scope and symbol-scope + find strings built from
+ *   the file's outline), latency per call;
+ * - check: `locus check` throughput on a few thousand JSON lines in one process.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CLI, locateStrings } from '../lib/locus.js';
+import { code, int, ms, table, verdict } from '../lib/markdown.js';
+import { now, summarize } from '../lib/stats.js';
+
+const WARM_P50 = 0.2;
+const WARM_P99 = 2;
+const COLD_MS = 250;
+
+/** Locate strings per entry, shared by the sections (built once). */
+export async function stringsFor(ctx, entry) {
+  entry.strings ??= await locateStrings(ctx.locator, entry, ctx.config.symbolsPerFile);
+  return entry.strings;
+}
+
+/** The string used for the cold one-shot: a symbol-scope + find string from the middle of the file. */
+export function coldString(strings) {
+  const finds = strings.filter((s) => s.kind === 'find');
+  const pool = finds.length > 0 ? finds : strings;
+  return pool[Math.floor(pool.length / 2)];
+}
+
+function runCli(ctx, args, input) {
+  const start = now();
+  const result = spawnSync(process.execPath, [CLI, ...args, '--root', ctx.root], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    ...(input === undefined ? {} : { input }),
+  });
+  return { wall: now() - start, status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Cold runs, round-robin over the files so a burst of load from other processes spreads over all rows. */
+async function cold(ctx) {
+  const plans = [];
+  for (const entry of ctx.entries)
+    plans.push({ entry, target: coldString(await stringsFor(ctx, entry)), runs: [], failure: undefined });
+  for (let i = 0; i < ctx.config.coldRuns; i++) {
+    for (const plan of plans) {
+      const run = runCli(ctx, ['locate', plan.target.locate, '--json']);
+      const parsed = safeJson(run.stdout);
+      if (run.status !== 0 || !parsed?.ok) plan.failure = run.stderr || run.stdout;
+      plan.runs.push(run.wall);
+    }
+  }
+  return plans.map(({ entry, target, runs, failure }) => {
+    const s = summarize(runs);
+    ctx.samples.push({ group: 'cold CLI locate', label: `${entry.language}/${entry.size}`, values: runs });
+    return { ...ids(entry), locate: target.locate, runs, min: s.min, median: s.p50, max: s.max, failure };
+  });
+}
+
+function ids(entry) {
+  return { language: entry.language, size: entry.size, lines: entry.lines };
+}
+
+function safeJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function warm(ctx) {
+  const rows = [];
+  for (const entry of ctx.entries) {
+    const strings = await stringsFor(ctx, entry);
+    for (const s of strings) await ctx.locator.locate(s.locate); // warm-up: outline cached, JIT warm
+    const samples = { symbol: [], find: [] };
+    let failures = 0;
+    for (let i = 0; i < ctx.config.warmLocates; i++) {
+      const s = strings[i % strings.length];
+      const start = now();
+      const result = await ctx.locator.locate(s.locate);
+      samples[s.kind].push(now() - start);
+      if (!result.ok) failures++;
+    }
+    const all = [...samples.symbol, ...samples.find];
+    ctx.samples.push({ group: 'warm locate', label: `${entry.language}/${entry.size}`, values: all });
+    rows.push({
+      ...ids(entry),
+      symbols: entry.flat.length,
+      strings: strings.length,
+      all: summarize(all),
+      symbolOnly: summarize(samples.symbol),
+      withFind: summarize(samples.find),
+      failures,
+    });
+  }
+  return rows;
+}
+
+async function check(ctx) {
+  const pool = [];
+  for (const entry of ctx.entries) pool.push(...(await stringsFor(ctx, entry)).map((s) => s.locate));
+  const lines = [];
+  for (let i = 0; i < ctx.config.checkLines; i++)
+    lines.push(JSON.stringify({ locate: pool[i % pool.length], id: i }));
+  const file = path.join(ctx.base, 'check.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const one = runCli(ctx, ['check', '-'], `${lines[0]}\n`);
+  const run = runCli(ctx, ['check', file]);
+  const out = run.stdout.split('\n').filter(Boolean).map(safeJson);
+  const ok = out.filter((o) => o?.ok).length;
+  return {
+    lines: lines.length,
+    files: ctx.entries.length,
+    wallMs: run.wall,
+    oneLineWallMs: one.wall,
+    perSecond: (lines.length / run.wall) * 1000,
+    perSecondAfterStart: ((lines.length - 1) / Math.max(1, run.wall - one.wall)) * 1000,
+    answered: out.length,
+    ok,
+    status: run.status,
+  };
+}
+
+/** Runs the section; returns its JSON part. */
+export async function runLocateSpeed(ctx) {
+  const warmRows = await warm(ctx);
+  const coldRows = await cold(ctx);
+  const checkResult = await check(ctx);
+  return { cold: coldRows, warm: warmRows, check: checkResult };
+}
+
+/** Targets this section decides (5,000-line files only, as SPEC §12 states them). */
+export function locateSpeedTargets(result) {
+  const targets = [];
+  for (const row of result.warm.filter((r) => r.size === 'medium')) {
+    targets.push({
+      id: `warm-p50-${row.language}`,
+      what: `warm locate p50, ${row.language} ${int(row.lines)} lines`,
+      target: `≤ ${WARM_P50} ms`,
+      measured: ms(row.all.p50),
+      met: row.all.p50 <= WARM_P50,
+      factor: row.all.p50 / WARM_P50,
+    });
+    targets.push({
+      id: `warm-p99-${row.language}`,
+      what: `warm locate p99, ${row.language} ${int(row.lines)} lines`,
+      target: `≤ ${WARM_P99} ms`,
+      measured: ms(row.all.p99),
+      met: row.all.p99 <= WARM_P99,
+      factor: row.all.p99 / WARM_P99,
+    });
+  }
+  for (const row of result.cold.filter((r) => r.size === 'medium')) {
+    targets.push({
+      id: `cold-${row.language}`,
+      what: `cold one-shot CLI locate (median), ${row.language} ${int(row.lines)} lines`,
+      target: `≤ ${COLD_MS} ms`,
+      measured: ms(row.median),
+      met: row.median <= COLD_MS && !row.failure,
+      factor: row.median / COLD_MS,
+    });
+  }
+  return targets;
+}
+
+/** Markdown for the section. */
+export function renderLocateSpeed(result) {
+  const warmTable = table(
+    [
+      'language',
+      'size',
+      'lines',
+      'symbols',
+      'strings',
+      'p50',
+      'p90',
+      'p99',
+      'max',
+      'p50 symbol-only',
+      'p50 +find',
+      'fails',
+      'target (5k)',
+    ],
+    result.warm.map((r) => [
+      r.language,
+      r.size,
+      int(r.lines),
+      int(r.symbols),
+      r.strings,
+      ms(r.all.p50),
+      ms(r.all.p90),
+      ms(r.all.p99),
+      ms(r.all.max),
+      ms(r.symbolOnly.p50),
+      ms(r.withFind.p50),
+      r.failures,
+      r.size === 'medium'
+        ? `p50 ≤ ${WARM_P50} ms ${verdict(r.all.p50 <= WARM_P50)}; p99 ≤ ${WARM_P99} ms ${verdict(r.all.p99 <= WARM_P99)}`
+        : '–',
+    ]),
+  );
+  const coldTable = table(
+    ['language', 'size', 'lines', 'runs', 'min', 'median', 'max', 'target (5k)', 'locate string'],
+    result.cold.map((r) => [
+      r.language,
+      r.size,
+      int(r.lines),
+      r.runs.length,
+      ms(r.min),
+      ms(r.median),
+      ms(r.max),
+      r.size === 'medium' ? `≤ ${COLD_MS} ms ${verdict(r.median <= COLD_MS && !r.failure)}` : '–',
+      code(r.locate) + (r.failure ? ' (FAILED)' : ''),
+    ]),
+  );
+  const c = result.check;
+  const checkTable = table(
+    [
+      'JSON lines',
+      'files',
+      'answered',
+      'ok',
+      'wall',
+      'locates/s',
+      'locates/s after start-up',
+      '1-line run (start-up)',
+    ],
+    [
+      [
+        int(c.lines),
+        c.files,
+        int(c.answered),
+        int(c.ok),
+        ms(c.wallMs),
+        int(c.perSecond),
+        int(c.perSecondAfterStart),
+        ms(c.oneLineWallMs),
+      ],
+    ],
+  );
+  return [
+    '### 1a. Warm locate (one in-process locator, outline cached)',
+    warmTable,
+    '### 1b. Cold one-shot `locus locate` (new process per run, process start included)',
+    coldTable,
+    '### 1c. `locus check` throughput (one process, JSON Lines)',
+    checkTable,
+  ].join('\n\n');
+}
