@@ -38,6 +38,7 @@ const SNIPPET_REACH = 10;
 /** Builds the cursor context for an operation at `offset`. */
 export async function cursorContext(
   syntax: SyntaxService,
+  absPath: string,
   view: FileView,
   language: string | undefined,
   operation: string,
@@ -46,7 +47,7 @@ export async function cursorContext(
   const symbols = view.outline?.symbols ?? [];
   const enclosing = enclosingSymbol(symbols, offset);
   let symbol: CursorSymbol | null = null;
-  const identifier = language ? await syntax.identifierAt(language, view.text, offset) : undefined;
+  const identifier = language ? await syntax.identifierAt(absPath, language, view.text, offset) : undefined;
   if (identifier) {
     symbol = { name: identifier.text, role: identifier.role };
     const declared = flattenOutline(symbols).find(

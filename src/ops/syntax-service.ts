@@ -4,7 +4,6 @@
  */
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
-import { identifierAt } from '../syntax/identifier.js';
 import { TreeCache } from '../syntax/tree-cache.js';
 
 /** The identifier under a cursor and its syntactic role. */
@@ -18,8 +17,13 @@ export interface IdentifierInfo {
 export interface SyntaxService {
   /** The outline of `text` (cached by path and content). */
   outline(key: string, language: string, text: string): Promise<Outline>;
-  /** The identifier at `offset`, or undefined on whitespace/punctuation. */
-  identifierAt(language: string, text: string, offset: number): Promise<IdentifierInfo | undefined>;
+  /** The identifier at `offset`, or undefined on whitespace/punctuation (cached tree of `key`). */
+  identifierAt(
+    key: string,
+    language: string,
+    text: string,
+    offset: number,
+  ): Promise<IdentifierInfo | undefined>;
   /** Releases every tree. */
   close(): void;
 }
@@ -29,7 +33,7 @@ export function createSyntaxService(options: { maxBytes?: number } = {}): Syntax
   const cache = new TreeCache(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
   return {
     outline: (key, language, text) => cache.outline(key, language, text),
-    identifierAt: (language, text, offset) => identifierAt(language, text, offset),
+    identifierAt: (key, language, text, offset) => cache.identifierAt(key, language, text, offset),
     close: () => cache.close(),
   };
 }

@@ -37,7 +37,14 @@ export async function resolveTarget(
   const resolution = resolveLocate(loaded.view, locate, mode);
   if (!resolution.ok) throw LocusError.fromData(resolution.error);
   const offset = loaded.view.lines.toOffset(resolution.position);
-  const cursor = await cursorContext(syntax, loaded.view, loaded.language, operation, offset);
+  const cursor = await cursorContext(
+    syntax,
+    loaded.file.absPath,
+    loaded.view,
+    loaded.language,
+    operation,
+    offset,
+  );
   const session = context.lsp.sessionFor(loaded.file.absPath);
   await reportDiskChanges(context);
   context.freshness.remember(loaded.file.absPath);

@@ -1,4 +1,5 @@
 /** `locus describe <path>:<line>:<col> [--root DIR] [--json]` */
+import { preferFastStartup } from '../../syntax/runtime.js';
 import { createLocator, type DescribeResult } from '../../ops/locator.js';
 import { codeSpan } from '../../render/locate.js';
 import { report, UsageError } from '../io.js';
@@ -16,6 +17,7 @@ export const describeCommand: CommandSpec = {
     const [target, ...extra] = positionals;
     const m = target === undefined ? null : /^(.+):(\d+):(\d+)$/s.exec(target);
     if (!m || extra.length > 0) throw new UsageError('describe takes one <path>:<line>:<col> (1-based).');
+    preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
     const locator = createLocator({ root });
     try {
       const result = await locator.describe(m[1] as string, { line: Number(m[2]), column: Number(m[3]) });

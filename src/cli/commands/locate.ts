@@ -1,5 +1,6 @@
 /** `locus locate <locate> [--root DIR] [--range] [--json]` */
 import type { LocateSuccess } from '../../locate/resolver.js';
+import { preferFastStartup } from '../../syntax/runtime.js';
 import { createLocator } from '../../ops/locator.js';
 import { renderLocateSuccess } from '../../render/locate.js';
 import { report, UsageError } from '../io.js';
@@ -15,6 +16,7 @@ export const locateCommand: CommandSpec = {
     const [input, ...extra] = positionals;
     if (input === undefined || extra.length > 0)
       throw new UsageError('locate takes exactly one locate string.');
+    preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
     const locator = createLocator({ root });
     try {
       const result = await locator.locate(input, { range: values.range === true });

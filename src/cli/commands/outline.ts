@@ -1,4 +1,5 @@
 /** `locus outline <path> [--root DIR] [--json]` */
+import { preferFastStartup } from '../../syntax/runtime.js';
 import { createLocator } from '../../ops/locator.js';
 import type { OutlineResult } from '../../ops/outline.js';
 import { renderOutline } from '../../render/outline.js';
@@ -15,6 +16,7 @@ export const outlineCommand: CommandSpec = {
     const [filePath, ...extra] = positionals;
     if (filePath === undefined || extra.length > 0)
       throw new UsageError('outline takes exactly one file path.');
+    preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
     const locator = createLocator({ root });
     try {
       return report<OutlineResult>(await locator.outline(filePath), json, renderOutline);
