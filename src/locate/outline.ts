@@ -60,8 +60,13 @@ export interface Outline {
   errors: Span[];
 }
 
-/** Every symbol of an outline in document (pre-)order. */
-export function flattenOutline(symbols: readonly OutlineSymbol[]): OutlineSymbol[] {
+// Outlines are immutable plain data, so derived indexes are computed once per symbol list.
+const flattened = new WeakMap<readonly OutlineSymbol[], readonly OutlineSymbol[]>();
+
+/** Every symbol of an outline in document (pre-)order (computed once per list; do not mutate). */
+export function flattenOutline(symbols: readonly OutlineSymbol[]): readonly OutlineSymbol[] {
+  const known = flattened.get(symbols);
+  if (known) return known;
   const all: OutlineSymbol[] = [];
   const visit = (list: readonly OutlineSymbol[]): void => {
     for (const symbol of list) {
@@ -70,6 +75,7 @@ export function flattenOutline(symbols: readonly OutlineSymbol[]): OutlineSymbol
     }
   };
   visit(symbols);
+  flattened.set(symbols, all);
   return all;
 }
 

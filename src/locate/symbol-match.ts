@@ -21,17 +21,34 @@ function endsWith(path: readonly string[], suffix: readonly string[]): boolean {
 
 /** Looks up `query` among all symbols of an outline; same-path symbols come back in document order. */
 export function lookupSymbol(roots: readonly OutlineSymbol[], query: readonly string[]): SymbolLookup {
-  const all = flattenOutline(roots);
-  const exact = all.filter((s) => s.path.length === query.length && endsWith(s.path, query));
+  const named = byName(roots).get(query[query.length - 1] ?? '') ?? [];
+  const exact = named.filter((s) => s.path.length === query.length && endsWith(s.path, query));
   if (exact.length > 0) return { kind: 'found', via: 'exact', symbols: exact };
-  const suffix = all.filter((s) => endsWith(s.path, query));
+  const suffix = named.filter((s) => endsWith(s.path, query));
   const paths = new Set(suffix.map((s) => dotted(s.path)));
   if (paths.size === 1) return { kind: 'found', via: 'suffix', symbols: suffix };
   if (paths.size > 1) {
     const firstOfEach = [...paths].map((p) => suffix.find((s) => dotted(s.path) === p) as OutlineSymbol);
     return { kind: 'ambiguous', candidates: firstOfEach };
   }
-  return { kind: 'not-found', suggestions: suggest(all, query) };
+  return { kind: 'not-found', suggestions: suggest(flattenOutline(roots), query) };
+}
+
+const nameIndexes = new WeakMap<readonly OutlineSymbol[], Map<string, OutlineSymbol[]>>();
+
+/** Symbols by the last segment of their path, in document order (built once per outline). */
+function byName(roots: readonly OutlineSymbol[]): Map<string, OutlineSymbol[]> {
+  let index = nameIndexes.get(roots);
+  if (index) return index;
+  index = new Map();
+  for (const symbol of flattenOutline(roots)) {
+    const last = symbol.path[symbol.path.length - 1] ?? symbol.name;
+    const list = index.get(last);
+    if (list) list.push(symbol);
+    else index.set(last, [symbol]);
+  }
+  nameIndexes.set(roots, index);
+  return index;
 }
 
 /** Up to `limit` symbols whose paths are closest to the query by edit distance. */
