@@ -138,7 +138,14 @@ async function runSections(ctx, options) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`bench: ${error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
   if (options.help) return void console.log(HELP);
   const began = now();
   const startLoad = loadNote();

@@ -30,7 +30,10 @@ function tickLabel(v) {
  * @param {string} title
  */
 export function latencyChart(sets, title) {
-  const usable = sets.filter((s) => s.values.length > 0);
+  const order = [...new Set(sets.map((s) => s.group))];
+  const usable = sets
+    .filter((s) => s.values.length > 0)
+    .sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
   const all = usable.flatMap((s) => s.values).filter((v) => v > 0);
   const lo = Math.floor(Math.log10(Math.min(...all, 0.01)));
   const hi = Math.ceil(Math.log10(Math.max(...all, 1000)));
