@@ -3,7 +3,7 @@
  * offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
  * plus the shortest unique marker pattern; else a line scope.
  */
-import { formatLocate } from './locate-string.js';
+import { formatLocate, parseLocate } from './locate-string.js';
 import { joinWithMarker } from './markers.js';
 import type { Locate, Scope } from './model.js';
 import { enclosingSymbol, flattenOutline, type OutlineSymbol } from './outline.js';
@@ -19,7 +19,7 @@ export interface Description {
   exact: boolean;
 }
 
-const MAX_SIDE_TOKENS = 8;
+const MAX_SIDE_TOKENS = 14;
 const WINDOW_CHARS = 400;
 
 /** Describes `offset` in `view` as a locate string (SPEC §6). */
@@ -49,7 +49,7 @@ export function describeOffset(view: FileView, offset: number): Description {
 function describeExact(view: FileView, offset: number): string | undefined {
   const named = symbolNamedAt(view, offset);
   if (named) return named;
-  const symbol = view.outline ? enclosingSymbol(view.outline.symbols, offset) : undefined;
+  const symbol = expressibleEnclosing(view, offset);
   const scope = symbol ? symbolScope(view, symbol) : undefined;
   const region = symbol ? symbol.fullSpan : { start: 0, end: view.text.length };
   const viaScope = shortestPattern(view, scope, region, offset, true);
@@ -57,7 +57,44 @@ function describeExact(view: FileView, offset: number): string | undefined {
   const line = view.lines.lineOf(offset);
   const lineScope: Scope = { start_line: line + 1, end_line: line + 1 };
   const lineSpan = { start: view.lines.lineStart(line), end: view.lines.lineEnd(line) };
-  return shortestPattern(view, lineScope, lineSpan, offset, false);
+  return (
+    shortestPattern(view, lineScope, lineSpan, offset, false) ?? linePrefix(view, lineScope, lineSpan, offset)
+  );
+}
+
+/**
+ * The innermost enclosing symbol whose path the string syntax can express (a name such as
+ * `[:digit:]` cannot be written as a segment; its parent, or the file, then serves as scope).
+ */
+function expressibleEnclosing(view: FileView, offset: number): OutlineSymbol | undefined {
+  const symbols = view.outline?.symbols ?? [];
+  let symbol = enclosingSymbol(symbols, offset);
+  while (symbol && !tryFormat({ file_path: view.filePath, scope: symbolScope(view, symbol) })) {
+    const child: OutlineSymbol = symbol;
+    symbol = flattenOutline(symbols).find((s) => s.children.includes(child));
+  }
+  return symbol;
+}
+
+/**
+ * Last resort inside a line (runs of repeated punctuation, long literals): everything from the
+ * line's first token to the offset. The first match of that pattern starts at the line's first
+ * token, so it lands on the offset however often the pieces repeat.
+ */
+function linePrefix(
+  view: FileView,
+  scope: Scope,
+  lineSpan: { start: number; end: number },
+  offset: number,
+): string | undefined {
+  const tokens = tokenize(view.text, lineSpan.start, lineSpan.end).filter((t) => t.kind !== 'space');
+  const first = tokens[0];
+  if (!first || first.start >= offset) return undefined;
+  const straddled = tokens.find((t) => t.start < offset && offset < t.end);
+  const find = buildPattern(view.text, offset, first, straddled);
+  if (find === undefined) return undefined;
+  const locate: Locate = { file_path: view.filePath, scope, find };
+  return resolvedOffset(view, locate) === offset ? tryFormat(locate) : undefined;
 }
 
 /** `file:Path` when the offset is the start of a symbol's name and that path leads back to it. */
@@ -80,12 +117,25 @@ function symbolScope(view: FileView, symbol: OutlineSymbol): Scope {
     : { symbol_path: [...symbol.path] };
 }
 
+/** The string form of a Locate, only when it parses back to the same Locate (names like `a.b` or `[x]` do not). */
 function tryFormat(locate: Locate): string | undefined {
   try {
-    return formatLocate(locate);
+    const text = formatLocate(locate);
+    const back = parseLocate(text, { exists: (p) => p === locate.file_path });
+    return JSON.stringify(normalized(back)) === JSON.stringify(normalized(locate)) ? text : undefined;
   } catch {
     return undefined;
   }
+}
+
+function normalized(locate: Locate): unknown[] {
+  const scope = locate.scope;
+  const scopeKey = !scope
+    ? null
+    : 'symbol_path' in scope
+      ? [scope.symbol_path, scope.symbol_index ?? 0]
+      : [scope.start_line, scope.end_line];
+  return [locate.file_path, scopeKey, locate.find ?? null];
 }
 
 function resolvedOffset(view: FileView, locate: Locate): number | undefined {

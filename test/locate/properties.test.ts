@@ -136,3 +136,57 @@ describe('whitespace perturbations never move a marker match (SPEC §4.2)', () =
     );
   });
 });
+
+describe('describe never gives up where a locate string exists', () => {
+  const resolveBack = (view: ReturnType<typeof fileView>, locate: string): number => {
+    const result = resolveLocate(
+      view,
+      validateLocate(parseLocate(locate, { exists: (p) => p === view.filePath })),
+      'position',
+    );
+    if (!result.ok) throw new Error(`${locate}: ${result.error.message}`);
+    return view.lines.toOffset(result.position);
+  };
+
+  it('symbols whose names are not writable as segments are described through their parent', () => {
+    const text = "const posix = {\n  '[:digit:]': 1,\n  'a.b': 2,\n};\n";
+    const child = (name: string, quoted: string) => {
+      const start = text.indexOf(quoted);
+      return {
+        name,
+        path: ['posix', name],
+        kind: 'property' as const,
+        nameSpan: { start, end: start + quoted.length },
+        fullSpan: { start, end: text.indexOf(',', start) },
+        children: [],
+      };
+    };
+    const posix = {
+      name: 'posix',
+      path: ['posix'],
+      kind: 'variable' as const,
+      nameSpan: { start: 6, end: 11 },
+      fullSpan: { start: 0, end: text.indexOf(';') + 1 },
+      children: [child('[:digit:]', "'[:digit:]'"), child('a.b', "'a.b'")],
+    };
+    const view = fileView('p.ts', text, { language: 'typescript', symbols: [posix], errors: [] });
+    for (let offset = text.indexOf("'[:"); offset < text.indexOf('};'); offset++) {
+      if (/\s/.test(text[offset - 1] ?? '') && /\s/.test(text[offset] ?? '')) continue;
+      const description = describeOffset(view, offset);
+      expect(description.exact).toBe(true);
+      expect(resolveBack(view, description.locate)).toBe(offset);
+    }
+  });
+
+  it('runs of repeated punctuation are described exactly', () => {
+    const banner = '/'.repeat(60);
+    const text = `x = 1\n${banner}\n// title\n${banner}\ny = 2 // ${'='.repeat(30)}\n`;
+    const view = fileView('b.ts', text, { language: 'typescript', symbols: [], errors: [] });
+    for (let offset = 0; offset <= text.length; offset++) {
+      if (/\s/.test(text[offset - 1] ?? '') && /\s/.test(text[offset] ?? '')) continue;
+      const description = describeOffset(view, offset);
+      expect(description.exact, `offset ${offset}`).toBe(true);
+      expect(resolveBack(view, description.locate)).toBe(offset);
+    }
+  });
+});
