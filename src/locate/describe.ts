@@ -19,7 +19,9 @@ export interface Description {
   exact: boolean;
 }
 
-const MAX_SIDE_TOKENS = 14;
+// Patterns grow to NEAR_TOKENS a side first (the common case, cheap), then to FAR_TOKENS.
+const NEAR_TOKENS = 8;
+const FAR_TOKENS = 14;
 const WINDOW_CHARS = 400;
 
 /** Describes `offset` in `view` as a locate string (SPEC §6). */
@@ -155,33 +157,42 @@ function shortestPattern(
   offset: number,
   unique: boolean,
 ): string | undefined {
-  for (const find of candidatePatterns(view.text, region, offset)) {
-    // Cheap test first: the scope's region is exactly what resolution searches (see describeExact).
-    const matches = findAll(compileFind(find, 'position'), view.text, region, 2);
-    if (matches[0]?.cursor !== offset || (unique && matches.length > 1)) continue;
-    const locate: Locate = scope
-      ? { file_path: view.filePath, scope, find }
-      : { file_path: view.filePath, find };
-    if (resolvedOffset(view, locate) === offset) {
-      const formatted = tryFormat(locate);
-      if (formatted) return formatted;
+  const tried = new Set<string>();
+  for (const reach of [NEAR_TOKENS, FAR_TOKENS])
+    for (const find of candidatePatterns(view.text, region, offset, reach)) {
+      if (tried.has(find)) continue;
+      tried.add(find);
+      // Cheap test first: the scope's region is exactly what resolution searches (see describeExact).
+      const matches = findAll(compileFind(find, 'position'), view.text, region, 2);
+      if (matches[0]?.cursor !== offset || (unique && matches.length > 1)) continue;
+      const locate: Locate = scope
+        ? { file_path: view.filePath, scope, find }
+        : { file_path: view.filePath, find };
+      if (resolvedOffset(view, locate) === offset) {
+        const formatted = tryFormat(locate);
+        if (formatted) return formatted;
+      }
     }
-  }
   return undefined;
 }
 
 /** Marker patterns around `offset` built from whole tokens, shortest first. */
-function candidatePatterns(text: string, region: { start: number; end: number }, offset: number): string[] {
+function candidatePatterns(
+  text: string,
+  region: { start: number; end: number },
+  offset: number,
+  reach: number,
+): string[] {
   if (offset < region.start || offset > region.end) return [];
   const tokens = windowTokens(text, region, offset);
   const left = tokens.filter((t) => t.start < offset).reverse();
   const right = tokens.filter((t) => t.end > offset);
   const straddles = left[0] !== undefined && left[0] === right[0];
   const atTokenStart = right[0] !== undefined && right[0].start === offset;
-  const maxRight = straddles || atTokenStart ? Math.min(MAX_SIDE_TOKENS, right.length) : 0;
+  const maxRight = straddles || atTokenStart ? Math.min(reach, right.length) : 0;
   const seen = new Set<string>();
   const out: string[] = [];
-  for (let a = 0; a <= Math.min(MAX_SIDE_TOKENS, left.length); a++) {
+  for (let a = 0; a <= Math.min(reach, left.length); a++) {
     for (let b = 0; b <= maxRight; b++) {
       if (straddles && (a === 0 || b === 0)) continue;
       if (a === 0 && b === 0 && offset !== region.start) continue;
@@ -195,7 +206,7 @@ function candidatePatterns(text: string, region: { start: number; end: number },
   return out.sort((x, y) => x.length - y.length);
 }
 
-/** Non-space tokens near the offset (a window is enough: patterns use at most MAX_SIDE_TOKENS a side). */
+/** Non-space tokens near the offset (a window is enough: patterns use at most FAR_TOKENS a side). */
 function windowTokens(text: string, region: { start: number; end: number }, offset: number): Token[] {
   const start = Math.max(region.start, offset - WINDOW_CHARS);
   const end = Math.min(region.end, offset + WINDOW_CHARS);

@@ -24,6 +24,7 @@ function countOccurrences(text: string, needle: string): number {
 
 /** Finds the marker of a find text. */
 export function splitMarker(find: string): MarkerSplit {
+  if (!find.includes('|')) return { kind: 'none', pattern: find };
   for (let level = MAX_MARKER_LEVEL; level >= 1; level--) {
     const marker = markerString(level);
     if (countOccurrences(find, marker) !== 1) continue;
@@ -35,6 +36,10 @@ export function splitMarker(find: string): MarkerSplit {
 
 /** Joins two pattern halves with the shallowest marker level that splitMarker reads back the same way. */
 export function joinWithMarker(before: string, after: string): string | undefined {
+  // Without a `|` the only marker-like text is the one inserted (unless it grows into `<<|>>`).
+  const fast =
+    !before.includes('|') && !after.includes('|') && !(before.endsWith('<') && after.startsWith('>'));
+  if (fast) return `${before}<|>${after}`;
   for (let level = 1; level <= MAX_MARKER_LEVEL; level++) {
     const find = before + markerString(level) + after;
     const split = splitMarker(find);

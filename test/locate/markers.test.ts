@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { joinWithMarker, markerString, splitMarker } from '../../src/locate/markers.js';
 
@@ -40,5 +41,17 @@ describe('splitMarker (SPEC §4.1: deepest level occurring exactly once)', () =>
       expect(splitMarker(find as string)).toMatchObject({ kind: 'marker', before, after });
     }
     expect(markerString(3)).toBe('<<<|>>>');
+  });
+
+  it('joinWithMarker reads back for any halves made of marker-ish characters', () => {
+    const half = fc.string({ unit: fc.constantFrom('<', '>', '|', 'a', ' '), maxLength: 12 });
+    fc.assert(
+      fc.property(half, half, (before, after) => {
+        const find = joinWithMarker(before, after);
+        if (find !== undefined) expect(splitMarker(find)).toMatchObject({ kind: 'marker', before, after });
+        if (!before.includes('|') && !after.includes('|')) expect(find).toBeDefined();
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
