@@ -10,7 +10,7 @@ import type { Locate } from '../locate/model.js';
 import { resolveLocate, type LocateFailure, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
 import { Workspace } from '../workspace/workspace.js';
-import { loadFile } from './file-view.js';
+import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
 import { createSyntaxService, type SyntaxService } from './syntax-service.js';
 
@@ -99,9 +99,31 @@ async function locateIn(
   input: LocateInput,
   mode: 'position' | 'range',
 ): Promise<LocateResult> {
-  const locate = parseInput(workspace, input);
-  const loaded = await loadFile(workspace, syntax, locate.file_path);
+  const { locate, loaded } = await parseAndLoad(workspace, syntax, input);
   return resolveLocate(loaded.view, locate, mode);
+}
+
+/**
+ * Parses a locate input and loads its file. The plain syntactic split is tried first: when it names
+ * a readable file, the answer is the same as with the existing-file fallback, and the file is
+ * resolved once instead of twice. Any failure takes the full path (fallback included).
+ */
+export async function parseAndLoad(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  input: LocateInput,
+): Promise<{ locate: Locate; loaded: LoadedFile }> {
+  if (typeof input === 'string') {
+    try {
+      const platform = process.platform === 'win32' ? 'win32' : 'posix';
+      const locate = validateLocate(parseLocate(input, { platform }));
+      return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
+    } catch (error) {
+      if (!isLocusError(error)) throw error;
+    }
+  }
+  const locate = parseInput(workspace, input);
+  return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
 }
 
 async function describeIn(

@@ -9,8 +9,8 @@ import { resolveLocate } from '../locate/resolver.js';
 import type { Session } from '../lsp/client.js';
 import type { OpsContext } from './context.js';
 import { cursorContext, type CursorContext } from './cursor.js';
-import { loadFile, type LoadedFile } from './file-view.js';
-import { parseInput, type LocateInput } from './locator.js';
+import type { LoadedFile } from './file-view.js';
+import { parseAndLoad, type LocateInput } from './locator.js';
 
 /** A resolved operation target. */
 export interface OpTarget {
@@ -32,8 +32,7 @@ export async function resolveTarget(
   mode: 'position' | 'range' = 'position',
 ): Promise<OpTarget> {
   const { workspace, syntax } = context.locator;
-  const locate = parseInput(workspace, input);
-  const loaded = await loadFile(workspace, syntax, locate.file_path);
+  const { locate, loaded } = await parseAndLoad(workspace, syntax, input);
   const resolution = resolveLocate(loaded.view, locate, mode);
   if (!resolution.ok) throw LocusError.fromData(resolution.error);
   const offset = loaded.view.lines.toOffset(resolution.position);

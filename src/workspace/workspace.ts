@@ -3,7 +3,7 @@
  * (lexically and physically, symlinks followed), files must be regular, text, and under the size
  * limit. Results name files as the caller did, relative to the root with `/`.
  */
-import { realpathSync, statSync, readFileSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 
@@ -36,7 +36,7 @@ export class Workspace {
   constructor(root: string, options: { maxFileBytes?: number } = {}) {
     this.root = path.resolve(root);
     try {
-      this.realRoot = realpathSync(this.root);
+      this.realRoot = realpathSync.native(this.root);
     } catch (cause) {
       throw new LocusError('FILE_NOT_FOUND', `The workspace root ${this.root} does not exist.`, {
         hint: 'Pass an existing directory with --root.',
@@ -61,12 +61,17 @@ export class Workspace {
 
   /** Resolves and checks a path: inside the root physically, exists, is a regular file. */
   resolveFile(filePath: string): WorkspaceFile {
+    return this.resolveWithStats(filePath).file;
+  }
+
+  /** resolveFile plus the file's stats (one stat serves the checks and the text cache). */
+  private resolveWithStats(filePath: string): { file: WorkspaceFile; stats: BigIntStats } {
     const file = this.locate(filePath);
     let real: string;
-    let stats: Stats;
+    let stats: BigIntStats;
     try {
-      real = realpathSync(file.absPath);
-      stats = statSync(real);
+      real = realpathSync.native(file.absPath);
+      stats = statSync(real, { bigint: true });
     } catch {
       throw new LocusError('FILE_NOT_FOUND', `${file.relPath} does not exist in ${this.root}.`, {
         hint: 'Paths are relative to the workspace root; check the spelling and the --root.',
@@ -88,7 +93,7 @@ export class Workspace {
       });
     }
     if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${file.relPath} is not a regular file.`);
-    return file;
+    return { file, stats };
   }
 
   /** True when `filePath` is an existing regular file inside the workspace (for the parse fallback). */
@@ -107,8 +112,7 @@ export class Workspace {
    * locates in one file cost a stat, not a read.
    */
   readText(filePath: string): TextFile {
-    const file = this.resolveFile(filePath);
-    const stats = statSync(file.absPath, { bigint: true });
+    const { file, stats } = this.resolveWithStats(filePath);
     const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
     const cached = this.texts.get(file.absPath);
     if (cached && cached.stamp === stamp) return { ...file, text: cached.text, hadBom: cached.hadBom };

@@ -64,3 +64,27 @@ describe('Workspace (SPEC §11, §14.21–23)', () => {
     expect(ws.isFile('../secret.py')).toBe(false);
   });
 });
+
+describe('the existing-file fallback through the locator (SPEC §2 rule 3)', () => {
+  it('finds a file whose path contains : and @', async () => {
+    const { createLocator } = await import('../../src/ops/locator.js');
+    mkdirSync(path.join(root, 'a:b'), { recursive: true });
+    writeFileSync(path.join(root, 'a:b/x@y.py'), 'class Cls:\n    pass\n');
+    const locator = createLocator({ root });
+    try {
+      const result = await locator.locate('a:b/x@y.py:Cls@pass');
+      expect(result).toMatchObject({ ok: true, file_path: 'a:b/x@y.py', symbol: { path: 'Cls' } });
+      // Without the file, the syntactic split stands: path `a`, scope `b/missing.py:Cls` (not a valid scope).
+      expect(await locator.locate('a:b/missing.py:Cls')).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_LOCATE' },
+      });
+      expect(await locator.locate('a:b/missing.py@x')).toMatchObject({
+        ok: false,
+        error: { code: 'FILE_NOT_FOUND' },
+      });
+    } finally {
+      await locator.close();
+    }
+  });
+});
