@@ -33,19 +33,11 @@ export function describeOffset(view: FileView, offset: number): Description {
   const fallback = snapped !== at ? describeExact(view, snapped) : undefined;
   if (fallback) return { locate: fallback, offset: snapped, exact: false };
   const lineNumber = view.lines.lineOf(at) + 1;
-  const locate = formatLocate({
+  const lineOnly: Locate = {
     file_path: view.filePath,
     scope: { start_line: lineNumber, end_line: lineNumber },
-  });
-  return {
-    locate,
-    offset:
-      resolvedOffset(view, {
-        file_path: view.filePath,
-        scope: { start_line: lineNumber, end_line: lineNumber },
-      }) ?? at,
-    exact: false,
   };
+  return { locate: formatLocate(lineOnly), offset: resolvedOffset(view, lineOnly) ?? at, exact: false };
 }
 
 function describeExact(view: FileView, offset: number): string | undefined {

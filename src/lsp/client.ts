@@ -39,6 +39,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import type { RequestType } from 'vscode-jsonrpc/node';
+import { comparePositions } from '../core/positions.js';
 import type { CapabilityName } from './capabilities.js';
 import type { PositionMapper } from './encoding.js';
 import { SessionCore } from './session.js';
@@ -61,9 +62,7 @@ const DIAGNOSTICS_WAIT_MS = 2000;
 
 /** True when two ranges share a position (touching counts: a cursor at a diagnostic's edge). */
 function overlaps(a: Range, b: Range): boolean {
-  const before = (p: Position, q: Position): boolean =>
-    p.line < q.line || (p.line === q.line && p.character < q.character);
-  return !before(a.end, b.start) && !before(b.end, a.start);
+  return comparePositions(a.end, b.start) >= 0 && comparePositions(b.end, a.start) >= 0;
 }
 
 /** Formatting options used when the caller gives none. */
