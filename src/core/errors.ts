@@ -18,10 +18,31 @@ export type ErrorCode =
   | 'SERVER_FAILED'
   | 'TIMEOUT'
   | 'CAPABILITY_MISSING'
-  | 'FILE_CHANGED';
+  | 'FILE_CHANGED'
+  /** A bad argument other than the locate string (page, new name, select, fingerprint without apply…). */
+  | 'INVALID_ARGUMENT'
+  /** `locus.config.json` (or the user config) does not validate. */
+  | 'CONFIG_INVALID'
+  /** A write failed for a reason other than the file having changed (disk full, EIO…). */
+  | 'WRITE_FAILED'
+  /** The caller cancelled the call (MCP cancel, client gone); nothing was written after it. */
+  | 'CANCELLED'
+  /** The file exists but cannot be read (EACCES, EPERM…). */
+  | 'NOT_READABLE'
+  /** An input is over one of Locus's limits (locate string length, line length, message size…). */
+  | 'LIMIT_EXCEEDED'
+  /** A target file is read-only; Locus does not rewrite it unless forced. */
+  | 'READ_ONLY'
+  /** An edit was refused because of its warnings or new syntax errors; `force` overrides. */
+  | 'UNSAFE_EDIT';
 
 /** Codes that mean the caller's input was malformed (CLI exit code 2) rather than a failed lookup. */
-export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INVALID_LOCATE']);
+export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'INVALID_LOCATE',
+  'INVALID_ARGUMENT',
+  'CONFIG_INVALID',
+  'LIMIT_EXCEEDED',
+]);
 
 /** Plain-data form of an error, as it appears in JSON output. */
 export interface ErrorData {
