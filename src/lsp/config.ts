@@ -19,7 +19,8 @@
  *     },
  *     "c": { "positionEncodings": ["utf-8", "utf-16"] },       // offered encodings, most preferred first
  *     "bash": { "enabled": false }                             // no server for this language
- *   }
+ *   },
+ *   "fileLanguages": { "include/**\/*.h": "cpp", "scripts/*": "bash" } // glob → language (docs/languages.md)
  * }
  * ```
  * `settings` answers `workspace/configuration` (looked up by dotted section) and is sent once with
@@ -30,6 +31,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
+import { LANGUAGES } from '../core/languages.js';
 import { LANGUAGE_KEYS, type LanguageKey } from './types.js';
 
 /** Name of the configuration file at the workspace root. */
@@ -63,6 +65,8 @@ export interface LspConfig {
   maxRestarts: number;
   restartWindowMinutes: number;
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
+  /** Glob (relative to the workspace root) → registry language id, overriding detection (`.h` → cpp). */
+  fileLanguages: Record<string, string>;
 }
 
 /** Defaults used when neither the file nor the caller sets a value. */
@@ -73,6 +77,7 @@ export const DEFAULT_LSP_CONFIG: LspConfig = {
   maxRestarts: 3,
   restartWindowMinutes: 5,
   languages: {},
+  fileLanguages: {},
 };
 
 const NUMBER_KEYS = [
@@ -120,7 +125,19 @@ export function loadLspConfig(workspaceRoot: string, overrides: Partial<LspConfi
     ...fromFile,
     ...validOverrides,
     languages: mergeLanguages(fromFile.languages ?? {}, validOverrides.languages ?? {}),
+    fileLanguages: { ...fromFile.fileLanguages, ...validOverrides.fileLanguages },
   };
+}
+
+function validateFileLanguages(value: unknown, source: string): Record<string, string> {
+  const known = LANGUAGES.map((spec) => spec.id);
+  if (!isStringRecord(value) || Object.values(value).some((id) => !known.includes(id))) {
+    throw invalid(
+      source,
+      `"fileLanguages" must map globs to language ids (known: ${known.join(', ')}), got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
 }
 
 /** Checks the shape of a (partial) configuration object; `source` names it in error messages. */
@@ -136,10 +153,12 @@ export function validateLspConfig(value: unknown, source: string): Partial<LspCo
       result[key as (typeof NUMBER_KEYS)[number]] = entry;
     } else if (key === 'languages') {
       result.languages = validateLanguages(entry, source);
+    } else if (key === 'fileLanguages') {
+      result.fileLanguages = validateFileLanguages(entry, source);
     } else {
       throw invalid(
         source,
-        `has an unknown key "${key}" (known: ${[...NUMBER_KEYS, 'languages'].join(', ')})`,
+        `has an unknown key "${key}" (known: ${[...NUMBER_KEYS, 'languages', 'fileLanguages'].join(', ')})`,
       );
     }
   }

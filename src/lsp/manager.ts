@@ -7,14 +7,14 @@ import { resolve } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './client.js';
 import { deepMerge, loadLspConfig, type LanguageServerConfig, type LspConfig } from './config.js';
-import { languageOfPath } from './languages.js';
+import { languageOfPath, rememberLanguage } from './languages.js';
 import { findProjectRoot, isInside } from './project-root.js';
 import type { InstanceSpec } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import { BUILTIN_ADAPTERS, DEFAULT_ADAPTER } from './servers/index.js';
 import { configuredCommand } from './servers/resolve.js';
 import { Supervisor } from './supervisor.js';
-import type { FileChange, LanguageKey } from './types.js';
+import { LANGUAGE_KEYS, type FileChange, type LanguageKey } from './types.js';
 
 /** Options of an LspManager. */
 export interface LspManagerOptions {
@@ -57,9 +57,14 @@ export class LspManager {
     return languageOfPath(absPath);
   }
 
-  /** The session serving a file, or undefined for unsupported or disabled languages. Starts nothing. */
-  forFile(absPath: string): Session | undefined {
-    const language = languageOfPath(absPath);
+  /**
+   * The session serving a file, or undefined for unsupported or disabled languages. Starts nothing.
+   * `languageId` is the registry language the caller decided for the file (`.h` as cpp, a shebang
+   * script as bash); it is remembered so the server is told the same language.
+   */
+  forFile(absPath: string, languageId?: string): Session | undefined {
+    if (languageId !== undefined) rememberLanguage(resolve(absPath), languageId);
+    const language = languageOfPath(resolve(absPath));
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
@@ -75,11 +80,11 @@ export class LspManager {
   }
 
   /** Like `forFile`, but UNSUPPORTED_LANGUAGE instead of undefined. */
-  sessionFor(absPath: string): Session {
-    const session = this.forFile(absPath);
+  sessionFor(absPath: string, languageId?: string): Session {
+    const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++ or Bash.',
+      hint: `Locating still works; semantic operations need one of: ${LANGUAGE_KEYS.join(', ')} (docs/languages.md).`,
     });
   }
 

@@ -23,11 +23,11 @@ export interface OpsOptions {
 
 /** Creates the context (reads the config; throws a LocusError when it is invalid). */
 export function createOpsContext(options: OpsOptions): OpsContext {
-  const locator = createLocator({ root: options.root });
   const lsp = new LspManager({
-    workspaceRoot: locator.root,
+    workspaceRoot: options.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
   });
+  const locator = createLocator({ root: options.root, languageOverrides: lsp.config.fileLanguages });
   return { locator, lsp, freshness: new FreshnessTracker() };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Outline } from '../locate/outline.js';
 import { fileView, type FileView } from '../locate/resolve-core.js';
-import { languageForPath } from '../syntax/registry.js';
+import { hasGrammar } from '../syntax/registry.js';
 import type { TextFile, Workspace } from '../workspace/workspace.js';
 import type { SyntaxService } from './syntax-service.js';
 
@@ -26,7 +26,8 @@ export async function loadFile(
   filePath: string,
 ): Promise<LoadedFile> {
   const file = workspace.readText(filePath);
-  const language = languageForPath(file.relPath, file.text);
+  const detected = workspace.languageOf(file.absPath, file.text);
+  const language = detected !== undefined && hasGrammar(detected) ? detected : undefined;
   let outline: Outline | undefined;
   if (language) outline = await syntax.outline(file.absPath, language, file.text);
   const cached = views.get(file.absPath);

@@ -9,6 +9,8 @@ import { parseLocate } from '../locate/locate-string.js';
 import type { Locate } from '../locate/model.js';
 import { resolveLocate, type LocateFailure, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
+import { loadLspConfig } from '../lsp/config.js';
+import type { LanguageOverrides } from '../workspace/file-language.js';
 import { Workspace } from '../workspace/workspace.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
@@ -51,14 +53,16 @@ export interface LocatorOptions {
   maxFileBytes?: number;
   /** Share a syntax service (and its tree cache) with other components. */
   syntax?: SyntaxService;
+  /** Glob → language overrides (default: `fileLanguages` of `locus.config.json`, docs/languages.md). */
+  languageOverrides?: LanguageOverrides;
 }
 
 /** Creates an offline locator over a workspace root. */
 export function createLocator(options: LocatorOptions): Locator {
-  const workspace = new Workspace(
-    options.root,
-    options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes },
-  );
+  const workspace = new Workspace(options.root, {
+    ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+    languageOverrides: options.languageOverrides ?? configuredOverrides(options.root),
+  });
   const syntax = options.syntax ?? createSyntaxService();
   const locator: Locator = {
     root: workspace.root,
@@ -72,6 +76,18 @@ export function createLocator(options: LocatorOptions): Locator {
     close: async () => syntax.close(),
   };
   return locator;
+}
+
+/**
+ * `fileLanguages` of the config file. An invalid config is reported by the operations that start
+ * servers (with its coded error); offline locating then falls back to detection without overrides.
+ */
+function configuredOverrides(root: string): LanguageOverrides {
+  try {
+    return loadLspConfig(root).fileLanguages;
+  } catch {
+    return {};
+  }
 }
 
 /** Turns a thrown LocusError into a failure result; anything else is a bug and propagates. */

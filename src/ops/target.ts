@@ -44,7 +44,7 @@ export async function resolveTarget(
     operation,
     offset,
   );
-  const session = context.lsp.sessionFor(loaded.file.absPath);
+  const session = context.lsp.sessionFor(loaded.file.absPath, loaded.language);
   await reportDiskChanges(context);
   context.freshness.remember(loaded.file.absPath);
   const target: OpTarget = { loaded, resolution, offset, position: resolution.position, cursor, session };

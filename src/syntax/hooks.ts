@@ -90,6 +90,17 @@ export interface LanguageHooks {
   place?(candidate: Candidate, context: PlaceContext): Placement;
   /** Path segments named by a `@qualifier` or `@container.name` node (default: its base type name). */
   segments?(node: Node, text: string): string[];
+  /**
+   * How to re-parse a tree with syntax errors (`recovery.ts`, docs/languages.md): `mask` returns a
+   * same-length text with identifier-like macros blanked; `regions` splits the text into spans that
+   * parse independently (offsets into the text, in order, non-overlapping).
+   */
+  recovery?: {
+    mask?(text: string): string | undefined;
+    regions?(text: string): Span[];
+    /** The definition a region starts with, read from its first line, when its parse keeps failing. */
+    definition?(text: string, region: Span): Candidate | undefined;
+  };
   /** Outline to use instead when the tree has syntax errors (TypeScript's own parser for TS/JS). */
   fallback?(languageId: string, text: string): Promise<Outline | undefined>;
 }

@@ -39,6 +39,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
+import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 
 /** Outline of a text in a language (parses, extracts, deletes the tree). */
@@ -79,6 +80,10 @@ export async function extractionOfTree(
 ): Promise<{ outline: Outline; extraction?: Extraction }> {
   const extract = (current: Tree): Extraction =>
     previous ? updateExtraction(loaded, current, text, previous) : fullExtraction(loaded, current, text);
+  if (tree.rootNode.hasError && loaded.hooks.recovery) {
+    const recovered = recoverOutline(loaded, tree, text);
+    if (recovered) return { outline: recovered };
+  }
   if (!tree.rootNode.hasError || !loaded.hooks.fallback) {
     const extraction = extract(tree);
     return { outline: extraction.outline, extraction };

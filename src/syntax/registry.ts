@@ -1,20 +1,20 @@
 /**
- * Grammar registry: which language a path is, where its grammar wasm and symbol query live.
- * The data is `grammars/manifest.json`; wasm files are resolved from node_modules, never copied.
+ * Grammar registry: where a language's grammar wasm and symbol query live (`grammars/manifest.json`;
+ * wasm files are resolved from node_modules, never copied). Which language a file is comes from the
+ * one language registry, `core/languages.ts` (docs/languages.md).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { LocusError } from '../core/errors.js';
+import { detectLanguage, languageSpec } from '../core/languages.js';
 
 /** One language of `grammars/manifest.json`. */
 export interface GrammarEntry {
   /** Language id (`python`, `tsx`, …). */
   id: string;
-  /** File extensions with the dot, lower-case (`.py`). */
+  /** File extensions with the dot, lower-case (`.py`), from the language registry. */
   extensions: string[];
-  /** Interpreter names whose shebang (`#!/usr/bin/env bash`) selects this language for extension-less files. */
-  shebangs: string[];
   /** npm package and file inside it holding the grammar wasm. */
   wasm: { package: string; file: string };
   /** Symbol query file, relative to `grammars/`. */
@@ -24,8 +24,6 @@ export interface GrammarEntry {
 }
 
 interface RawEntry {
-  extensions: string[];
-  shebangs?: string[];
   wasm: { package: string; file: string };
   queries: string;
   hooks?: string;
@@ -36,23 +34,19 @@ export const GRAMMARS_DIR = fileURLToPath(new URL('../../grammars/', import.meta
 
 const requireFromHere = createRequire(import.meta.url);
 let entries: Map<string, GrammarEntry> | undefined;
-let byExtension: Map<string, string> | undefined;
 
 function load(): Map<string, GrammarEntry> {
   if (entries) return entries;
   const raw = JSON.parse(readFileSync(GRAMMARS_DIR + 'manifest.json', 'utf8')) as Record<string, RawEntry>;
   entries = new Map();
-  byExtension = new Map();
   for (const [id, entry] of Object.entries(raw)) {
     entries.set(id, {
       id,
-      extensions: entry.extensions.map((e) => e.toLowerCase()),
-      shebangs: entry.shebangs ?? [],
+      extensions: [...(languageSpec(id)?.extensions ?? [])],
       wasm: entry.wasm,
       queries: entry.queries,
       hooks: entry.hooks ?? id,
     });
-    for (const ext of entry.extensions) byExtension.set(ext.toLowerCase(), id);
   }
   return entries;
 }
@@ -74,29 +68,18 @@ export function grammarEntry(languageId: string): GrammarEntry {
 }
 
 /**
- * The language of a file from its extension (case-insensitive), or, for a file without a known
- * extension, from a shebang on the first line of `text` when given. Undefined when unknown.
+ * The language of a file by the language registry (extension, `.h` by content, shebang, modeline),
+ * when it has a grammar; undefined otherwise. File-system evidence for `.h` is the caller's
+ * (`workspace/file-language.ts`).
  */
 export function languageForPath(path: string, text?: string): string | undefined {
-  load();
-  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
-  const dot = base.lastIndexOf('.');
-  if (dot > 0) {
-    const id = byExtension?.get(base.slice(dot).toLowerCase());
-    if (id) return id;
-  }
-  return text === undefined ? undefined : languageForShebang(text);
+  const id = detectLanguage(path, text);
+  return id !== undefined && load().has(id) ? id : undefined;
 }
 
-function languageForShebang(text: string): string | undefined {
-  const match = /^(?:\uFEFF)?#!\s*(\S+)(?:[ \t]+(\S+))?/.exec(text);
-  if (!match) return undefined;
-  const program = match[1] ?? '';
-  const interpreter = program.endsWith('/env')
-    ? (match[2] ?? '')
-    : program.slice(program.lastIndexOf('/') + 1);
-  for (const entry of load().values()) if (entry.shebangs.includes(interpreter)) return entry.id;
-  return undefined;
+/** True when the manifest has a grammar for the language id. */
+export function hasGrammar(languageId: string): boolean {
+  return load().has(languageId);
 }
 
 /** Absolute path of a language's grammar wasm. */

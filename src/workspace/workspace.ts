@@ -6,6 +6,7 @@
 import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
+import { FileLanguages, type LanguageOverrides } from './file-language.js';
 
 /** Default size limit for files Locus reads (SPEC §11). */
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -32,8 +33,12 @@ export class Workspace {
   readonly realRoot: string;
   readonly maxFileBytes: number;
   private readonly texts = new Map<string, { stamp: string; text: string; hadBom: boolean }>();
+  private languages: FileLanguages | undefined;
 
-  constructor(root: string, options: { maxFileBytes?: number } = {}) {
+  constructor(
+    root: string,
+    private readonly options: { maxFileBytes?: number; languageOverrides?: LanguageOverrides } = {},
+  ) {
     this.root = path.resolve(root);
     try {
       this.realRoot = realpathSync.native(this.root);
@@ -44,6 +49,12 @@ export class Workspace {
       });
     }
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  /** The language of a file (registry rules plus config globs and `.h` evidence, docs/languages.md). */
+  languageOf(absPath: string, text: string): string | undefined {
+    this.languages ??= new FileLanguages(this.root, this.options.languageOverrides);
+    return this.languages.languageOf(absPath, text);
   }
 
   /** Resolves a caller's path lexically; `..` escapes are OUTSIDE_WORKSPACE. Does not touch the disk. */

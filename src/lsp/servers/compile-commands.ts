@@ -6,11 +6,8 @@
  * the project tree stays untouched. A generated database reflects the files present when the server started.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-
-const C_SOURCES = new Set(['.c']);
-const CPP_SOURCES = new Set(['.cc', '.cpp', '.cxx', '.c++']);
-const HEADERS = new Set(['.h', '.hh', '.hpp', '.hxx', '.ipp']);
+import { join } from 'node:path';
+import { detectLanguage, isHeaderPath } from '../../core/languages.js';
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
 const MAX_FILES = 20_000;
 const MAX_INCLUDE_DIRS = 200;
@@ -32,7 +29,7 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     .slice(0, MAX_INCLUDE_DIRS)
     .map((d) => `-I${d}`);
   const entries = sources.map((file) => {
-    const cpp = CPP_SOURCES.has(extname(file).toLowerCase());
+    const cpp = detectLanguage(file) === 'cpp';
     const compiler = cpp ? ['clang++', '-std=c++17'] : ['clang', '-std=c17'];
     return { directory: root, file, arguments: [...compiler, ...includes, '-c', file] };
   });
@@ -59,11 +56,15 @@ function scan(root: string): { sources: string[]; includeDirs: string[] } {
         continue;
       }
       if (!entry.isFile()) continue;
-      const ext = extname(entry.name).toLowerCase();
-      if (C_SOURCES.has(ext) || CPP_SOURCES.has(ext)) sources.push(join(dir, entry.name));
-      else if (HEADERS.has(ext)) hasHeader = true;
+      if (isHeaderPath(entry.name)) hasHeader = true;
+      else if (isTranslationUnit(entry.name)) sources.push(join(dir, entry.name));
     }
     if (hasHeader) includeDirs.push(dir);
   }
   return { sources, includeDirs };
+}
+
+function isTranslationUnit(name: string): boolean {
+  const language = detectLanguage(name);
+  return language === 'c' || language === 'cpp';
 }

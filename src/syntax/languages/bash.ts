@@ -1,9 +1,11 @@
 /**
  * Bash hooks: a script-level variable is a constant when declared `readonly` or `declare -r`
- * (`typeset -r`); only the first assignment of a name is a symbol.
+ * (`typeset -r`); only the first assignment of a name is a symbol. A tree with errors is recovered
+ * per region (docs/languages.md): each top-level function definition is parsed on its own.
  */
 import type { Node } from 'web-tree-sitter';
 import type { LanguageHooks } from '../hooks.js';
+import { bashRegions, definitionAt, maskBash } from './bash-regions.js';
 
 /** Hooks for the Bash grammar. */
 export const hooks: LanguageHooks = {
@@ -13,6 +15,7 @@ export const hooks: LanguageHooks = {
     const kind = isReadonly(match.node, match.text) ? 'constant' : 'variable';
     return { ...defaults, kind, unique: true };
   },
+  recovery: { mask: maskBash, regions: bashRegions, definition: definitionAt },
 };
 
 function isReadonly(node: Node, text: string): boolean {

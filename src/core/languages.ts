@@ -1,0 +1,173 @@
+/**
+ * The one language registry (docs/languages.md): which language a file is — by extension, file name,
+ * shebang, editor modeline and, for `.h`, content — which grammar parses it, and which language
+ * server (and LSP `languageId`) serves it. Pure data and pure rules: the syntax layer and the LSP
+ * layer both read this table; file-system evidence for `.h` (compile database, sibling and including
+ * translation units, config globs) is gathered by `workspace/file-language.ts`.
+ */
+
+/** A language Locus routes to a language server (keys of `locus.config.json` → `languages`). */
+export type ServerLanguage = 'typescript' | 'javascript' | 'python' | 'go' | 'c' | 'cpp' | 'bash';
+
+/** One row of the registry. `id` is also the grammar id of `grammars/manifest.json`. */
+export interface LanguageSpec {
+  id: string;
+  /** Extensions with the dot, lower-case. */
+  extensions: readonly string[];
+  /** Interpreters whose shebang selects the language for a file without a known extension. */
+  shebangs?: readonly string[];
+  /** Emacs `-*- mode -*-` / vim `ft=` names that select it for a file without a known extension. */
+  modelines?: readonly string[];
+  /** The server language (config key) when a language server can serve it. */
+  server?: ServerLanguage;
+  /** LSP `languageId` (default: the id); per extension where the language has several. */
+  lspId?: string;
+  lspIdByExtension?: Readonly<Record<string, string>>;
+}
+
+/** Every language, in a stable order (the order of `grammars/manifest.json`). */
+export const LANGUAGES: readonly LanguageSpec[] = [
+  { id: 'python', extensions: ['.py', '.pyi'], shebangs: ['python', 'python3'], server: 'python' },
+  { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], server: 'typescript' },
+  { id: 'tsx', extensions: ['.tsx'], server: 'typescript', lspId: 'typescriptreact' },
+  {
+    id: 'javascript',
+    extensions: ['.js', '.mjs', '.cjs', '.jsx'],
+    shebangs: ['node'],
+    server: 'javascript',
+    lspIdByExtension: { '.jsx': 'javascriptreact' },
+  },
+  { id: 'go', extensions: ['.go'], server: 'go' },
+  { id: 'rust', extensions: ['.rs'] },
+  { id: 'java', extensions: ['.java'] },
+  // `.h` is listed under c; `headerLanguage` decides per file (C++ syntax → cpp).
+  { id: 'c', extensions: ['.c', '.h'], server: 'c' },
+  {
+    id: 'cpp',
+    extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp', '.inl'],
+    server: 'cpp',
+  },
+  { id: 'csharp', extensions: ['.cs'] },
+  { id: 'ruby', extensions: ['.rb'], shebangs: ['ruby'] },
+  { id: 'php', extensions: ['.php'], shebangs: ['php'] },
+  {
+    id: 'bash',
+    extensions: ['.sh', '.bash'],
+    shebangs: ['bash', 'sh', 'dash', 'ksh'],
+    modelines: ['sh', 'bash', 'shell-script'],
+    server: 'bash',
+    lspId: 'shellscript',
+  },
+  { id: 'kotlin', extensions: ['.kt', '.kts'] },
+  { id: 'swift', extensions: ['.swift'] },
+  { id: 'scala', extensions: ['.scala', '.sc'] },
+  { id: 'lua', extensions: ['.lua'], shebangs: ['lua'] },
+];
+
+/** Every server language, in a stable order. */
+export const SERVER_LANGUAGES: readonly ServerLanguage[] = [
+  'typescript',
+  'javascript',
+  'python',
+  'go',
+  'c',
+  'cpp',
+  'bash',
+];
+
+const BY_ID = new Map(LANGUAGES.map((spec) => [spec.id, spec]));
+const BY_EXTENSION = new Map(LANGUAGES.flatMap((spec) => spec.extensions.map((ext) => [ext, spec.id])));
+
+/** The registry row of a language id, or undefined. */
+export function languageSpec(id: string): LanguageSpec | undefined {
+  return BY_ID.get(id);
+}
+
+/** Lower-case extension of a path (`.h`), or '' for none and for dotfiles (`.bashrc`). */
+export function extensionOf(path: string): string {
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+const HEADER_EXTENSIONS = new Set(['.h', '.hh', '.hpp', '.hxx', '.h++', '.ipp', '.tpp', '.inl']);
+
+/** True for C/C++ header files (never compiled on their own). */
+export function isHeaderPath(path: string): boolean {
+  return HEADER_EXTENSIONS.has(extensionOf(path));
+}
+
+/** True for C/C++ header extensions whose language is decided per file (`.h`). */
+export function isAmbiguousHeader(path: string): boolean {
+  return extensionOf(path) === '.h';
+}
+
+/**
+ * The language of a file from its path and, when given, its text: extension (`.h` by content, see
+ * `headerLanguage`), else shebang, else an editor modeline. Undefined when unknown.
+ */
+export function detectLanguage(path: string, text?: string): string | undefined {
+  const ext = extensionOf(path);
+  const byExtension = ext ? BY_EXTENSION.get(ext) : undefined;
+  if (byExtension) return ext === '.h' && text !== undefined ? headerLanguage(text) : byExtension;
+  if (text === undefined) return undefined;
+  return languageForShebang(text) ?? languageForModeline(text);
+}
+
+/** `#!/bin/bash`, `#!/usr/bin/env -S bash -e` → bash; undefined when no known interpreter. */
+export function languageForShebang(text: string): string | undefined {
+  const match = /^(?:\uFEFF)?#!\s*(\S+)((?:[ \t]+\S+)*)/.exec(text);
+  if (!match) return undefined;
+  const program = match[1] ?? '';
+  let interpreter = program.slice(program.lastIndexOf('/') + 1);
+  if (interpreter === 'env') {
+    const args = (match[2] ?? '').trim().split(/[ \t]+/);
+    interpreter = args.find((arg) => !arg.startsWith('-') && !arg.includes('=')) ?? '';
+  }
+  interpreter = interpreter.replace(/[\d.]+$/, '');
+  return LANGUAGES.find((spec) => spec.shebangs?.includes(interpreter))?.id;
+}
+
+/** Emacs `-*- shell-script -*-` in the first two lines, or vim/ex `ft=sh` in the first/last five. */
+export function languageForModeline(text: string): string | undefined {
+  const head = text.slice(0, 400).split('\n').slice(0, 2).join('\n');
+  const emacs = /-\*-\s*(?:mode:\s*)?([\w+-]+)\s*(?:;[^\n]*)?-\*-/i.exec(head)?.[1];
+  const lines = text.split('\n', 5).concat(text.slice(-400).split('\n').slice(-5));
+  let vim: string | undefined;
+  for (const line of lines) {
+    vim ??= /\b(?:vim?|ex):.*?\b(?:ft|filetype)=([\w+-]+)/.exec(line)?.[1];
+  }
+  const mode = (emacs ?? vim)?.toLowerCase();
+  if (mode === undefined) return undefined;
+  return LANGUAGES.find((spec) => spec.modelines?.includes(mode))?.id;
+}
+
+// C++-only syntax at the start of a line (comments and strings aside, this is rare in C).
+const CPP_ONLY =
+  /^[ \t]*(?:(?:class|namespace)[ \t]+\w+[^;\n]*(?:\{|$|:)|template[ \t]*<|using[ \t]+namespace\b|public:|private:|protected:|extern[ \t]+"C\+\+")|\w::~?\w/m;
+
+/** `.h` by content: C++ when the text has C++-only syntax (class, namespace, template, `::`), else C. */
+export function headerLanguage(text: string): 'c' | 'cpp' {
+  return CPP_ONLY.test(stripComments(text)) ? 'cpp' : 'c';
+}
+
+function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"/g, ' ');
+}
+
+/** The server language of a language id (tsx → typescript), or undefined when no server serves it. */
+export function serverLanguageOf(id: string): ServerLanguage | undefined {
+  return BY_ID.get(id)?.server;
+}
+
+/** The LSP `languageId` for a file of a language (`typescriptreact`, `shellscript`, …). */
+export function lspLanguageIdOf(id: string, path: string): string {
+  const spec = BY_ID.get(id);
+  if (!spec) return 'plaintext';
+  return spec.lspIdByExtension?.[extensionOf(path)] ?? spec.lspId ?? spec.id;
+}
+
+/** File extensions (with dot) whose files a server language serves. */
+export function extensionsOfServer(language: ServerLanguage): string[] {
+  return LANGUAGES.filter((spec) => spec.server === language).flatMap((spec) => [...spec.extensions]);
+}

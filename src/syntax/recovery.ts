@@ -1,0 +1,143 @@
+/**
+ * Outline recovery for trees with syntax errors (docs/languages.md "Recovery"), the tree-sitter
+ * counterpart of the TypeScript fallback. A language's hooks name how to re-parse:
+ * - `mask(text)`: a text of the same length with identifier-like macros blanked (C/C++:
+ *   `ZEXPORT`, `LUA_API`, `OF((…))`), parsed instead of the original when it has fewer errors.
+ *   Offsets are unchanged, so names and ranges are read from the original text.
+ * - `regions(text)`: independent regions (Bash: one per top-level function definition), each parsed
+ *   on its own, so an error in one region cannot swallow the symbols of the others.
+ * Only parses of real text are queried: nothing is synthesised, and a region that still fails keeps
+ * only what tree-sitter parsed there.
+ */
+import type { Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { Outline } from '../locate/outline.js';
+import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
+import { errorSpans } from './incremental.js';
+import { nestCandidates } from './nesting.js';
+import { symbolQuery, type LoadedLanguage } from './runtime.js';
+
+/** The recovered outline of a tree with errors, or undefined when the language has no recovery. */
+export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string): Outline | undefined {
+  const recovery = loaded.hooks.recovery;
+  const query = symbolQuery(loaded);
+  if (!recovery || !query) return undefined;
+  let best = { tree, owned: false, text };
+  try {
+    const masked = recovery.mask?.(text);
+    if (masked !== undefined && masked !== text && masked.length === text.length) {
+      const maskedTree = parse(loaded, masked);
+      if (errorWeight(maskedTree) < errorWeight(tree)) best = { tree: maskedTree, owned: true, text: masked };
+      else maskedTree.delete();
+    }
+    const regions = best.tree.rootNode.hasError ? recovery.regions?.(text) : undefined;
+    if (regions && regions.length > 1) return byRegions(loaded, { parsed: best.text, names: text }, regions);
+    if (!best.owned) return undefined;
+    const { candidates, containers } = collectCandidates(query, best.tree, text, loaded.hooks);
+    return outlineOf(loaded, candidates, containers, errorSpans(best.tree.rootNode));
+  } finally {
+    if (best.owned) best.tree.delete();
+  }
+}
+
+/** How many following regions a region that does not parse alone may be joined with (a string or here-doc across a boundary). */
+const MAX_JOIN = 8;
+
+/**
+ * Each region parsed alone; candidates shifted back to file offsets. A region with errors is joined
+ * with the next ones until the join parses cleanly (a boundary inside a string); if none does within
+ * `MAX_JOIN`, the region is taken alone, errors and all.
+ */
+function byRegions(loaded: LoadedLanguage, text: Texts, regions: Span[]): Outline {
+  const out: Collected & { errors: Span[] } = { candidates: [], containers: [], errors: [] };
+  let index = 0;
+  while (index < regions.length) {
+    const first = regions[index] as Span;
+    let taken = 1;
+    for (let join = 1; join <= MAX_JOIN && index + join <= regions.length; join++) {
+      const last = regions[index + join - 1] as Span;
+      if (parsesCleanly(loaded, text.parsed.slice(first.start, last.end))) {
+        taken = join;
+        break;
+      }
+    }
+    const end = (regions[index + taken - 1] as Span).end;
+    collectRegion(loaded, text, { start: first.start, end }, out);
+    index += taken;
+  }
+  return outlineOf(loaded, out.candidates, out.containers, out.errors);
+}
+
+function parsesCleanly(loaded: LoadedLanguage, piece: string): boolean {
+  const tree = parse(loaded, piece);
+  try {
+    return !tree.rootNode.hasError;
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The text parsed (masked) and the original text names are read from; same length. */
+interface Texts {
+  parsed: string;
+  names: string;
+}
+
+function collectRegion(
+  loaded: LoadedLanguage,
+  text: Texts,
+  region: Span,
+  out: Collected & { errors: Span[] },
+): void {
+  const query = symbolQuery(loaded);
+  if (!query) return;
+  const tree = parse(loaded, text.parsed.slice(region.start, region.end));
+  try {
+    const piece = text.names.slice(region.start, region.end);
+    const collected = collectCandidates(query, tree, piece, loaded.hooks);
+    const shift = (span: Span): Span => ({ start: span.start + region.start, end: span.end + region.start });
+    for (const c of collected.candidates) {
+      out.candidates.push({ ...c, nameSpan: shift(c.nameSpan), fullSpan: shift(c.fullSpan), order: out.candidates.length });
+    }
+    for (const c of collected.containers) out.containers.push({ ...c, span: shift(c.span) });
+    for (const e of errorSpans(tree.rootNode)) out.errors.push(shift(e));
+    if (tree.rootNode.hasError) addDefinition(loaded, text.names, region, out);
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * A region that does not parse even alone keeps the definition its first line names (a Bash
+ * `name() {` line that the lexical pass placed outside strings), unless tree-sitter found it anyway.
+ */
+function addDefinition(loaded: LoadedLanguage, text: string, region: Span, out: Collected): void {
+  const definition = loaded.hooks.recovery?.definition?.(text, region);
+  if (!definition) return;
+  const found = out.candidates.some(
+    (c) => c.nameSpan.start === definition.nameSpan.start && c.nameSpan.end === definition.nameSpan.end,
+  );
+  if (found) return;
+  const fullSpan = definition.fullSpan ?? definition.nameSpan;
+  out.candidates.push({ ...definition, fullSpan, order: out.candidates.length });
+}
+
+function outlineOf(
+  loaded: LoadedLanguage,
+  candidates: PlacedCandidate[],
+  containers: Container[],
+  errors: Span[],
+): Outline {
+  return { language: loaded.id, symbols: nestCandidates(candidates, containers, loaded.hooks), errors };
+}
+
+function parse(loaded: LoadedLanguage, text: string): Tree {
+  const tree = loaded.parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter returned no tree for ${loaded.id}`);
+  return tree;
+}
+
+/** Characters inside ERROR/MISSING nodes, plus one per error (a MISSING node is empty). */
+function errorWeight(tree: Tree): number {
+  return errorSpans(tree.rootNode).reduce((sum, span) => sum + 1 + span.end - span.start, 0);
+}
