@@ -11,6 +11,7 @@ import type { Span } from '../../core/positions.js';
 import type { SymbolKindName } from '../../locate/outline.js';
 import type { Candidate, LanguageHooks, SymbolMatch } from '../hooks.js';
 import { nodeSpan } from '../node-utils.js';
+import { maskC } from './c-mask.js';
 
 const NAME_TYPES = new Set([
   'identifier',
@@ -80,6 +81,7 @@ export const hooks: LanguageHooks = {
     }
     return undefined;
   },
+  recovery: { mask: maskC },
 };
 
 /** `struct S {…};` takes its `;`; `class Outer::Inner {…}` is `Outer.Inner`; `Foo<int, 2>` loses its spaces. */
@@ -145,13 +147,20 @@ function declaredName(declaratorNode: Node, text: string): DeclaredName | undefi
     if (NAME_TYPES.has(node.type)) return splitName(node, text, isFunction);
     if (node.type === 'function_declarator') {
       const inner: Node | null = node.childForFieldName('declarator');
-      if (inner && NAME_TYPES.has(inner.type)) isFunction = true;
+      if (inner && (NAME_TYPES.has(inner.type) || parenthesizedName(inner))) isFunction = true;
       node = inner;
       continue;
     }
     node = node.childForFieldName('declarator') ?? firstDeclaratorChild(node);
   }
   return undefined;
+}
+
+/** `(lua_gettop)` in `int (lua_gettop) (lua_State *L)`: a name in parentheses, not a pointer. */
+function parenthesizedName(node: Node): boolean {
+  let current: Node | null = node;
+  while (current?.type === 'parenthesized_declarator') current = firstDeclaratorChild(current);
+  return current !== node && current !== null && NAME_TYPES.has(current.type);
 }
 
 function firstDeclaratorChild(node: Node): Node | null {

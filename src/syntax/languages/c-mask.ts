@@ -1,0 +1,80 @@
+/**
+ * C/C++ recovery mask (docs/languages.md "C recovery"): a text of the same length in which the
+ * macros tree-sitter cannot expand are blanked, so declarations parse as a compiler (after the
+ * preprocessor) reads them. Offsets do not move; names are read from the original text. Blanked:
+ * - API / export / calling-convention macros by their conventional names (`LUA_API`, `LUALIB_API`,
+ *   `ZEXTERN`, `ZEXPORT`, `SQLITE_API`, `TINYXML2_LIB`, `WINAPI`, `__cdecl`, …) and zlib's `local`
+ *   at the start of a line;
+ * - prototype wrappers `OF((int a))`, `_ARGS((…))`, `__P((…))` → `   (int a) `;
+ * - an all-caps macro between `class`/`struct` and the class name (`class TINYXML2_LIB XMLNode {`)
+ *   or between a type and a function name (`void ZLIB_INTERNAL _tr_init(s)`).
+ * Preprocessor lines are left as they are (the macro definitions stay symbols).
+ */
+
+const API_MACRO =
+  /\b(?:[A-Z][A-Z0-9]*_(?:API|EXPORT|EXTERN|LIB|FUNC|DDEC|DDEF|PRIVATE|INTERNAL|INLINE|NOINLINE|CDECL|STDCALL|DECL)|ZEXTERN|ZEXPORT|ZEXPORTVA|WINAPI|CALLBACK|APIENTRY|__cdecl|__stdcall|__fastcall|__thiscall|__vectorcall)\b(?=[ \t\n]+[A-Za-z_*(])/g;
+const WRAPPER = /\b(?:OF|_ARGS|__P|PROTO|_PROTO|ARGS|P_)[ \t]*\((?=[ \t]*\()/g;
+const CLASS_MACRO = /\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*)[ \t]+(?=[A-Za-z_]\w*[ \t\n]*(?:\{|:[^:]|final\b))/g;
+const LOCAL = /^local(?=[ \t]+[A-Za-z_])/gm;
+/** An all-caps macro between a type and a function name: `void ZLIB_INTERNAL _tr_init(s)`. */
+const BEFORE_NAME =
+  /(?<!\b(?:struct|union|enum|class)[ \t]+)\b(?:void|int|char|long|short|unsigned|signed|float|double|bool|_Bool|[a-z_]\w*)[ \t*]+([A-Z][A-Z0-9]*_[A-Z0-9_]+)[ \t]+(?=\**[A-Za-z_]\w*[ \t]*\()/g;
+
+/** The masked text, or the text itself when nothing is blanked. */
+export function maskC(text: string): string {
+  const out = text.split('');
+  const blank = (start: number, end: number): void => {
+    for (let i = start; i < end; i++) if (out[i] !== '\n') out[i] = ' ';
+  };
+  const code = codeLines(text);
+  const inCode = (offset: number): boolean => code(offset);
+  for (const m of text.matchAll(API_MACRO)) if (inCode(m.index)) blank(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(LOCAL)) if (inCode(m.index)) blank(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(BEFORE_NAME)) {
+    const name = m[1] as string;
+    const at = m.index + m[0].lastIndexOf(name);
+    if (inCode(m.index)) blank(at, at + name.length);
+  }
+  for (const m of text.matchAll(CLASS_MACRO)) {
+    const name = m[1] as string;
+    const at = m.index + m[0].indexOf(name, 5);
+    if (inCode(m.index)) blank(at, at + name.length);
+  }
+  for (const m of text.matchAll(WRAPPER)) {
+    const close = matchingParen(text, m.index + m[0].length - 1);
+    if (close === undefined || !inCode(m.index)) continue;
+    blank(m.index, m.index + m[0].length);
+    blank(close, close + 1);
+  }
+  const masked = out.join('');
+  return masked === text ? text : masked;
+}
+
+/** A test telling whether an offset is on a line that is not part of a preprocessor directive. */
+function codeLines(text: string): (offset: number) => boolean {
+  const directiveRanges: Array<[number, number]> = [];
+  for (const m of text.matchAll(/^[ \t]*#(?:[^\n]*\\\n)*[^\n]*/gm)) {
+    directiveRanges.push([m.index, m.index + m[0].length]);
+  }
+  return (offset) => {
+    let lo = 0;
+    let hi = directiveRanges.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const [start, end] = directiveRanges[mid] as [number, number];
+      if (offset < start) hi = mid - 1;
+      else if (offset >= end) lo = mid + 1;
+      else return false;
+    }
+    return true;
+  };
+}
+
+function matchingParen(text: string, open: number): number | undefined {
+  let depth = 0;
+  for (let i = open; i < text.length && i < open + 4000; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return undefined;
+}
