@@ -96,7 +96,8 @@ export interface LanguageHooks {
    * parse independently (offsets into the text, in order, non-overlapping).
    */
   recovery?: {
-    mask?(text: string): string | undefined;
+    /** `errors`: where the last parse failed (the mask may blank more there; it is called again while that helps). */
+    mask?(text: string, errors: readonly Span[]): string | undefined;
     regions?(text: string): Span[];
     /** The definition a region starts with, read from its first line, when its parse keeps failing. */
     definition?(text: string, region: Span): Candidate | undefined;

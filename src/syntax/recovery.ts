@@ -17,6 +17,9 @@ import { errorSpans } from './incremental.js';
 import { nestCandidates } from './nesting.js';
 import { symbolQuery, type LoadedLanguage } from './runtime.js';
 
+/** Masking rounds: each may blank more where the previous parse still failed. */
+const MASK_ROUNDS = 3;
+
 /** The recovered outline of a tree with errors, or undefined when the language has no recovery. */
 export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string): Outline | undefined {
   const recovery = loaded.hooks.recovery;
@@ -24,11 +27,16 @@ export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string)
   if (!recovery || !query) return undefined;
   let best = { tree, owned: false, text };
   try {
-    const masked = recovery.mask?.(text);
-    if (masked !== undefined && masked !== text && masked.length === text.length) {
+    for (let round = 0; round < MASK_ROUNDS && best.tree.rootNode.hasError; round++) {
+      const masked = recovery.mask?.(best.text, errorSpans(best.tree.rootNode));
+      if (masked === undefined || masked === best.text || masked.length !== text.length) break;
       const maskedTree = parse(loaded, masked);
-      if (errorWeight(maskedTree) < errorWeight(tree)) best = { tree: maskedTree, owned: true, text: masked };
-      else maskedTree.delete();
+      if (errorWeight(maskedTree) >= errorWeight(best.tree)) {
+        maskedTree.delete();
+        break;
+      }
+      if (best.owned) best.tree.delete();
+      best = { tree: maskedTree, owned: true, text: masked };
     }
     const regions = best.tree.rootNode.hasError ? recovery.regions?.(text) : undefined;
     if (regions && regions.length > 1) return byRegions(loaded, { parsed: best.text, names: text }, regions);

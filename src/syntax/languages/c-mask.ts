@@ -11,6 +11,8 @@
  * Preprocessor lines are left as they are (the macro definitions stay symbols).
  */
 
+import type { Span } from '../../core/positions.js';
+
 const API_MACRO =
   /\b(?:[A-Z][A-Z0-9]*_(?:API|EXPORT|EXTERN|LIB|FUNC|DDEC|DDEF|PRIVATE|INTERNAL|INLINE|NOINLINE|CDECL|STDCALL|DECL)|ZEXTERN|ZEXPORT|ZEXPORTVA|WINAPI|CALLBACK|APIENTRY|__cdecl|__stdcall|__fastcall|__thiscall|__vectorcall)\b(?=[ \t\n]+[A-Za-z_*(])/g;
 const WRAPPER = /\b(?:OF|_ARGS|__P|PROTO|_PROTO|ARGS|P_)[ \t]*\((?=[ \t]*\()/g;
@@ -20,8 +22,12 @@ const LOCAL = /^local(?=[ \t]+[A-Za-z_])/gm;
 const BEFORE_NAME =
   /(?<!\b(?:struct|union|enum|class)[ \t]+)\b(?:void|int|char|long|short|unsigned|signed|float|double|bool|_Bool|[a-z_]\w*)[ \t*]+([A-Z][A-Z0-9]*_[A-Z0-9_]+)[ \t]+(?=\**[A-Za-z_]\w*[ \t]*\()/g;
 
-/** The masked text, or the text itself when nothing is blanked. */
-export function maskC(text: string): string {
+/**
+ * The masked text, or the text itself when nothing is blanked. Inside `errors` (where the previous
+ * parse failed) the `#else`/`#elif` branches of conditionals are blanked too, as a compiler sees only
+ * one branch: `#ifdef A` `if (x) {` `#else` `if (y) {` `#endif` then has balanced braces.
+ */
+export function maskC(text: string, errors: readonly Span[] = []): string {
   const out = text.split('');
   const blank = (start: number, end: number): void => {
     for (let i = start; i < end; i++) if (out[i] !== '\n') out[i] = ' ';
@@ -46,6 +52,7 @@ export function maskC(text: string): string {
     blank(m.index, m.index + m[0].length);
     blank(close, close + 1);
   }
+  for (const span of errors) blankElseBranches(text, span, blank);
   const masked = out.join('');
   return masked === text ? text : masked;
 }
@@ -77,4 +84,25 @@ function matchingParen(text: string, open: number): number | undefined {
     else if (text[i] === ')' && --depth === 0) return i;
   }
   return undefined;
+}
+
+/** Blanks `#else`/`#elif` … `#endif` branches (directive lines included) of conditionals inside a span. */
+function blankElseBranches(text: string, span: Span, blank: (start: number, end: number) => void): void {
+  const directive = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b[^\n]*/gm;
+  directive.lastIndex = lineStartOf(text, span.start);
+  const stack: Array<{ elseAt: number | undefined }> = [];
+  for (let m = directive.exec(text); m && m.index < span.end; m = directive.exec(text)) {
+    const kind = m[1] as string;
+    const top = stack[stack.length - 1];
+    if (kind.startsWith('if')) stack.push({ elseAt: undefined });
+    else if ((kind === 'else' || kind === 'elif') && top) top.elseAt ??= m.index;
+    else if (kind === 'endif' && top) {
+      stack.pop();
+      if (top.elseAt !== undefined) blank(top.elseAt, m.index);
+    }
+  }
+}
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
 }
