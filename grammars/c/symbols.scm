@@ -8,6 +8,11 @@
 
 (function_definition declarator: (_) @_declarator) @symbol.function
 
+; `lua_State *(luaL_newstate) (void);` read as a multiplication: a compiler knows lua_State is a type,
+; and a file-level expression statement cannot exist, so it is a prototype (hook checks the parent)
+(expression_statement (binary_expression operator: "*" right: (call_expression
+  function: [(identifier) (parenthesized_expression (identifier))] @_callee))) @symbol.function
+
 ; declarations: variables and prototypes; the hook keeps file-level ones (also inside #if/#ifdef
 ; blocks) and drops locals (one pattern with a hook check compiles much faster than one per parent)
 (declaration declarator: (_) @symbol.variable) @_declaration

@@ -12,6 +12,11 @@
 
 (function_definition declarator: (_) @_declarator) @symbol.function
 
+; `lua_State *(luaL_newstate) (void);` read as a multiplication: a compiler knows lua_State is a type,
+; and a file-level expression statement cannot exist, so it is a prototype (hook checks the parent)
+(expression_statement (binary_expression operator: "*" right: (call_expression
+  function: [(identifier) (parenthesized_expression (identifier))] @_callee))) @symbol.function
+
 ; declarations: the hook keeps namespace-level ones (variables, prototypes, static member
 ; definitions; also in extern "C", templates, #if blocks) and in-class constructor/destructor
 ; prototypes (plain `declaration`s in a class body), and drops locals

@@ -3,6 +3,7 @@
  * offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
  * plus the shortest unique marker pattern; else a line scope.
  */
+import { byNamePosition } from './symbol-match.js';
 import { formatLocate, parseLocate } from './locate-string.js';
 import { joinWithMarker } from './markers.js';
 import type { Locate, Scope } from './model.js';
@@ -102,9 +103,9 @@ function symbolNamedAt(view: FileView, offset: number): string | undefined {
 
 /** The scope naming exactly this symbol (with `[K]` when it is not the first of its path). */
 function symbolScope(view: FileView, symbol: OutlineSymbol): Scope {
-  const same = flattenOutline(view.outline?.symbols ?? []).filter(
-    (s) => s.path.length === symbol.path.length && s.path.every((seg, i) => seg === symbol.path[i]),
-  );
+  const same = flattenOutline(view.outline?.symbols ?? [])
+    .filter((s) => s.path.length === symbol.path.length && s.path.every((seg, i) => seg === symbol.path[i]))
+    .sort(byNamePosition);
   const index = same.indexOf(symbol);
   return index > 0
     ? { symbol_path: [...symbol.path], symbol_index: index }

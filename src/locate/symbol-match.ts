@@ -36,7 +36,7 @@ export function lookupSymbol(roots: readonly OutlineSymbol[], query: readonly st
 
 const nameIndexes = new WeakMap<readonly OutlineSymbol[], Map<string, OutlineSymbol[]>>();
 
-/** Symbols by the last segment of their path, in document order (built once per outline). */
+/** Symbols by the last segment of their path, in name order (built once per outline). */
 function byName(roots: readonly OutlineSymbol[]): Map<string, OutlineSymbol[]> {
   let index = nameIndexes.get(roots);
   if (index) return index;
@@ -47,8 +47,16 @@ function byName(roots: readonly OutlineSymbol[]): Map<string, OutlineSymbol[]> {
     if (list) list.push(symbol);
     else index.set(last, [symbol]);
   }
+  // `[K]` counts same-path symbols in source order of their names: `typedef struct X {…} X;` has the
+  // struct tag first, though the typedef's range starts earlier (stable sort: otherwise document order).
+  for (const list of index.values()) list.sort(byNamePosition);
   nameIndexes.set(roots, index);
   return index;
+}
+
+/** Orders symbols by the start of their names. */
+export function byNamePosition(a: OutlineSymbol, b: OutlineSymbol): number {
+  return a.nameSpan.start - b.nameSpan.start;
 }
 
 /** Up to `limit` symbols whose paths are closest to the query by edit distance. */

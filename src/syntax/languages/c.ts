@@ -58,6 +58,7 @@ export const hooks: LanguageHooks = {
     if (SPECIFIERS.has(type)) return defaults && match.name ? specifier(match, match.name, defaults) : null;
     if (type === 'namespace_definition') return defaults ? namespaceChain(match, defaults) : null;
     if (type === 'function_definition') return functionDefinition(match);
+    if (type === 'expression_statement') return misreadPrototype(match);
     if (match.kind === 'variable' || match.kind === 'field' || match.kind === 'type')
       return declarator(match);
     if (defaults && match.name?.type === 'operator_name')
@@ -104,6 +105,15 @@ function functionDefinition(match: SymbolMatch): Candidate | null {
   const declared = declaratorNode ? declaredName(declaratorNode, match.text) : undefined;
   if (!declared) return null;
   return { ...asCandidate(declared, 'function'), rangeNode: match.node };
+}
+
+function misreadPrototype(match: SymbolMatch): Candidate | null {
+  if (!DECLARATION_PARENTS.has(match.node.parent?.type ?? '')) return null;
+  let callee = match.captures.find((c) => c.name === '_callee')?.node;
+  if (callee?.type === 'parenthesized_expression') callee = callee.namedChild(0) ?? undefined;
+  if (callee?.type !== 'identifier') return null;
+  const name = match.text.slice(callee.startIndex, callee.endIndex);
+  return { kind: 'function', name, nameSpan: nodeSpan(callee), qualifier: [], rangeNode: match.node };
 }
 
 function declarator(match: SymbolMatch): Candidate | null {
