@@ -3,8 +3,9 @@
  * macros tree-sitter cannot expand are blanked, so declarations parse as a compiler (after the
  * preprocessor) reads them. Offsets do not move; names are read from the original text. Blanked:
  * - API / export / calling-convention macros by their conventional names (`LUA_API`, `LUALIB_API`,
- *   `ZEXTERN`, `ZEXPORT`, `SQLITE_API`, `TINYXML2_LIB`, `WINAPI`, `__cdecl`, …) and zlib's `local`
- *   at the start of a line;
+ *   `ZEXTERN`, `ZEXPORT`, `SQLITE_API`, `TINYXML2_LIB`, `WINAPI`, `__cdecl`, …), the memory-model
+ *   qualifiers `FAR`/`NEAR`/`HUGE`, and any identifier right before a type keyword (zlib's `local
+ *   int`, `z_const unsigned char`);
  * - prototype wrappers `OF((int a))`, `_ARGS((…))`, `__P((…))` → `   (int a) `;
  * - an all-caps macro between `class`/`struct` and the class name (`class TINYXML2_LIB XMLNode {`)
  *   or between a type and a function name (`void ZLIB_INTERNAL _tr_init(s)`).
@@ -14,10 +15,13 @@
 import type { Span } from '../../core/positions.js';
 
 const API_MACRO =
-  /\b(?:[A-Z][A-Z0-9]*_(?:API|EXPORT|EXTERN|LIB|FUNC|DDEC|DDEF|PRIVATE|INTERNAL|INLINE|NOINLINE|CDECL|STDCALL|DECL)|ZEXTERN|ZEXPORT|ZEXPORTVA|WINAPI|CALLBACK|APIENTRY|__cdecl|__stdcall|__fastcall|__thiscall|__vectorcall)\b(?=[ \t\n]+[A-Za-z_*(])/g;
+  /\b(?:[A-Z][A-Z0-9]*_(?:API|EXPORT|EXTERN|LIB|FUNC|DDEC|DDEF|PRIVATE|INTERNAL|INLINE|NOINLINE|CDECL|STDCALL|DECL)|ZEXTERN|ZEXPORT|ZEXPORTVA|FAR|NEAR|HUGE|WINAPI|CALLBACK|APIENTRY|__cdecl|__stdcall|__fastcall|__thiscall|__vectorcall)\b(?=[ \t\n]+[A-Za-z_*(])/g;
 const WRAPPER = /\b(?:OF|_ARGS|__P|PROTO|_PROTO|ARGS|P_)[ \t]*\((?=[ \t]*\()/g;
 const CLASS_MACRO = /\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*)[ \t]+(?=[A-Za-z_]\w*[ \t\n]*(?:\{|:[^:]|final\b))/g;
 const LOCAL = /^local(?=[ \t]+[A-Za-z_])/gm;
+/** An identifier right before a type keyword can only be a macro: `z_const unsigned char *next`. */
+const BEFORE_KEYWORD =
+  /(?<![\w.>]|->)(?!(?:return|case|sizeof|typedef|else|do|goto|static|extern|const|volatile|unsigned|signed|struct|union|enum|register|auto|inline|long|short|int|char|void|float|double|typename|template|class|public|private|protected|virtual|friend|explicit|mutable|constexpr|operator|new|delete|using|namespace|throw)\b)\b[A-Za-z_]\w*(?=[ \t]+(?:unsigned|signed|char|int|long|short|void|float|double|const|volatile|struct|union|enum)\b)/g;
 /** An all-caps macro between a type and a function name: `void ZLIB_INTERNAL _tr_init(s)`. */
 const BEFORE_NAME =
   /(?<!\b(?:struct|union|enum|class)[ \t]+)\b(?:void|int|char|long|short|unsigned|signed|float|double|bool|_Bool|[a-z_]\w*)[ \t*]+([A-Z][A-Z0-9]*_[A-Z0-9_]+)[ \t]+(?=\**[A-Za-z_]\w*[ \t]*\()/g;
@@ -25,7 +29,8 @@ const BEFORE_NAME =
 /**
  * The masked text, or the text itself when nothing is blanked. Inside `errors` (where the previous
  * parse failed) the `#else`/`#elif` branches of conditionals are blanked too, as a compiler sees only
- * one branch: `#ifdef A` `if (x) {` `#else` `if (y) {` `#endif` then has balanced braces.
+ * one branch: `#ifdef A` `if (x) {` `#else` `if (y) {` `#endif` then has balanced braces. The
+ * `#if`/`#ifdef`/`#endif` lines there are blanked as well, so the kept branch joins the code around it.
  */
 export function maskC(text: string, errors: readonly Span[] = []): string {
   const out = text.split('');
@@ -36,6 +41,7 @@ export function maskC(text: string, errors: readonly Span[] = []): string {
   const inCode = (offset: number): boolean => code(offset);
   for (const m of text.matchAll(API_MACRO)) if (inCode(m.index)) blank(m.index, m.index + m[0].length);
   for (const m of text.matchAll(LOCAL)) if (inCode(m.index)) blank(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(BEFORE_KEYWORD)) if (inCode(m.index)) blank(m.index, m.index + m[0].length);
   for (const m of text.matchAll(BEFORE_NAME)) {
     const name = m[1] as string;
     const at = m.index + m[0].lastIndexOf(name);
@@ -100,6 +106,8 @@ function blankElseBranches(text: string, span: Span, blank: (start: number, end:
       stack.pop();
       if (top.elseAt !== undefined) blank(top.elseAt, m.index);
     }
+    // The kept branch joins its surroundings (`}` `#ifdef GZIP` `else if (…) {…}` `#endif`).
+    if (kind !== 'else' && kind !== 'elif') blank(m.index, m.index + m[0].length);
   }
 }
 
