@@ -99,6 +99,11 @@ export interface LanguageHooks {
     /** `errors`: where the last parse failed (the mask may blank more there; it is called again while that helps). */
     mask?(text: string, errors: readonly Span[]): string | undefined;
     regions?(text: string): Span[];
+    /**
+     * Mask even error-free trees (C: `LUAMOD_API int (luaopen_base) (lua_State *L);` parses without
+     * errors as a function named `int`); the masked parse is used unless it has more errors.
+     */
+    always?: boolean;
     /** The definition a region starts with, read from its first line, when its parse keeps failing. */
     definition?(text: string, region: Span): Candidate | undefined;
   };

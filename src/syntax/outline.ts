@@ -80,7 +80,8 @@ export async function extractionOfTree(
 ): Promise<{ outline: Outline; extraction?: Extraction }> {
   const extract = (current: Tree): Extraction =>
     previous ? updateExtraction(loaded, current, text, previous) : fullExtraction(loaded, current, text);
-  if (tree.rootNode.hasError && loaded.hooks.recovery) {
+  const recovery = loaded.hooks.recovery;
+  if (recovery && (tree.rootNode.hasError || recovery.always)) {
     const recovered = recoverOutline(loaded, tree, text);
     if (recovered) return { outline: recovered };
   }

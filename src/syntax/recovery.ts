@@ -27,17 +27,20 @@ export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string)
   if (!recovery || !query) return undefined;
   let best = { tree, owned: false, text };
   try {
-    for (let round = 0; round < MASK_ROUNDS && best.tree.rootNode.hasError; round++) {
-      const masked = recovery.mask?.(best.text, errorSpans(best.tree.rootNode));
-      if (masked === undefined || masked === best.text || masked.length !== text.length) break;
-      const maskedTree = parse(loaded, masked);
-      if (errorWeight(maskedTree) >= errorWeight(best.tree)) {
-        maskedTree.delete();
-        break;
+    // Each round masks the previous round's text (more where it still fails); the best parse wins.
+    let current = { tree, text, owned: false };
+    for (let round = 0; round < MASK_ROUNDS && (current.tree.rootNode.hasError || round === 0); round++) {
+      const masked = recovery.mask?.(current.text, errorSpans(current.tree.rootNode));
+      if (masked === undefined || masked === current.text || masked.length !== text.length) break;
+      if (current.owned && current.tree !== best.tree) current.tree.delete();
+      current = { tree: parse(loaded, masked), text: masked, owned: true };
+      const gain = errorWeight(best.tree) - errorWeight(current.tree);
+      if (gain > 0 || (gain === 0 && round === 0 && recovery.always && !best.owned)) {
+        if (best.owned) best.tree.delete();
+        best = current;
       }
-      if (best.owned) best.tree.delete();
-      best = { tree: maskedTree, owned: true, text: masked };
     }
+    if (current.owned && current.tree !== best.tree) current.tree.delete();
     const regions = best.tree.rootNode.hasError ? recovery.regions?.(text) : undefined;
     if (regions && regions.length > 1) return byRegions(loaded, { parsed: best.text, names: text }, regions);
     if (!best.owned) return undefined;

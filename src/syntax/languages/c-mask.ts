@@ -21,7 +21,7 @@ const CLASS_MACRO = /\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*)[ \t]+(?=[A-
 const LOCAL = /^local(?=[ \t]+[A-Za-z_])/gm;
 /** An identifier right before a type keyword can only be a macro: `z_const unsigned char *next`. */
 const BEFORE_KEYWORD =
-  /(?<![\w.>]|->)(?!(?:return|case|sizeof|typedef|else|do|goto|static|extern|const|volatile|unsigned|signed|struct|union|enum|register|auto|inline|long|short|int|char|void|float|double|typename|template|class|public|private|protected|virtual|friend|explicit|mutable|constexpr|operator|new|delete|using|namespace|throw)\b)\b[A-Za-z_]\w*(?=[ \t]+(?:unsigned|signed|char|int|long|short|void|float|double|const|volatile|struct|union|enum)\b)/g;
+  /(?<![\w.>]|->)(?!(?:return|case|sizeof|typedef|else|do|goto|static|extern|const|volatile|unsigned|signed|struct|union|enum|register|auto|inline|long|short|int|char|void|float|double|typename|template|class|public|private|protected|virtual|friend|explicit|mutable|constexpr|operator|new|delete|using|namespace|throw|asm|__asm|__asm__|__volatile__|__extension__|__attribute__|__declspec|__inline|__inline__|__restrict|__restrict__)\b)\b[A-Za-z_]\w*(?=[ \t]+(?:unsigned|signed|char|int|long|short|void|float|double|const|volatile|struct|union|enum)\b)/g;
 /** An all-caps macro between a type and a function name: `void ZLIB_INTERNAL _tr_init(s)`. */
 const BEFORE_NAME =
   /(?<!\b(?:struct|union|enum|class)[ \t]+)\b(?:void|int|char|long|short|unsigned|signed|float|double|bool|_Bool|[a-z_]\w*)[ \t*]+([A-Z][A-Z0-9]*_[A-Z0-9_]+)[ \t]+(?=\**[A-Za-z_]\w*[ \t]*\()/g;

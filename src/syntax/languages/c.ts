@@ -82,7 +82,7 @@ export const hooks: LanguageHooks = {
     }
     return undefined;
   },
-  recovery: { mask: maskC },
+  recovery: { mask: maskC, always: true },
 };
 
 /** `struct S {…};` takes its `;`; `class Outer::Inner {…}` is `Outer.Inner`; `Foo<int, 2>` loses its spaces. */
