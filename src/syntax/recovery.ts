@@ -30,7 +30,7 @@ export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string)
     // Each round masks the previous round's text (more where it still fails); the best parse wins.
     let current = { tree, text, owned: false };
     for (let round = 0; round < MASK_ROUNDS && (current.tree.rootNode.hasError || round === 0); round++) {
-      const masked = recovery.mask?.(current.text, errorSpans(current.tree.rootNode));
+      const masked = recovery.mask?.(current.text, damagedRegions(current.tree));
       if (masked === undefined || masked === current.text || masked.length !== text.length) break;
       if (current.owned && current.tree !== best.tree) current.tree.delete();
       current = { tree: parse(loaded, masked), text: masked, owned: true };
@@ -146,6 +146,24 @@ function parse(loaded: LoadedLanguage, text: string): Tree {
   const tree = loaded.parser.parse(text);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${loaded.id}`);
   return tree;
+}
+
+/**
+ * Where a parse failed, widened to whole top-level declarations: an error on `else` is caused by the
+ * `#ifdef` line before it, inside the same function.
+ */
+function damagedRegions(tree: Tree): Span[] {
+  const root = tree.rootNode;
+  const regions: Span[] = [];
+  for (const span of errorSpans(root)) {
+    let node = root.descendantForIndex(span.start, Math.max(span.start, span.end - 1));
+    while (node?.parent && node.parent.id !== root.id) node = node.parent;
+    const region = !node || node.id === root.id ? span : { start: node.startIndex, end: node.endIndex };
+    const last = regions[regions.length - 1];
+    if (last && region.start <= last.end) last.end = Math.max(last.end, region.end);
+    else regions.push(region);
+  }
+  return regions;
 }
 
 /** Characters inside ERROR/MISSING nodes, plus one per error (a MISSING node is empty). */

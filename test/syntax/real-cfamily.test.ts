@@ -1,0 +1,113 @@
+/**
+ * Symbols on real C, C++ and Bash (issue 14, docs/languages.md), on fixtures cut from Lua, zlib, tinyxml2,
+ * neofetch and bash-completion (test/fixtures/c/real/SOURCES.md). Each case locates a symbol by path and
+ * checks it lands on the name a compiler (or bash) declares, found by a text anchor; golden outlines pin
+ * every symbol of every fixture.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { extractOutline } from '../../src/syntax/outline.js';
+import { languageForPath } from '../../src/syntax/registry.js';
+import { expectGoldenOutline } from '../helpers/golden-outline.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const locators = new Map<string, Locator>();
+
+function locatorFor(dir: string): Locator {
+  let locator = locators.get(dir);
+  if (!locator) {
+    locator = createLocator({ root: path.join(FIXTURES, dir) });
+    locators.set(dir, locator);
+  }
+  return locator;
+}
+
+afterAll(async () => {
+  for (const locator of locators.values()) await locator.close();
+});
+
+async function position(dir: string, locate: string) {
+  const result = await locatorFor(dir).locate(locate);
+  if (!result.ok) throw new Error(`${locate}: ${result.error.code} ${result.error.message}`);
+  return { position: result.position, symbol: result.symbol?.path };
+}
+
+describe('real C, C++ and Bash: locates land on the declared name', () => {
+  it.each([
+    // [folder, symbol locate, anchor locate (the name as the compiler declares it), expected path]
+    ['c/real/lua', 'lua.h:lua_gettop', 'lua.h@LUA_API int   (<|>lua_gettop)', 'lua_gettop'],
+    ['c/real/lua', 'lua.h:lua_atpanic', 'lua.h@lua_CFunction (<|>lua_atpanic)', 'lua_atpanic'],
+    ['c/real/lua', 'lapi.c:lua_atpanic', 'lapi.c@LUA_API lua_CFunction <|>lua_atpanic (', 'lua_atpanic'],
+    ['c/real/lua', 'lauxlib.h:luaL_newstate', 'lauxlib.h@lua_State *(<|>luaL_newstate)', 'luaL_newstate'],
+    ['c/real/lua', 'lobject.h:TValue', 'lobject.h@typedef struct <|>TValue {', 'TValue'],
+    ['c/real/lua', 'lobject.h:TValue[1]', 'lobject.h@} <|>TValue;', 'TValue'],
+    ['c/real/zlib', 'inflate.c:inflate', 'inflate.c@int ZEXPORT <|>inflate(strm, flush)', 'inflate'],
+    ['c/real/zlib', 'inflate.c:inflateEnd', 'inflate.c@int ZEXPORT <|>inflateEnd(strm)', 'inflateEnd'],
+    ['c/real/zlib', 'inflate.c:updatewindow', 'inflate.c@local int <|>updatewindow OF', 'updatewindow'],
+    ['c/real/zlib', 'trees.c:_tr_flush_block', 'trees.c@void ZLIB_INTERNAL <|>_tr_flush_block(', '_tr_flush_block'],
+    ['c/real/zlib', 'deflate.c:deflateInit2_', 'deflate.c@int ZEXPORT <|>deflateInit2_(strm,', 'deflateInit2_'],
+    [
+      'cpp/real/tinyxml2',
+      'tinyxml2.h:XMLElement.QueryIntAttribute',
+      'tinyxml2.h@XMLError <|>QueryIntAttribute( const char* name, int* value ) const',
+      'tinyxml2.XMLElement.QueryIntAttribute',
+    ],
+    ['cpp/real/tinyxml2', 'tinyxml2.h:DynArray.Push', 'tinyxml2.h@void <|>Push( T t )', 'tinyxml2.DynArray.Push'],
+    ['bash/real/neofetch', 'neofetch:get_theme', 'neofetch@<|>get_theme() {', 'get_theme'],
+    ['bash/real/neofetch', 'neofetch:get_style', 'neofetch@<|>get_style() {', 'get_style'],
+    ['bash/real/neofetch', 'neofetch:usage', 'neofetch@<|>usage() { printf', 'usage'],
+    ['bash/real/bash-completion', 'bash_completion:_init_completion', 'bash_completion@<|>_init_completion()', '_init_completion'],
+    ['bash/real/bash-completion', 'bash_completion:_variables', 'bash_completion@<|>_variables()', '_variables'],
+    ['bash/real/bash-completion', 'bash_completion:_longopt', 'bash_completion@<|>_longopt()', '_longopt'],
+  ])('%s %s', async (dir, locate, anchor, expected) => {
+    const byPath = await position(dir, locate);
+    const byAnchor = await position(dir, anchor);
+    expect(byPath.position).toEqual(byAnchor.position);
+    expect(byPath.symbol).toBe(expected);
+  });
+
+  it('never names a symbol after a type, a macro or a statement', async () => {
+    for (const [dir, file] of [
+      ['c/real/lua', 'lua.h'],
+      ['c/real/zlib', 'deflate.c'],
+      ['c/real/zlib', 'inflate.c'],
+      ['cpp/real/tinyxml2', 'tinyxml2.h'],
+    ] as const) {
+      const outline = await locatorFor(dir).outline(file);
+      if (!outline.ok) throw new Error(outline.error.message);
+      const names = outline.symbols.flatMap(function all(s): string[] {
+        return [s.path, ...s.children.flatMap(all)];
+      });
+      const junk = names.filter((p) => /(?:^|\.)(?:int|void|OF|if|for|while)$/.test(p));
+      expect(junk, `${file}`).toEqual([]);
+    }
+  });
+
+  it('a symbol the file does not have is not found, never another one', async () => {
+    const result = await locatorFor('cpp/real/tinyxml2').locate('tinyxml2.h:XMLAttribute.QueryIntAttribute');
+    expect(result.ok).toBe(false);
+  });
+});
+
+describe('real C, C++ and Bash: golden outlines', () => {
+  it.each([
+    'c/real/lua/lua.h',
+    'c/real/lua/lauxlib.h',
+    'c/real/lua/lapi.c',
+    'c/real/lua/lobject.h',
+    'c/real/zlib/inflate.c',
+    'c/real/zlib/trees.c',
+    'c/real/zlib/deflate.c',
+    'cpp/real/tinyxml2/tinyxml2.h',
+    'bash/real/neofetch/neofetch',
+    'bash/real/bash-completion/bash_completion',
+  ])('%s', async (relPath) => {
+    const file = path.join(FIXTURES, relPath);
+    const text = readFileSync(file, 'utf8');
+    const language = languageForPath(file, text);
+    expect(language).toBeDefined();
+    expectGoldenOutline(await extractOutline(language as string, text), text, `${file}.outline`);
+  });
+});
