@@ -149,7 +149,8 @@ function parse(loaded: LoadedLanguage, text: string): Tree {
 }
 
 /**
- * Where a parse failed, widened to whole top-level declarations: an error on `else` is caused by the
+ * Where a parse failed, widened to the enclosing function definition (never to an include guard or
+ * another conditional: that would take in unrelated code): an error on `else` is caused by the
  * `#ifdef` line before it, inside the same function.
  */
 function damagedRegions(tree: Tree): Span[] {
@@ -157,8 +158,8 @@ function damagedRegions(tree: Tree): Span[] {
   const regions: Span[] = [];
   for (const span of errorSpans(root)) {
     let node = root.descendantForIndex(span.start, Math.max(span.start, span.end - 1));
-    while (node?.parent && node.parent.id !== root.id) node = node.parent;
-    const region = !node || node.id === root.id ? span : { start: node.startIndex, end: node.endIndex };
+    while (node && node.type !== 'function_definition') node = node.parent;
+    const region = node ? { start: node.startIndex, end: node.endIndex } : span;
     const last = regions[regions.length - 1];
     if (last && region.start <= last.end) last.end = Math.max(last.end, region.end);
     else regions.push(region);

@@ -49,7 +49,8 @@ describe('languageForPath', () => {
   it('recognises bash scripts by their shebang', () => {
     expect(languageForPath('bin/deploy', '#!/usr/bin/env bash\necho hi\n')).toBe('bash');
     expect(languageForPath('bin/deploy', '#!/bin/sh\n')).toBe('bash');
-    expect(languageForPath('bin/deploy', '#!/usr/bin/env python3\n')).toBeUndefined();
+    expect(languageForPath('bin/deploy', '#!/usr/bin/env python3\n')).toBe('python');
+    expect(languageForPath('bin/deploy', '#!/usr/bin/env perl\n')).toBeUndefined();
   });
 
   it('resolves grammar wasm files from node_modules', () => {
