@@ -99,8 +99,7 @@ export function parseArgs(argv) {
   }
   const known = [...SECTIONS, ...OPTIONAL_SECTIONS];
   const unknown = options.sections.filter((s) => !known.includes(s));
-  if (unknown.length)
-    throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
   options.config = { full: FULL, quick: QUICK, smoke: SMOKE }[options.mode];
   return options;
 }

@@ -22,9 +22,19 @@ export const CORPORA = [
   { name: 'lua 5.4.4', dir: 'lua-5.4.4/src', kind: 'c', ext: /\.[ch]$/ },
   { name: 'zlib 1.2.13', dir: 'zlib-1.2.13.dfsg', kind: 'c', ext: /\.[ch]$/ },
   { name: 'tinyxml2 9.0.0', dir: 'tinyxml2-9.0.0', kind: 'c', ext: /^tinyxml2\.(h|cpp)$/ },
-  { name: 'sqlite 3.40.1 (sqlite3.h, shell.c)', dir: 'sqlite-amalgamation', kind: 'c', ext: /^(sqlite3\.h|shell\.c)$/ },
+  {
+    name: 'sqlite 3.40.1 (sqlite3.h, shell.c)',
+    dir: 'sqlite-amalgamation',
+    kind: 'c',
+    ext: /^(sqlite3\.h|shell\.c)$/,
+  },
   { name: 'neofetch 7.1.0', dir: 'deb-neofetch/usr/bin', kind: 'bash', ext: /^neofetch$/ },
-  { name: 'bash-completion 2.11', dir: 'deb-bash-completion/usr/share/bash-completion', kind: 'bash', ext: /^bash_completion$/ },
+  {
+    name: 'bash-completion 2.11',
+    dir: 'deb-bash-completion/usr/share/bash-completion',
+    kind: 'bash',
+    ext: /^bash_completion$/,
+  },
 ];
 const COUNTED = new Set(['function', 'method', 'constructor', 'class', 'struct']);
 
@@ -34,11 +44,20 @@ export async function runAgreement(lib, base) {
   for (const corpus of CORPORA) {
     const root = path.join(base, corpus.dir);
     if (!existsSync(root)) {
-      projects.push({ name: corpus.name, skipped: `missing ${root}; get it with: DIR=${base} sh -c '${GET}'` });
+      projects.push({
+        name: corpus.name,
+        skipped: `missing ${root}; get it with: DIR=${base} sh -c '${GET}'`,
+      });
       continue;
     }
-    const files = readdirSync(root).filter((f) => corpus.ext.test(f)).sort();
-    projects.push(corpus.kind === 'bash' ? await bashProject(lib, corpus, root, files) : await cProject(lib, corpus, root, files));
+    const files = readdirSync(root)
+      .filter((f) => corpus.ext.test(f))
+      .sort();
+    projects.push(
+      corpus.kind === 'bash'
+        ? await bashProject(lib, corpus, root, files)
+        : await cProject(lib, corpus, root, files),
+    );
   }
   return { projects };
 }
@@ -46,7 +65,17 @@ export async function runAgreement(lib, base) {
 async function cProject(lib, corpus, root, files) {
   const locator = lib.createLocator({ root });
   const manager = new lib.lsp.LspManager({ workspaceRoot: root, config: { requestTimeoutMs: 300_000 } });
-  const out = { name: corpus.name, files: files.length, reference: 0, both: 0, onlyLocus: [], onlyReference: [], moved: [], wrong: [], design: [] };
+  const out = {
+    name: corpus.name,
+    files: files.length,
+    reference: 0,
+    both: 0,
+    onlyLocus: [],
+    onlyReference: [],
+    moved: [],
+    wrong: [],
+    design: [],
+  };
   try {
     for (const file of files) {
       const absPath = path.join(root, file);
@@ -61,14 +90,31 @@ async function cProject(lib, corpus, root, files) {
       const lines = text.split('\n');
       out.reference += cmp.matched.filter((m) => counted(m.serverKind)).length;
       out.both += cmp.matched.filter((m) => counted(m.serverKind)).length;
-      for (const m of cmp.moved) if (counted(m.serverKind)) (out.reference++, out.moved.push(`${file}:${m.path}`));
+      for (const m of cmp.moved.filter((x) => counted(x.serverKind))) {
+        out.reference++;
+        out.moved.push(`${file}:${m.path}`);
+      }
       for (const m of cmp.onlyServer) {
         if (!counted(m.kind)) continue;
         const design = designDifference(m, lines);
         if (design) out.design.push(`${file}:${m.path} (${design})`);
-        else (out.reference++, out.onlyReference.push(`${file}:${m.path}`));
+        else {
+          out.reference++;
+          out.onlyReference.push(`${file}:${m.path}`);
+        }
       }
-      for (const m of cmp.renamed) if (counted(m.serverKind)) (out.reference++, out.moved.push(`${file}:${m.path} (clangd ${m.serverPath})`));
+      for (const m of cmp.renamed) {
+        if (!counted(m.serverKind)) continue;
+        // `struct S { struct T {…} *f; }`: Locus nests T under the field f (containment), clangd under S.
+        const inField =
+          m.path.split('.').length === m.serverPath.split('.').length + 1 &&
+          m.path.endsWith(`.${m.serverPath.split('.').pop()}`);
+        if (inField) out.design.push(`${file}:${m.path} (type declared in a field; clangd ${m.serverPath})`);
+        else {
+          out.reference++;
+          out.moved.push(`${file}:${m.path} (clangd ${m.serverPath})`);
+        }
+      }
       for (const m of cmp.onlyLocus) if (counted(m.kind)) out.onlyLocus.push(`${file}:${m.path}`);
       for (const m of cmp.matched.filter((x) => counted(x.serverKind)).slice(0, 400))
         await checkLocate(locator, `${file}:${m.path}${m.index > 0 ? `[${m.index}]` : ''}`, m.path, out);
@@ -81,13 +127,18 @@ async function cProject(lib, corpus, root, files) {
 }
 
 /**
- * Known design differences (docs/languages.md), listed apart: unnamed structs/unions (no path to name them) and
- * forward declarations `struct X;` (Locus lists types where they are defined).
+ * Known design differences (docs/languages.md), listed apart: unnamed structs/unions (no path to name them),
+ * forward declarations `struct X;` (Locus lists types where they are defined), names clangd reports after macro
+ * expansion, and types declared inside a field declaration (nested under the field by containment).
  */
 function designDifference(symbol, lines) {
-  if (symbol.path.split('.').pop().startsWith('(anonymous')) return 'unnamed';
+  const name = symbol.path.split('.').pop();
+  if (name.startsWith('(anonymous')) return 'unnamed';
   const line = lines[symbol.server.line] ?? '';
-  if (/^\s*(?:typedef\s+)?(?:struct|union|class|enum)\b[^{]*;/.test(line.slice(0)) && !line.includes('{')) return 'forward declaration';
+  // `#define re_match sqlite3re_match`: clangd names the function after expansion, Locus as written.
+  if (!line.slice(symbol.server.character).startsWith(name)) return 'named after macro expansion';
+  if (/^\s*(?:typedef\s+)?(?:struct|union|class|enum)\b[^{]*;/.test(line.slice(0)) && !line.includes('{'))
+    return 'forward declaration';
   if (/\b(?:struct|union|class)\s+\w+\s*[*&]/.test(line)) return 'forward declaration in a type';
   return undefined;
 }
@@ -110,13 +161,24 @@ async function checkLocate(locator, locate, path, out) {
 
 async function bashProject(lib, corpus, root, files) {
   const locator = lib.createLocator({ root });
-  const out = { name: corpus.name, files: files.length, reference: 0, both: 0, onlyLocus: [], onlyReference: [], moved: [], wrong: [] };
+  const out = {
+    name: corpus.name,
+    files: files.length,
+    reference: 0,
+    both: 0,
+    onlyLocus: [],
+    onlyReference: [],
+    moved: [],
+    wrong: [],
+  };
   try {
     for (const file of files) {
       const absPath = path.join(root, file);
       const reference = bashReference(absPath);
       const outline = await locator.outline(file);
-      const ours = new Map(outline.ok ? outline.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s]) : []);
+      const ours = new Map(
+        outline.ok ? outline.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s]) : [],
+      );
       out.reference += reference.length;
       for (const name of reference) {
         if (ours.has(name)) out.both++;
@@ -134,7 +196,10 @@ async function bashProject(lib, corpus, root, files) {
 /** Top-level function names by bash's own parser (nothing is executed: the script becomes a function body). */
 export function bashReference(absPath) {
   const script = 'eval "__locus_wrap() {\n$(cat "$1")\n}" && declare -f __locus_wrap';
-  const run = spawnSync('bash', ['-O', 'extglob', '-c', script, '_', absPath], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const run = spawnSync('bash', ['-O', 'extglob', '-c', script, '_', absPath], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   if (run.status !== 0) throw new Error(`bash could not parse ${absPath}: ${run.stderr}`);
   const names = [...run.stdout.matchAll(/^ {4}(?:function )?([A-Za-z_][\w:.-]*) \(\) *$/gm)].map((m) => m[1]);
   return [...new Set(names)];
@@ -177,7 +242,11 @@ export function agreementTargets({ projects }) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const lib = await loadLibrary();
-  const result = await runAgreement(lib, process.argv[2] ?? process.env.LOCUS_CORPORA ?? '/tmp/cfamily-corpora');
+  const result = await runAgreement(
+    lib,
+    process.argv[2] ?? process.env.LOCUS_CORPORA ?? '/tmp/cfamily-corpora',
+  );
   console.log(renderAgreement(result));
-  if (process.env.LOCUS_AGREEMENT_JSON) writeFileSync(process.env.LOCUS_AGREEMENT_JSON, JSON.stringify(result, null, 1));
+  if (process.env.LOCUS_AGREEMENT_JSON)
+    writeFileSync(process.env.LOCUS_AGREEMENT_JSON, JSON.stringify(result, null, 1));
 }

@@ -19,7 +19,8 @@ export type LanguageOverrides = Readonly<Record<string, string>>;
 
 const MAX_SCANNED_UNITS = 200;
 const MAX_UNIT_BYTES = 1024 * 1024;
-const CPP_FLAGS = /(?:^|\s|")(?:-x\s*c\+\+(?:-header)?|-std=(?:c|gnu)\+\+\w*|\S*(?:clang\+\+|g\+\+|c\+\+)(?:-[\d.]+)?)(?=\s|"|$)/;
+const CPP_FLAGS =
+  /(?:^|\s|")(?:-x\s*c\+\+(?:-header)?|-std=(?:c|gnu)\+\+\w*|\S*(?:clang\+\+|g\+\+|c\+\+)(?:-[\d.]+)?)(?=\s|"|$)/;
 
 /** Decides file languages for one workspace root. */
 export class FileLanguages {
@@ -101,7 +102,10 @@ export class FileLanguages {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         if (!entry.isFile() || units.size >= MAX_SCANNED_UNITS) continue;
         const language = isAmbiguousHeader(entry.name) ? undefined : detectLanguage(entry.name);
-        if ((language === 'c' || language === 'cpp') && !/\.(?:hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i.test(entry.name))
+        if (
+          (language === 'c' || language === 'cpp') &&
+          !/\.(?:hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i.test(entry.name)
+        )
           units.set(entry.name, language);
       }
     } catch {

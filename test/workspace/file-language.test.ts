@@ -41,7 +41,9 @@ describe('the language of a .h file', () => {
     write('db/x.c', 'int x;\n');
     write(
       'compile_commands.json',
-      JSON.stringify([{ directory: root, file: 'db/x.h', arguments: ['clang', '-x', 'c++-header', 'db/x.h'] }]),
+      JSON.stringify([
+        { directory: root, file: 'db/x.h', arguments: ['clang', '-x', 'c++-header', 'db/x.h'] },
+      ]),
     );
     expect(new FileLanguages(root).languageOf(header, C_HEADER)).toBe('cpp');
   });

@@ -8,7 +8,8 @@
 import type { Span } from '../../core/positions.js';
 import type { Candidate } from '../hooks.js';
 
-const DEFINITION_LINE = /^(?:function[ \t]+[^\s(){}|&;<>]+(?:[ \t]*\([ \t]*\))?|[A-Za-z_][\w:.+@-]*[ \t]*\([ \t]*\))/gm;
+const DEFINITION_LINE =
+  /^(?:function[ \t]+[^\s(){}|&;<>]+(?:[ \t]*\([ \t]*\))?|[A-Za-z_][\w:.+@-]*[ \t]*\([ \t]*\))/gm;
 
 /** Offsets where top-level function definitions start, as consecutive regions covering the text. */
 export function bashRegions(text: string): Span[] {
@@ -87,7 +88,7 @@ function lineEnd(text: string, from: number): number {
  */
 export function maskBash(text: string): string {
   const out = text.split('');
-  for (const match of text.matchAll(/\$\{[#!]?\w+(?:\[[^\]\n]*\])?(?=[^}\w\[])/g)) {
+  for (const match of text.matchAll(/\$\{[#!]?\w+(?:\[[^\]\n]*\])?(?=[^}\w[])/g)) {
     const end = closingBrace(text, match.index + 2);
     if (end === undefined) continue;
     for (let i = match.index + match[0].length; i < end; i++) out[i] = 'x';

@@ -17,7 +17,8 @@ import type { Span } from '../../core/positions.js';
 const API_MACRO =
   /\b(?:[A-Z][A-Z0-9]*_(?:API|EXPORT|EXTERN|LIB|FUNC|DDEC|DDEF|PRIVATE|INTERNAL|INLINE|NOINLINE|CDECL|STDCALL|DECL)|ZEXTERN|ZEXPORT|ZEXPORTVA|FAR|NEAR|HUGE|WINAPI|CALLBACK|APIENTRY|__cdecl|__stdcall|__fastcall|__thiscall|__vectorcall)\b(?=[ \t\n]+[A-Za-z_*(])/g;
 const WRAPPER = /\b(?:OF|_ARGS|__P|PROTO|_PROTO|ARGS|P_)[ \t]*\((?=[ \t]*\()/g;
-const CLASS_MACRO = /\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*)[ \t]+(?=[A-Za-z_]\w*[ \t\n]*(?:\{|:[^:]|final\b))/g;
+const CLASS_MACRO =
+  /\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*)[ \t]+(?=[A-Za-z_]\w*[ \t\n]*(?:\{|:[^:]|final\b))/g;
 const LOCAL = /^local(?=[ \t]+[A-Za-z_])/gm;
 /** An identifier right before a type keyword can only be a macro: `z_const unsigned char *next`. */
 const BEFORE_KEYWORD =
