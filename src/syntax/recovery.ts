@@ -18,7 +18,7 @@ import { nestCandidates } from './nesting.js';
 import { symbolQuery, type LoadedLanguage } from './runtime.js';
 
 /** Largest function definition a failing span is widened to (see `damagedRegions`). */
-const MAX_WIDENED_LINES = 600;
+const MAX_WIDENED_LINES = 2000;
 
 /** Masking rounds: each may blank more where the previous parse still failed. */
 const MASK_ROUNDS = 3;
@@ -170,19 +170,11 @@ function damagedRegions(tree: Tree): Span[] {
     // A "function" spanning thousands of lines is itself the misparse: keep the error's own span.
     const small = node && node.endPosition.row - node.startPosition.row <= MAX_WIDENED_LINES;
     const region = node && small ? { start: node.startIndex, end: node.endIndex } : span;
-    // Nor is a huge ERROR a region to re-read: masking in it would drop unrelated `#else` code.
-    if (lineCount(tree, region) > MAX_WIDENED_LINES) continue;
     const last = regions[regions.length - 1];
     if (last && region.start <= last.end) last.end = Math.max(last.end, region.end);
     else regions.push(region);
   }
   return regions;
-}
-
-function lineCount(tree: Tree, span: Span): number {
-  const start = tree.rootNode.descendantForIndex(span.start)?.startPosition.row ?? 0;
-  const end = tree.rootNode.descendantForIndex(Math.max(span.start, span.end - 1))?.endPosition.row ?? 0;
-  return end - start;
 }
 
 /** Characters inside ERROR/MISSING nodes, plus one per error (a MISSING node is empty). */

@@ -93,23 +93,46 @@ function matchingParen(text: string, open: number): number | undefined {
   return undefined;
 }
 
-/** Blanks `#else`/`#elif` … `#endif` branches (directive lines included) of conditionals inside a span. */
+/**
+ * Inside a span: a conditional whose first branch leaves a brace or parenthesis open (`#ifdef A` `if (x) {`
+ * `#else` `if (y) {` `#endif`) loses its other branches; a conditional without `#else` loses its directive
+ * lines only (`}` `#ifdef GZIP` `else if (…) {…}` `#endif` joins the chain). Conditionals whose branches are
+ * balanced (alternative definitions of whole functions) are left as they are.
+ */
 function blankElseBranches(text: string, span: Span, blank: (start: number, end: number) => void): void {
   const directive = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b[^\n]*/gm;
   directive.lastIndex = lineStartOf(text, span.start);
-  const stack: Array<{ elseAt: number | undefined }> = [];
+  const stack: Array<{ ifAt: number; ifEnd: number; elseAt: number | undefined }> = [];
   for (let m = directive.exec(text); m && m.index < span.end; m = directive.exec(text)) {
     const kind = m[1] as string;
     const top = stack[stack.length - 1];
-    if (kind.startsWith('if')) stack.push({ elseAt: undefined });
+    if (kind.startsWith('if')) stack.push({ ifAt: m.index, ifEnd: m.index + m[0].length, elseAt: undefined });
     else if ((kind === 'else' || kind === 'elif') && top) top.elseAt ??= m.index;
     else if (kind === 'endif' && top) {
       stack.pop();
-      if (top.elseAt !== undefined) blank(top.elseAt, m.index);
+      if (top.elseAt === undefined) {
+        blank(top.ifAt, top.ifEnd);
+        blank(m.index, m.index + m[0].length);
+      } else if (unbalanced(text.slice(top.ifEnd, top.elseAt))) {
+        blank(top.ifAt, top.ifEnd);
+        blank(top.elseAt, m.index + m[0].length);
+      }
     }
-    // The kept branch joins its surroundings (`}` `#ifdef GZIP` `else if (…) {…}` `#endif`).
-    if (kind !== 'else' && kind !== 'elif') blank(m.index, m.index + m[0].length);
   }
+}
+
+/** True when braces or parentheses do not balance (comments and strings skipped). */
+function unbalanced(code: string): boolean {
+  const stripped = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, ' ');
+  let braces = 0;
+  let parens = 0;
+  for (const c of stripped) {
+    if (c === '{') braces++;
+    else if (c === '}') braces--;
+    else if (c === '(') parens++;
+    else if (c === ')') parens--;
+  }
+  return braces !== 0 || parens !== 0;
 }
 
 function lineStartOf(text: string, offset: number): number {
