@@ -151,7 +151,9 @@ describe('TreeCache', () => {
         }
       }
       expect(cache.stats()).toMatchObject({ entries: 1, trees: 1, fullParses: 1, incrementalParses: steps });
-      if (language !== 'typescript' && language !== 'javascript') {
+      // TS/JS fall back to the TypeScript parser, C/C++ to the macro-masked re-parse (docs/languages.md),
+      // when an edit leaves errors: those outlines are computed whole, not windowed.
+      if (!['typescript', 'javascript', 'c', 'cpp'].includes(language)) {
         expect(cache.stats().windowedOutlines).toBe(steps);
       }
       cache.close();
