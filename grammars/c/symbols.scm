@@ -12,6 +12,9 @@
 ; and a file-level expression statement cannot exist, so it is a prototype (hook checks the parent)
 (expression_statement (binary_expression operator: "*" right: (call_expression
   function: [(identifier) (parenthesized_expression (identifier))] @_callee))) @symbol.function
+; `lua_Number (lua_version) (lua_State *L);` read as calls: type(name)(parameters)
+(expression_statement (call_expression function: (call_expression function: (identifier)
+  arguments: (argument_list . (identifier) @_callee .)))) @symbol.function
 
 ; declarations: variables and prototypes; the hook keeps file-level ones (also inside #if/#ifdef
 ; blocks) and drops locals (one pattern with a hook check compiles much faster than one per parent)

@@ -16,6 +16,9 @@
 ; and a file-level expression statement cannot exist, so it is a prototype (hook checks the parent)
 (expression_statement (binary_expression operator: "*" right: (call_expression
   function: [(identifier) (parenthesized_expression (identifier))] @_callee))) @symbol.function
+; `lua_Number (lua_version) (lua_State *L);` read as calls: type(name)(parameters)
+(expression_statement (call_expression function: (call_expression function: (identifier)
+  arguments: (argument_list . (identifier) @_callee .)))) @symbol.function
 
 ; declarations: the hook keeps namespace-level ones (variables, prototypes, static member
 ; definitions; also in extern "C", templates, #if blocks) and in-class constructor/destructor

@@ -40,6 +40,7 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
     ['c/real/lua', 'lua.h:lua_gettop', 'lua.h@LUA_API int   (<|>lua_gettop)', 'lua_gettop'],
     ['c/real/lua', 'lua.h:lua_atpanic', 'lua.h@lua_CFunction (<|>lua_atpanic)', 'lua_atpanic'],
     ['c/real/lua', 'lapi.c:lua_atpanic', 'lapi.c@LUA_API lua_CFunction <|>lua_atpanic (', 'lua_atpanic'],
+    ['c/real/lua', 'lua.h:lua_version', 'lua.h@lua_Number (<|>lua_version)', 'lua_version'],
     ['c/real/lua', 'lauxlib.h:luaL_newstate', 'lauxlib.h@lua_State *(<|>luaL_newstate)', 'luaL_newstate'],
     ['c/real/lua', 'lobject.h:TValue', 'lobject.h@typedef struct <|>TValue {', 'TValue'],
     ['c/real/lua', 'lobject.h:TValue[1]', 'lobject.h@} <|>TValue;', 'TValue'],
@@ -108,6 +109,16 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
       const junk = names.filter((p) => /(?:^|\.)(?:int|void|OF|if|for|while)$/.test(p));
       expect(junk, `${file}`).toEqual([]);
     }
+  });
+
+  it('reads misparsed prototypes only outside function bodies', async () => {
+    const text =
+      'lua_Number (lua_version) (lua_State *L);\nint main(void) {\n#ifdef X\n  cb(a)(b);\n#endif\n}\n';
+    const outline = await extractOutline('c', text);
+    expect(outline.symbols.map((s) => `${s.kind} ${s.path.join('.')}`)).toEqual([
+      'function lua_version',
+      'function main',
+    ]);
   });
 
   it('a symbol the file does not have is not found, never another one', async () => {

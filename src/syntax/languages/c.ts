@@ -31,7 +31,7 @@ const SKIP_CHILDREN = new Set([
   'ms_call_modifier',
 ]);
 const CONTAINERS = new Set<SymbolKindName>(['class', 'struct']);
-/** Where a `declaration` declares symbols: file/namespace level, class bodies, preprocessor blocks. */
+/** Where a `declaration` (or a misread file-level prototype) declares symbols: file/namespace level, class bodies, preprocessor blocks. */
 const DECLARATION_PARENTS = new Set([
   'translation_unit',
   'declaration_list',
@@ -108,12 +108,18 @@ function functionDefinition(match: SymbolMatch): Candidate | null {
 }
 
 function misreadPrototype(match: SymbolMatch): Candidate | null {
-  if (!DECLARATION_PARENTS.has(match.node.parent?.type ?? '')) return null;
+  if (!DECLARATION_PARENTS.has(match.node.parent?.type ?? '') || inBody(match.node)) return null;
   let callee = match.captures.find((c) => c.name === '_callee')?.node;
   if (callee?.type === 'parenthesized_expression') callee = callee.namedChild(0) ?? undefined;
   if (callee?.type !== 'identifier') return null;
   const name = match.text.slice(callee.startIndex, callee.endIndex);
   return { kind: 'function', name, nameSpan: nodeSpan(callee), qualifier: [], rangeNode: match.node };
+}
+
+/** True inside a function body (a `#if` block there holds statements, not prototypes). */
+function inBody(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'compound_statement') return true;
+  return false;
 }
 
 function declarator(match: SymbolMatch): Candidate | null {
