@@ -25,6 +25,12 @@ import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
 import { pathToUri } from './uri.js';
 import { languageOfPath } from './languages.js';
+import {
+  collectDiagnostics,
+  DEFAULT_COLLECT,
+  type CollectedDiagnostics,
+  type CollectOptions,
+} from './collect-diagnostics.js';
 
 /** How a request relates to readiness. */
 export type ReadyMode = 'wait' | 'flag' | 'none';
@@ -140,6 +146,18 @@ export class SessionCore {
     return this.withInstance((instance) =>
       instance.connection.requestRaw(method, params, instance.spec.requestTimeoutMs),
     );
+  }
+
+  /** The document's diagnostics for `text` (synced first): pulled, or pushed once settled (collect-diagnostics.ts). */
+  async diagnostics(
+    absPath: string,
+    text: string,
+    options: CollectOptions = DEFAULT_COLLECT,
+  ): Promise<CollectedDiagnostics> {
+    return this.withInstance(async (instance) => {
+      const uri = await instance.sync(absPath, text);
+      return collectDiagnostics(instance, uri, options);
+    });
   }
 
   /** Stops the server through the shutdown ladder; the next request starts it again. */

@@ -30,6 +30,7 @@ const READ_ONLY_TOOLS = [
   'hover',
   'completion',
   'signature_help',
+  'diagnostics',
 ];
 const EDIT_TOOLS = ['rename', 'code_actions', 'format_range'];
 
@@ -97,7 +98,7 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     const withLocate = tools.filter((t) => 'locate' in (t.inputSchema.properties ?? {}));
     expect(withLocate.map((t) => t.name).sort()).toEqual(
-      [...READ_ONLY_TOOLS, ...EDIT_TOOLS].filter((n) => !['describe', 'outline'].includes(n)).sort(),
+      [...READ_ONLY_TOOLS, ...EDIT_TOOLS].filter((n) => !['describe', 'outline', 'diagnostics'].includes(n)).sort(),
     );
     for (const tool of withLocate) {
       const locate = (

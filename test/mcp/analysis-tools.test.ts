@@ -1,0 +1,66 @@
+/**
+ * The analysis tools through an SDK client (in memory) on the real servers: diagnostics of a file and a
+ * glob, with totals, places and paging instructions.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LocusMcpServer } from '../../src/mcp/server.js';
+import { describeWithServer } from '../helpers/require-server.js';
+import { connectInMemory, data, errorCode, makeWorkspace, removeDir, text } from './support.js';
+
+let ws: string;
+let client: Client;
+let server: LocusMcpServer;
+
+beforeAll(async () => {
+  ws = makeWorkspace();
+  writeFileSync(
+    join(ws, 'typescript', 'broken.ts'),
+    'export const a: number = "x";\nexport const b = nope;\n',
+  );
+  ({ client, server } = await connectInMemory({ root: ws }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+  removeDir(ws);
+});
+
+const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+
+describeWithServer('typescript', 'diagnostics tool', () => {
+  it('answers a file with places, totals and the way they were obtained', async () => {
+    const result = await call('diagnostics', { targets: 'typescript/broken.ts' });
+    const body = data(result);
+    expect(body.ok, text(result)).toBe(true);
+    expect(body.totals).toMatchObject({ files: 1, error: 2 });
+    expect(text(result)).toMatch(/typescript\/broken\.ts: 2 errors \(pulled\)/);
+    expect(text(result)).toContain("Cannot find name 'nope'");
+    const nope = (body.diagnostics as { message: string; locate: string; position: object }[]).find((d) =>
+      d.message.includes('nope'),
+    );
+    const back = data(await call('locate', { locate: nope?.locate }));
+    expect(back.position).toEqual(nope?.position);
+  });
+
+  it('pages a glob and says how to get the next page', async () => {
+    const result = await call('diagnostics', {
+      targets: ['typescript/**/*.ts'],
+      page_size: 1,
+      severity: 'error',
+    });
+    const body = data(result);
+    expect(body.ok, text(result)).toBe(true);
+    expect(body.pages).toBe((body.totals as { diagnostics: number }).diagnostics);
+    expect(text(result)).toMatch(/More: call `diagnostics` again with the same locate and `page: 2`/);
+  });
+
+  it('refuses a bad severity as a tool error', async () => {
+    const result = await call('diagnostics', { targets: 'typescript/broken.ts', severity: 'fatal' });
+    expect(result.isError).toBe(true);
+    expect(errorCode(result) ?? text(result)).toBeTruthy();
+  });
+});
