@@ -15,7 +15,7 @@ import { hover, type HoverResult } from './hover.js';
 import type { LocateInput, Locator } from './locator.js';
 import { references, type ReferencesOptions, type ReferencesResult } from './references.js';
 import type { EditOptions } from './edits.js';
-import { rename, type RenameResult } from './rename.js';
+import { rename, type RenameOptions, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
 
 /** A result or a failure. */
@@ -26,7 +26,7 @@ export interface Locus extends Omit<Locator, 'close'> {
   readonly context: OpsContext;
   definition(input: LocateInput, options?: { mode?: DefinitionKind }): Promise<Outcome<DefinitionResult>>;
   references(input: LocateInput, options?: ReferencesOptions): Promise<Outcome<ReferencesResult>>;
-  rename(input: LocateInput, newName: string, options?: EditOptions): Promise<Outcome<RenameResult>>;
+  rename(input: LocateInput, newName: string, options?: RenameOptions): Promise<Outcome<RenameResult>>;
   hover(input: LocateInput): Promise<Outcome<HoverResult>>;
   completion(input: LocateInput, options?: { limit?: number }): Promise<Outcome<CompletionResult>>;
   signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;

@@ -6,11 +6,19 @@ import { LocusError, isLocusError } from '../core/errors.js';
 import type { OpsContext } from './context.js';
 import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
 import type { LocateInput } from './locator.js';
+import { renameWarnings, type RenameWarning } from './rename-safety.js';
 import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
+
+/** Options of rename: preview/apply, and `force` to apply despite safety warnings. */
+export interface RenameOptions extends EditOptions {
+  force?: boolean;
+}
 
 /** Result of rename. */
 export interface RenameResult extends OpResultBase, EditResultFields {
   new_name: string;
+  /** What the edits may miss or break (rename-safety.ts); empty when nothing was found. */
+  warnings: RenameWarning[];
 }
 
 /** Renames the symbol at a located position. */
@@ -18,7 +26,7 @@ export async function rename(
   context: OpsContext,
   input: LocateInput,
   newName: string,
-  options: EditOptions = {},
+  options: RenameOptions = {},
 ): Promise<RenameResult> {
   if (newName.length === 0 || /[\r\n]/.test(newName) || newName !== newName.trim()) {
     throw new LocusError('INVALID_LOCATE', `"${newName}" is not a usable new name.`, {
@@ -34,11 +42,35 @@ export async function rename(
     newName,
   );
   if (!answer.result) throw notRenamable(target);
+  const oldName = target.cursor.symbol?.name ?? '';
+  const warnings = await renameWarnings(context, target, answer.result, oldName, newName);
+  const writes = options.apply === true || options.fingerprint !== undefined;
+  const blocking = warnings.filter((w) => w.blocks_apply);
+  if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
+  const editOptions: EditOptions = {};
+  if (options.apply !== undefined) editOptions.apply = options.apply;
+  if (options.fingerprint !== undefined) editOptions.fingerprint = options.fingerprint;
   return {
     ...resultBase(target, answer.possiblyIncomplete),
     new_name: newName,
-    ...(await previewOrApply(context, answer.result, options)),
+    ...(await previewOrApply(context, answer.result, editOptions)),
+    warnings,
   };
+}
+
+function unsafe(warnings: RenameWarning[]): LocusError {
+  const kinds = [...new Set(warnings.map((w) => w.kind))].join(', ');
+  return new LocusError(
+    'UNSAFE_EDIT',
+    `Nothing was written: the rename has ${warnings.length} safety warning(s) (${kinds}):\n${warnings
+      .slice(0, 10)
+      .map((w) => `- ${w.message}`)
+      .join('\n')}`,
+    {
+      hint: 'Review the warnings in the preview; rename the missed places too, or apply anyway with --force (MCP: force: true).',
+      details: { warnings },
+    },
+  );
 }
 
 async function checkRenamable(target: OpTarget): Promise<void> {

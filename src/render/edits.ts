@@ -7,6 +7,7 @@ import type { FormatResult } from '../ops/format.js';
 import type { EditResultFields } from '../ops/edits.js';
 import type { RenameResult } from '../ops/rename.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
+import { codeSpan } from './locate.js';
 
 /** A fenced block whose fence is longer than any backtick run in the text. */
 export function fenced(text: string, language = ''): string {
@@ -32,14 +33,29 @@ export function renderEdit(edit: EditResultFields, what: string): string {
   return lines.join('\n');
 }
 
-/** The rename answer. */
+/** The rename answer: the edit, then its safety warnings. */
 export function renderRename(result: RenameResult): string {
-  return [
+  const lines = [
     renderCursor(result.cursor),
     ...renderResultNotes(result),
     '',
     renderEdit(result, `Rename to ${result.new_name}`),
-  ].join('\n');
+  ];
+  if (result.warnings.length > 0) {
+    const blocking = result.warnings.filter((w) => w.blocks_apply).length;
+    lines.push(
+      '',
+      blocking > 0
+        ? `⚠ ${result.warnings.length} safety warning(s) — applying needs --force:`
+        : `${result.warnings.length} advisory note(s) (applying does not need --force):`,
+    );
+    for (const w of result.warnings) {
+      lines.push(`- [${w.kind}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`);
+      if (w.snippet) lines.push(`  ${codeSpan(w.snippet)}`);
+      if (w.locate) lines.push(`  locate: ${codeSpan(w.locate)}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** The code actions answer. */

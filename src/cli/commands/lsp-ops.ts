@@ -101,12 +101,16 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'rename',
-    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--json]',
-    summary: 'Rename as a reviewable diff; writes only with --apply or a preview fingerprint.',
-    options: EDIT_OPTIONS,
+    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--force] [--json]',
+    summary:
+      'Rename as a reviewable diff with safety warnings; writes only with --apply or a preview fingerprint (--force when warned).',
+    options: { ...EDIT_OPTIONS, force: { type: 'boolean' } },
     arity: 2,
     call: (locus, [input, newName], values) =>
-      locus.rename(input as string, newName as string, editOptions(values)),
+      locus.rename(input as string, newName as string, {
+        ...editOptions(values),
+        ...(values.force === true ? { force: true } : {}),
+      }),
     render: renderRename,
   }),
   opCommand({

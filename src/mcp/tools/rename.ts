@@ -11,14 +11,27 @@ export const renameTool = defineTool({
   name: 'rename',
   title: 'Rename symbol',
   description:
-    "Rename the symbol at the located position everywhere the language server knows of. By default returns a preview — a unified diff, the files touched and a fingerprint — and writes nothing. To write it, call again with apply: true and the preview's fingerprint (refused with FILE_CHANGED if a file changed meanwhile). Point at the name, e.g. `src/cart.py:Cart.total`.",
+    "Rename the symbol at the located position everywhere the language server knows of. By default returns a preview — a unified diff, the files touched and a fingerprint — and writes nothing. To write it, call again with apply: true and the preview's fingerprint (refused with FILE_CHANGED if a file changed meanwhile). The preview lists safety warnings — references or overrides the edits miss, name collisions, edits in strings or comments — each with a locate string; applying with warnings needs force: true. Point at the name, e.g. `src/cart.py:Cart.total`.",
   inputSchema: {
     locate: locateArg('position'),
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),
     ...editArgs,
+    force: z
+      .boolean()
+      .optional()
+      .describe(
+        'With apply: true, write even though the preview listed safety warnings (missed references or overrides, name collisions). Without it such an apply is refused with UNSAFE_EDIT.',
+      ),
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, apply, fingerprint }) =>
-    respond(await locus.rename(locate, new_name, editOptions(apply, fingerprint)), 'rename', renderRename),
+  run: async (locus, { locate, new_name, apply, fingerprint, force }) =>
+    respond(
+      await locus.rename(locate, new_name, {
+        ...editOptions(apply, fingerprint),
+        ...(force === true ? { force: true } : {}),
+      }),
+      'rename',
+      renderRename,
+    ),
 });
