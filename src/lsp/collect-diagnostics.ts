@@ -23,6 +23,11 @@ export interface CollectOptions {
   quietMs: number;
   /** Give up waiting after this long (the answer says it did not settle). */
   timeoutMs: number;
+  /**
+   * A `performance.now()` time the quiet period counts from at the earliest: after other documents changed, an
+   * unchanged one may be republished, and its last set is not yet known to be current.
+   */
+  since?: number;
 }
 
 /** Default bounds: quiet for 300 ms, at most 15 s. */
@@ -51,7 +56,7 @@ export async function collectDiagnostics(
       settled: instance.readiness.ready,
     };
   }
-  const { list, settled } = await instance.diagnostics.settle(uri, options.quietMs, deadline);
+  const { list, settled } = await instance.diagnostics.settle(uri, options.quietMs, deadline, options.since);
   return {
     diagnostics: instance.mapper.diagnostics(uri, list, 'fromServer'),
     mode: 'pushed',

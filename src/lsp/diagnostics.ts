@@ -40,11 +40,12 @@ export class DiagnosticsStore {
     uri: string,
     quietMs: number,
     deadline: number,
+    since = -Infinity,
   ): Promise<{ list: Diagnostic[]; settled: boolean }> {
     const key = uriKey(uri);
     for (;;) {
       const due = this.awaiting.has(key) || !this.lists.has(key);
-      const sinceLast = performance.now() - (this.arrivals.get(key) ?? -Infinity);
+      const sinceLast = performance.now() - Math.max(since, this.arrivals.get(key) ?? -Infinity);
       const remaining = deadline - performance.now();
       if (!due && sinceLast >= quietMs) return { list: this.lists.get(key) ?? [], settled: true };
       if (remaining <= 0) return { list: this.lists.get(key) ?? [], settled: false };

@@ -160,6 +160,13 @@ export class SessionCore {
     });
   }
 
+  /** Shows the server a text for a file without writing it (unsaved changes; sync the disk text to restore). */
+  async showText(absPath: string, text: string): Promise<void> {
+    await this.withInstance(async (instance) => {
+      await instance.sync(absPath, text);
+    });
+  }
+
   /** Stops the server through the shutdown ladder; the next request starts it again. */
   async stop(): Promise<void> {
     await this.supervisor.stop();

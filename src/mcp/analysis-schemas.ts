@@ -44,3 +44,31 @@ export const ANALYSIS_OUTPUT = {
   }),
   hierarchy: z.looseObject({ ok: z.boolean(), error: error.optional() }),
 } as const;
+
+/** The verify/force arguments of the editing tools. */
+export const verifyArgs = {
+  verify: z
+    .boolean()
+    .optional()
+    .describe(
+      'Before answering (and before writing), show the servers the edited text as unsaved changes and report the errors it would introduce compared with now ("verified: 0 new errors in 7 files"). Nothing is written by verification. Default: true for rename, false otherwise.',
+    ),
+  force: z
+    .boolean()
+    .optional()
+    .describe(
+      'With apply: true, write even though the preview has blocking safety warnings or verification found new errors (otherwise refused with UNSAFE_EDIT, nothing written).',
+    ),
+};
+
+/** Library verify options from the tool arguments. */
+export function verifyOptions(
+  verify: boolean | undefined,
+  force: boolean | undefined,
+  verifyByDefault: boolean,
+): { verify?: boolean; force?: boolean } {
+  return {
+    ...((verify ?? verifyByDefault) ? { verify: true } : {}),
+    ...(force === true ? { force: true } : {}),
+  };
+}

@@ -26,6 +26,7 @@ export function forTools(markdown: string, tool: string): string {
       `($1 more: call \`${tool}\` again with a higher \`limit\`)`,
     )
     .replace(/applying needs --force:/, 'applying needs `force: true`:')
+    .replace(/^Applying needs --force\.$/m, 'Applying needs `force: true`.')
     .replace(
       /`locus outline ([^`]+)` lists every symbol\./g,
       'The `outline` tool (file_path `$1`) lists every symbol.',

@@ -8,11 +8,11 @@ import { pathToUri } from '../lsp/uri.js';
 import type { Range } from '../core/positions.js';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
+import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** Result of formatting. */
-export interface FormatResult extends OpResultBase, EditResultFields {
+export interface FormatResult extends OpResultBase, VerifiedEditFields {
   range: Range;
   /** `range` or `document` formatting. */
   scope: 'range' | 'document';
@@ -22,7 +22,7 @@ export interface FormatResult extends OpResultBase, EditResultFields {
 export async function formatRange(
   context: OpsContext,
   input: LocateInput,
-  options: EditOptions = {},
+  options: VerifiedEditOptions = {},
 ): Promise<FormatResult> {
   const target = await resolveTarget(context, 'format_range', input, 'range');
   const range = target.range as Range;
@@ -43,7 +43,11 @@ export async function formatRange(
     scope = 'document';
     answer = await target.session.formatting(absPath, text, formatting);
   }
-  const fields = await previewOrApply(context, { changes: { [pathToUri(absPath)]: answer.result } }, options);
+  const fields = await verifiedPreviewOrApply(
+    context,
+    { changes: { [pathToUri(absPath)]: answer.result } },
+    options,
+  );
   return { ...resultBase(target, answer.possiblyIncomplete), range, scope, ...fields };
 }
 

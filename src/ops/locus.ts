@@ -14,7 +14,7 @@ import { formatRange, type FormatResult } from './format.js';
 import { hover, type HoverResult } from './hover.js';
 import type { LocateInput, Locator } from './locator.js';
 import { references, type ReferencesOptions, type ReferencesResult } from './references.js';
-import type { EditOptions } from './edits.js';
+import type { VerifiedEditOptions } from './verify.js';
 import { rename, type RenameOptions, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
 
@@ -31,7 +31,7 @@ export interface Locus extends Omit<Locator, 'close'> {
   completion(input: LocateInput, options?: { limit?: number }): Promise<Outcome<CompletionResult>>;
   signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;
   codeActions(input: LocateInput, options?: CodeActionOptions): Promise<Outcome<CodeActionsResult>>;
-  formatRange(input: LocateInput, options?: EditOptions): Promise<Outcome<FormatResult>>;
+  formatRange(input: LocateInput, options?: VerifiedEditOptions): Promise<Outcome<FormatResult>>;
   /** Diagnostics of files, globs or located scopes. */
   diagnostics(inputs: readonly string[], options?: DiagnosticsOptions): Promise<Outcome<DiagnosticsResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */

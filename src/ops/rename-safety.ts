@@ -81,7 +81,7 @@ export async function renameWarnings(
   edit: WorkspaceEdit,
   oldName: string,
   newName: string,
-): Promise<RenameWarning[]> {
+): Promise<{ warnings: RenameWarning[]; referencing: string[] }> {
   const edits = editedRanges(edit);
   const cache = new ViewCache(context);
   const warnings = new Warnings(cache, edits);
@@ -106,7 +106,8 @@ export async function renameWarnings(
   await editsInText(context, cache, edits, warnings, refs ?? []);
   const renamed = await renamedDeclaration(target);
   for (const file of edits.keys()) await warnings.occurrences(file, oldName, renamed);
-  return warnings.list;
+  const referencing = [...new Set((refs ?? []).map((r) => uriToPath(r.uri) ?? r.uri))];
+  return { warnings: warnings.list, referencing };
 }
 
 /** Symbols named `newName` next to the renamed one (same parent, or top level). */

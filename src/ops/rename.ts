@@ -4,18 +4,17 @@
  */
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { OpsContext } from './context.js';
-import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
+
 import type { LocateInput } from './locator.js';
 import { renameWarnings, type RenameWarning } from './rename-safety.js';
+import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
 
-/** Options of rename: preview/apply, and `force` to apply despite safety warnings. */
-export interface RenameOptions extends EditOptions {
-  force?: boolean;
-}
+/** Options of rename: preview/apply, verify, and `force` to apply despite warnings or new errors. */
+export type RenameOptions = VerifiedEditOptions;
 
 /** Result of rename. */
-export interface RenameResult extends OpResultBase, EditResultFields {
+export interface RenameResult extends OpResultBase, VerifiedEditFields {
   new_name: string;
   /** What the edits may miss or break (rename-safety.ts); empty when nothing was found. */
   warnings: RenameWarning[];
@@ -43,17 +42,14 @@ export async function rename(
   );
   if (!answer.result) throw notRenamable(target);
   const oldName = target.cursor.symbol?.name ?? '';
-  const warnings = await renameWarnings(context, target, answer.result, oldName, newName);
+  const { warnings, referencing } = await renameWarnings(context, target, answer.result, oldName, newName);
   const writes = options.apply === true || options.fingerprint !== undefined;
   const blocking = warnings.filter((w) => w.blocks_apply);
   if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
-  const editOptions: EditOptions = {};
-  if (options.apply !== undefined) editOptions.apply = options.apply;
-  if (options.fingerprint !== undefined) editOptions.fingerprint = options.fingerprint;
   return {
     ...resultBase(target, answer.possiblyIncomplete),
     new_name: newName,
-    ...(await previewOrApply(context, answer.result, editOptions)),
+    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing)),
     warnings,
   };
 }

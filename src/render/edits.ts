@@ -4,7 +4,7 @@
  */
 import type { CodeActionsResult } from '../ops/code-actions.js';
 import type { FormatResult } from '../ops/format.js';
-import type { EditResultFields } from '../ops/edits.js';
+import type { VerifiedEditFields, Verification } from '../ops/verify.js';
 import type { RenameResult } from '../ops/rename.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
 import { codeSpan } from './locate.js';
@@ -17,7 +17,7 @@ export function fenced(text: string, language = ''): string {
 }
 
 /** Summary, diff and apply instructions of an edit. */
-export function renderEdit(edit: EditResultFields, what: string): string {
+export function renderEdit(edit: VerifiedEditFields, what: string): string {
   if (edit.files.length === 0) return `${what}: no changes.`;
   const count = edit.files.reduce((n, f) => n + f.edits, 0);
   const lines = [
@@ -26,6 +26,7 @@ export function renderEdit(edit: EditResultFields, what: string): string {
   for (const file of edit.files) lines.push(`- ${file.file_path} (${file.edits})`);
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
   lines.push('', fenced(edit.diff, 'diff'), '', `Fingerprint: ${edit.fingerprint}`);
+  if (edit.verification) lines.push(...renderVerification(edit.verification));
   if (!edit.applied)
     lines.push(
       'To apply exactly this preview, repeat the call with this fingerprint (files changed since → FILE_CHANGED, nothing written).',
@@ -85,4 +86,21 @@ export function renderFormat(result: FormatResult): string {
     '',
     renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range'),
   ].join('\n');
+}
+
+/** The verification block: the summary line, then each new error at its place in the edited text. */
+function renderVerification(v: Verification): string[] {
+  const lines = [
+    '',
+    `${v.new_errors.length > 0 ? '⚠ ' : ''}${v.summary}${v.fixed_errors > 0 ? ` (${v.fixed_errors} fixed)` : ''}${v.settled ? '' : ' — a server did not settle in time; the check may be incomplete'}.`,
+  ];
+  for (const e of v.new_errors) {
+    lines.push(
+      `- ${e.display} (after the edit): ${e.message.replace(/\s*\n\s*/g, ' ')}${e.code ? ` [${e.code}]` : ''}`,
+    );
+    lines.push(`  ${codeSpan(e.snippet)}`);
+  }
+  if (v.unchecked) lines.push(`Not checked (no language server): ${v.unchecked.join(', ')}`);
+  if (v.new_errors.length > 0) lines.push('Applying needs --force.');
+  return lines;
 }

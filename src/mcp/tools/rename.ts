@@ -1,6 +1,7 @@
 /** The `rename` tool: a project-wide rename as a reviewable diff; written only with `apply: true`. */
 import { z } from 'zod';
 import { renderRename } from '../../render/edits.js';
+import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { editArgs, editOptions, locateArg } from '../schemas.js';
@@ -16,20 +17,15 @@ export const renameTool = defineTool({
     locate: locateArg('position'),
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),
     ...editArgs,
-    force: z
-      .boolean()
-      .optional()
-      .describe(
-        'With apply: true, write even though the preview listed safety warnings (missed references or overrides, name collisions). Without it such an apply is refused with UNSAFE_EDIT.',
-      ),
+    ...verifyArgs,
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, apply, fingerprint, force }) =>
+  run: async (locus, { locate, new_name, apply, fingerprint, verify, force }) =>
     respond(
       await locus.rename(locate, new_name, {
         ...editOptions(apply, fingerprint),
-        ...(force === true ? { force: true } : {}),
+        ...verifyOptions(verify, force, true),
       }),
       'rename',
       renderRename,
