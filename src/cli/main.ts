@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
 import { diagnosticsCommand } from './commands/diagnostics.js';
+import { hierarchyCommands } from './commands/hierarchy.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
@@ -20,6 +21,7 @@ const COMMANDS: CommandSpec[] = [
   outlineCommand,
   ...lspCommands,
   diagnosticsCommand,
+  ...hierarchyCommands,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

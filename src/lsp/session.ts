@@ -13,6 +13,7 @@ import type { RequestType } from 'vscode-jsonrpc/node';
 import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  type Position,
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol';
 import { requireCapability, type CapabilityName } from './capabilities.js';
@@ -25,6 +26,7 @@ import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
 import { pathToUri } from './uri.js';
 import { languageOfPath } from './languages.js';
+import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
   DEFAULT_COLLECT,
@@ -164,6 +166,21 @@ export class SessionCore {
   async showText(absPath: string, text: string): Promise<void> {
     await this.withInstance(async (instance) => {
       await instance.sync(absPath, text);
+    });
+  }
+
+  /** Call or type hierarchy from a position, walked `depth` levels (CAPABILITY_MISSING without support). */
+  async hierarchy(
+    absPath: string,
+    text: string,
+    position: Position,
+    direction: HierarchyDirection,
+    depth: number,
+  ): Promise<HierarchyNode[]> {
+    return this.withInstance(async (instance) => {
+      const uri = await instance.sync(absPath, text);
+      await instance.readiness.wait(instance.readyDeadline);
+      return walkHierarchy(instance, uri, position, direction, depth);
     });
   }
 

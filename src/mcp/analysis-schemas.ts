@@ -42,7 +42,16 @@ export const ANALYSIS_OUTPUT = {
     pages: z.number().optional(),
     page_size: z.number().optional(),
   }),
-  hierarchy: z.looseObject({ ok: z.boolean(), error: error.optional() }),
+  hierarchy: z.looseObject({
+    ok: z.boolean(),
+    error: error.optional(),
+    direction: z.string().optional(),
+    depth: z.number().optional(),
+    total: z.number().optional(),
+    items: z
+      .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
+      .optional(),
+  }),
 } as const;
 
 /** The verify/force arguments of the editing tools. */

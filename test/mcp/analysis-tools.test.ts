@@ -20,6 +20,10 @@ beforeAll(async () => {
     join(ws, 'typescript', 'broken.ts'),
     'export const a: number = "x";\nexport const b = nope;\n',
   );
+  writeFileSync(
+    join(ws, 'typescript', 'calls.ts'),
+    'export function leaf(): number {\n  return 1;\n}\n\nexport function caller(): number {\n  return leaf() + 1;\n}\n',
+  );
   ({ client, server } = await connectInMemory({ root: ws }));
 });
 
@@ -62,5 +66,28 @@ describeWithServer('typescript', 'diagnostics tool', () => {
     const result = await call('diagnostics', { targets: 'typescript/broken.ts', severity: 'fatal' });
     expect(result.isError).toBe(true);
     expect(errorCode(result) ?? text(result)).toBeTruthy();
+  });
+});
+
+describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () => {
+  it('answers callers with call sites and locate strings', async () => {
+    const result = await call('call_hierarchy', {
+      locate: 'typescript/calls.ts:leaf',
+      direction: 'incoming',
+    });
+    expect(data(result).ok, text(result)).toBe(true);
+    expect(text(result)).toContain('Incoming calls (callers), depth 1: 1 item(s)');
+    expect(text(result)).toContain('locate: `typescript/calls.ts:caller`');
+    expect(text(result)).toMatch(/call at typescript\/calls\.ts:6:10/);
+  });
+
+  it('refuses a missing capability with what works instead', async () => {
+    const result = await call('type_hierarchy', {
+      locate: 'typescript/calls.ts:leaf',
+      direction: 'subtypes',
+    });
+    expect(result.isError).toBe(true);
+    expect(errorCode(result)).toBe('CAPABILITY_MISSING');
+    expect(text(result)).toMatch(/implementation/);
   });
 });

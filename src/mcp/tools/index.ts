@@ -14,6 +14,7 @@ import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
 import { describeTool } from './describe.js';
 import { diagnosticsTool } from './diagnostics.js';
+import { callHierarchyTool, typeHierarchyTool } from './hierarchy.js';
 import { formatRangeTool } from './format-range.js';
 import { hoverTool } from './hover.js';
 import { locateTool } from './locate.js';
@@ -36,6 +37,8 @@ export const TOOLS: readonly AnyTool[] = [
   codeActionsTool,
   formatRangeTool,
   diagnosticsTool,
+  callHierarchyTool,
+  typeHierarchyTool,
 ];
 
 /** Runs one tool call; never throws. */
