@@ -2,7 +2,7 @@
  * The analysis tools through an SDK client (in memory) on the real servers: diagnostics of a file and a
  * glob, with totals, places and paging instructions.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -89,5 +89,26 @@ describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () =
     expect(result.isError).toBe(true);
     expect(errorCode(result)).toBe('CAPABILITY_MISSING');
     expect(text(result)).toMatch(/implementation/);
+  });
+});
+
+describeWithServer('typescript', 'rename tool: verified by default, force to write anyway', () => {
+  it('previews with verification and safety warnings, refuses apply, writes with force', async () => {
+    const args = { locate: 'typescript/calls.ts:leaf', new_name: 'caller' };
+    const preview = await call('rename', args);
+    const body = data(preview) as { verification?: { new_errors: unknown[] }; warnings?: { kind: string }[] };
+    expect(body.ok, text(preview)).toBe(true);
+    expect(body.verification?.new_errors.length).toBeGreaterThan(0);
+    expect(body.warnings?.map((w) => w.kind)).toContain('name-collision');
+    expect(text(preview)).toContain('applying needs `force: true`');
+    const before = readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8');
+    const refused = await call('rename', { ...args, apply: true });
+    expect(errorCode(refused)).toBe('UNSAFE_EDIT');
+    expect(readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8')).toBe(before);
+    const forced = await call('rename', { ...args, apply: true, force: true, verify: false });
+    expect(data(forced).applied, text(forced)).toBe(true);
+    expect(readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8')).toContain(
+      'function caller(): number {\n  return 1;',
+    );
   });
 });
