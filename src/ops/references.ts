@@ -25,7 +25,10 @@ export interface FileReferences {
 
 /** Result of references. */
 export interface ReferencesResult extends OpResultBase {
+  /** References in the whole answer (every page). */
   total: number;
+  /** Files in the whole answer; `files` holds only this page's. */
+  total_files: number;
   page: number;
   pages: number;
   page_size: number;
@@ -68,6 +71,7 @@ export async function references(
   return {
     ...resultBase(target, answer.possiblyIncomplete),
     total: sorted.length,
+    total_files: new Set(sorted.map((l) => l.uri)).size,
     page,
     pages,
     page_size: pageSize,

@@ -96,7 +96,11 @@ describeWithServer('typescript', 'rename tool: verified by default, force to wri
   it('previews with verification and safety warnings, refuses apply, writes with force', async () => {
     const args = { locate: 'typescript/calls.ts:leaf', new_name: 'caller' };
     const preview = await call('rename', args);
-    const body = data(preview) as { verification?: { new_errors: unknown[] }; warnings?: { kind: string }[] };
+    const body = data(preview) as {
+      ok?: boolean;
+      verification?: { new_errors: unknown[] };
+      warnings?: { kind: string }[];
+    };
     expect(body.ok, text(preview)).toBe(true);
     expect(body.verification?.new_errors.length).toBeGreaterThan(0);
     expect(body.warnings?.map((w) => w.kind)).toContain('name-collision');
