@@ -4,6 +4,8 @@
 import { parseArgs } from 'node:util';
 import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
+import { diagnosticsCommand } from './commands/diagnostics.js';
+import { hierarchyCommands } from './commands/hierarchy.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
@@ -18,6 +20,8 @@ const COMMANDS: CommandSpec[] = [
   describeCommand,
   outlineCommand,
   ...lspCommands,
+  diagnosticsCommand,
+  ...hierarchyCommands,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

@@ -75,6 +75,8 @@ export function clientCapabilities(positionEncodings: PositionEncoding[]): Clien
         symbolKind: { valueSet: ALL_SYMBOL_KINDS },
       },
       publishDiagnostics: { relatedInformation: false },
+      callHierarchy: { dynamicRegistration: false },
+      typeHierarchy: { dynamicRegistration: false },
     },
   };
 }
@@ -95,7 +97,9 @@ export type CapabilityName =
   | 'codeActionProvider.resolveProvider'
   | 'documentFormattingProvider'
   | 'documentRangeFormattingProvider'
-  | 'documentSymbolProvider';
+  | 'documentSymbolProvider'
+  | 'callHierarchyProvider'
+  | 'typeHierarchyProvider';
 
 /** True when the server's capabilities include `name` (an object or `true` counts; `false`/absent does not). */
 export function hasCapability(capabilities: ServerCapabilities, name: CapabilityName): boolean {

@@ -12,6 +12,7 @@ export class DiagnosticsStore {
   private readonly texts = new Map<string, string>();
   private readonly awaiting = new Set<string>();
   private readonly waiters = new Map<string, (() => void)[]>();
+  private readonly arrivals = new Map<string, number>();
 
   /** Records the text the server now has; a new text means fresh diagnostics are on their way. */
   noteSync(uri: string, text: string): void {
@@ -25,8 +26,43 @@ export class DiagnosticsStore {
   arrived(uri: string, diagnostics: Diagnostic[]): void {
     const key = uriKey(uri);
     this.lists.set(key, diagnostics);
+    this.arrivals.set(key, performance.now());
     this.awaiting.delete(key);
     for (const wake of this.waiters.get(key)?.splice(0) ?? []) wake();
+  }
+
+  /**
+   * The document's diagnostics once the server has gone quiet: fresh ones arrived (or none were due) and no new
+   * set came for `quietMs` (servers publish a syntax pass before the semantic one). `settled` is false when the
+   * `deadline` (a `performance.now()` time) passed first.
+   */
+  async settle(
+    uri: string,
+    quietMs: number,
+    deadline: number,
+    since = -Infinity,
+  ): Promise<{ list: Diagnostic[]; settled: boolean }> {
+    const key = uriKey(uri);
+    for (;;) {
+      const due = this.awaiting.has(key) || !this.lists.has(key);
+      const sinceLast = performance.now() - Math.max(since, this.arrivals.get(key) ?? -Infinity);
+      const remaining = deadline - performance.now();
+      if (!due && sinceLast >= quietMs) return { list: this.lists.get(key) ?? [], settled: true };
+      if (remaining <= 0) return { list: this.lists.get(key) ?? [], settled: false };
+      await this.nextArrival(key, Math.min(remaining, due ? remaining : quietMs - sinceLast));
+    }
+  }
+
+  private nextArrival(key: string, timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      const list = this.waiters.get(key) ?? [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.waiters.set(key, list);
+    });
   }
 
   /** The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due. */

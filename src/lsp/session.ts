@@ -13,6 +13,7 @@ import type { RequestType } from 'vscode-jsonrpc/node';
 import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  type Position,
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol';
 import { requireCapability, type CapabilityName } from './capabilities.js';
@@ -25,6 +26,13 @@ import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
 import { pathToUri } from './uri.js';
 import { languageOfPath } from './languages.js';
+import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
+import {
+  collectDiagnostics,
+  DEFAULT_COLLECT,
+  type CollectedDiagnostics,
+  type CollectOptions,
+} from './collect-diagnostics.js';
 
 /** How a request relates to readiness. */
 export type ReadyMode = 'wait' | 'flag' | 'none';
@@ -140,6 +148,40 @@ export class SessionCore {
     return this.withInstance((instance) =>
       instance.connection.requestRaw(method, params, instance.spec.requestTimeoutMs),
     );
+  }
+
+  /** The document's diagnostics for `text` (synced first): pulled, or pushed once settled (collect-diagnostics.ts). */
+  async diagnostics(
+    absPath: string,
+    text: string,
+    options: CollectOptions = DEFAULT_COLLECT,
+  ): Promise<CollectedDiagnostics> {
+    return this.withInstance(async (instance) => {
+      const uri = await instance.sync(absPath, text);
+      return collectDiagnostics(instance, uri, options);
+    });
+  }
+
+  /** Shows the server a text for a file without writing it (unsaved changes; sync the disk text to restore). */
+  async showText(absPath: string, text: string): Promise<void> {
+    await this.withInstance(async (instance) => {
+      await instance.sync(absPath, text);
+    });
+  }
+
+  /** Call or type hierarchy from a position, walked `depth` levels (CAPABILITY_MISSING without support). */
+  async hierarchy(
+    absPath: string,
+    text: string,
+    position: Position,
+    direction: HierarchyDirection,
+    depth: number,
+  ): Promise<HierarchyNode[]> {
+    return this.withInstance(async (instance) => {
+      const uri = await instance.sync(absPath, text);
+      await instance.readiness.wait(instance.readyDeadline);
+      return walkHierarchy(instance, uri, position, direction, depth);
+    });
   }
 
   /** Stops the server through the shutdown ladder; the next request starts it again. */

@@ -25,6 +25,8 @@ export function forTools(markdown: string, tool: string): string {
       /\((\d+) more; raise the limit to see them\)/,
       `($1 more: call \`${tool}\` again with a higher \`limit\`)`,
     )
+    .replace(/applying needs --force:/, 'applying needs `force: true`:')
+    .replace(/^Applying needs --force\.$/m, 'Applying needs `force: true`.')
     .replace(
       /`locus outline ([^`]+)` lists every symbol\./g,
       'The `outline` tool (file_path `$1`) lists every symbol.',

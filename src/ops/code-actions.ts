@@ -7,7 +7,7 @@ import { LocusError } from '../core/errors.js';
 import type { Range } from '../core/positions.js';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
+import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** One offered action. */
@@ -26,11 +26,11 @@ export interface CodeActionsResult extends OpResultBase {
   range: Range;
   actions: ActionEntry[];
   /** The selected action's edit, when one was selected. */
-  selected?: { index: number; title: string } & EditResultFields;
+  selected?: { index: number; title: string } & VerifiedEditFields;
 }
 
 /** Options: which action to preview/apply (index or exact title), and apply flags. */
-export interface CodeActionOptions extends EditOptions {
+export interface CodeActionOptions extends VerifiedEditOptions {
   select?: number | string;
   /** Only actions of these kinds (e.g. `quickfix`, `refactor`). */
   only?: string[];
@@ -79,7 +79,7 @@ export async function codeActions(
       },
     );
   }
-  const fields = await previewOrApply(context, action.edit, options);
+  const fields = await verifiedPreviewOrApply(context, action.edit, options);
   result.selected = { index: chosen.entry.index, title: chosen.entry.title, ...fields };
   return result;
 }

@@ -6,7 +6,7 @@ import type { DefinitionKind } from '../lsp/types.js';
 import type { OpsContext } from './context.js';
 import { ViewCache, describeLocations, type LocationRef } from './locations.js';
 import type { LocateInput } from './locator.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
+import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** Result of definition. */
 export interface DefinitionResult extends OpResultBase {
@@ -21,11 +21,8 @@ export async function definition(
   mode: DefinitionKind = 'definition',
 ): Promise<DefinitionResult> {
   const target = await resolveTarget(context, mode === 'definition' ? 'definition' : mode, input);
-  const answer = await target.session.definition(
-    target.loaded.file.absPath,
-    target.loaded.file.text,
-    target.position,
-    mode,
+  const answer = await askServer(target, () =>
+    target.session.definition(target.loaded.file.absPath, target.loaded.file.text, target.position, mode),
   );
   const targets = await describeLocations(new ViewCache(context), answer.result);
   return { ...resultBase(target, answer.possiblyIncomplete), mode, targets };

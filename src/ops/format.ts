@@ -2,17 +2,17 @@
  * format_range (SPEC §8): formatting edits for a located range (range formatting, or whole-document
  * formatting when the range is the whole file or the server has no range formatting) as a diff.
  */
-import type { FormattingOptions } from 'vscode-languageserver-protocol';
+import type { FormattingOptions, TextEdit } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../core/errors.js';
 import { pathToUri } from '../lsp/uri.js';
 import type { Range } from '../core/positions.js';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
+import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** Result of formatting. */
-export interface FormatResult extends OpResultBase, EditResultFields {
+export interface FormatResult extends OpResultBase, VerifiedEditFields {
   range: Range;
   /** `range` or `document` formatting. */
   scope: 'range' | 'document';
@@ -22,7 +22,7 @@ export interface FormatResult extends OpResultBase, EditResultFields {
 export async function formatRange(
   context: OpsContext,
   input: LocateInput,
-  options: EditOptions = {},
+  options: VerifiedEditOptions = {},
 ): Promise<FormatResult> {
   const target = await resolveTarget(context, 'format_range', input, 'range');
   const range = target.range as Range;
@@ -43,8 +43,48 @@ export async function formatRange(
     scope = 'document';
     answer = await target.session.formatting(absPath, text, formatting);
   }
-  const fields = await previewOrApply(context, { changes: { [pathToUri(absPath)]: answer.result } }, options);
-  return { ...resultBase(target, answer.possiblyIncomplete), range, scope, ...fields };
+  const widened = widening(answer.result, range, whole, scope, target.session.adapter.name);
+  const fields = await verifiedPreviewOrApply(
+    context,
+    { changes: { [pathToUri(absPath)]: answer.result } },
+    options,
+  );
+  const base = resultBase(target, answer.possiblyIncomplete);
+  if (widened) base.notes = [...(base.notes ?? []), widened];
+  return { ...base, range, scope, ...fields };
+}
+
+/**
+ * A note when the edits reach beyond the asked range: the server has no range formatting (gopls formats the
+ * document) or formatted more than asked. Names the lines the edits touch, so nothing changes unannounced.
+ */
+export function widening(
+  edits: readonly TextEdit[],
+  range: Range,
+  whole: boolean,
+  scope: 'range' | 'document',
+  server: string,
+): string | undefined {
+  if (whole || edits.length === 0) return undefined;
+  const outside = edits.some(
+    (e) => e.range.start.line < range.start.line || e.range.end.line > range.end.line,
+  );
+  if (scope === 'range' && !outside) return undefined;
+  const spans = edits
+    .map((e) => [e.range.start.line + 1, Math.max(e.range.start.line + 1, e.range.end.line + 1)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  const lines = merged.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+  const why =
+    scope === 'document'
+      ? `${server} cannot format a range, so the whole document was formatted`
+      : `${server} formatted beyond the requested range`;
+  return `The range (lines ${range.start.line + 1}-${range.end.line + 1}) could not be honoured: ${why}; the edits touch lines ${lines}.`;
 }
 
 /**

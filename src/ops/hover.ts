@@ -5,7 +5,7 @@
 import type { Hover, MarkedString, MarkupContent } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
+import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** Result of hover. */
 export interface HoverResult extends OpResultBase {
@@ -16,10 +16,8 @@ export interface HoverResult extends OpResultBase {
 /** Runs hover at a located position. */
 export async function hover(context: OpsContext, input: LocateInput): Promise<HoverResult> {
   const target = await resolveTarget(context, 'hover', input);
-  const answer = await target.session.hover(
-    target.loaded.file.absPath,
-    target.loaded.file.text,
-    target.position,
+  const answer = await askServer(target, () =>
+    target.session.hover(target.loaded.file.absPath, target.loaded.file.text, target.position),
   );
   return {
     ...resultBase(target, answer.possiblyIncomplete),

@@ -4,17 +4,20 @@
  */
 import { isLocusError } from '../core/errors.js';
 import type { LocateFailure } from '../locate/resolver.js';
+import type { HierarchyDirection } from '../lsp/hierarchy.js';
 import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
 import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } from './context.js';
 import { completion, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
+import { diagnostics, type DiagnosticsOptions, type DiagnosticsResult } from './diagnostics.js';
 import { formatRange, type FormatResult } from './format.js';
+import { hierarchy, type HierarchyResult } from './hierarchy.js';
 import { hover, type HoverResult } from './hover.js';
 import type { LocateInput, Locator } from './locator.js';
 import { references, type ReferencesOptions, type ReferencesResult } from './references.js';
-import type { EditOptions } from './edits.js';
-import { rename, type RenameResult } from './rename.js';
+import type { VerifiedEditOptions } from './verify.js';
+import { rename, type RenameOptions, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
 
 /** A result or a failure. */
@@ -25,12 +28,20 @@ export interface Locus extends Omit<Locator, 'close'> {
   readonly context: OpsContext;
   definition(input: LocateInput, options?: { mode?: DefinitionKind }): Promise<Outcome<DefinitionResult>>;
   references(input: LocateInput, options?: ReferencesOptions): Promise<Outcome<ReferencesResult>>;
-  rename(input: LocateInput, newName: string, options?: EditOptions): Promise<Outcome<RenameResult>>;
+  rename(input: LocateInput, newName: string, options?: RenameOptions): Promise<Outcome<RenameResult>>;
   hover(input: LocateInput): Promise<Outcome<HoverResult>>;
   completion(input: LocateInput, options?: { limit?: number }): Promise<Outcome<CompletionResult>>;
   signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;
   codeActions(input: LocateInput, options?: CodeActionOptions): Promise<Outcome<CodeActionsResult>>;
-  formatRange(input: LocateInput, options?: EditOptions): Promise<Outcome<FormatResult>>;
+  formatRange(input: LocateInput, options?: VerifiedEditOptions): Promise<Outcome<FormatResult>>;
+  /** Call (incoming/outgoing) or type (supertypes/subtypes) hierarchy at a located position. */
+  hierarchy(
+    input: LocateInput,
+    direction: HierarchyDirection,
+    depth?: number,
+  ): Promise<Outcome<HierarchyResult>>;
+  /** Diagnostics of files, globs or located scopes. */
+  diagnostics(inputs: readonly string[], options?: DiagnosticsOptions): Promise<Outcome<DiagnosticsResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -66,6 +77,8 @@ export function createLocus(options: OpsOptions): Locus {
     signatureHelp: (input) => outcome(() => signatureHelp(context, input)),
     codeActions: (input, opts) => outcome(() => codeActions(context, input, opts)),
     formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
+    hierarchy: (input, direction, depth) => outcome(() => hierarchy(context, input, direction, depth)),
+    diagnostics: (inputs, opts) => outcome(() => diagnostics(context, inputs, opts)),
     close: () => closeOpsContext(context),
   };
 }

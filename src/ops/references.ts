@@ -7,7 +7,7 @@ import type { Location } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
 import { ViewCache, describeLocations, type LocationRef } from './locations.js';
 import type { LocateInput } from './locator.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
+import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
 
 /** Paging of references. */
 export interface ReferencesOptions {
@@ -25,7 +25,10 @@ export interface FileReferences {
 
 /** Result of references. */
 export interface ReferencesResult extends OpResultBase {
+  /** References in the whole answer (every page). */
   total: number;
+  /** Files in the whole answer; `files` holds only this page's. */
+  total_files: number;
   page: number;
   pages: number;
   page_size: number;
@@ -49,11 +52,13 @@ export async function references(
     });
   }
   const target = await resolveTarget(context, 'references', input);
-  const answer = await target.session.references(
-    target.loaded.file.absPath,
-    target.loaded.file.text,
-    target.position,
-    options.includeDeclaration ?? true,
+  const answer = await askServer(target, () =>
+    target.session.references(
+      target.loaded.file.absPath,
+      target.loaded.file.text,
+      target.position,
+      options.includeDeclaration ?? true,
+    ),
   );
   const sorted = sortLocations(answer.result);
   const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
@@ -68,6 +73,7 @@ export async function references(
   return {
     ...resultBase(target, answer.possiblyIncomplete),
     total: sorted.length,
+    total_files: new Set(sorted.map((l) => l.uri)).size,
     page,
     pages,
     page_size: pageSize,

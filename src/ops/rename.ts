@@ -4,13 +4,20 @@
  */
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { OpsContext } from './context.js';
-import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
+
 import type { LocateInput } from './locator.js';
+import { renameWarnings, type RenameWarning } from './rename-safety.js';
+import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
 
+/** Options of rename: preview/apply, verify, and `force` to apply despite warnings or new errors. */
+export type RenameOptions = VerifiedEditOptions;
+
 /** Result of rename. */
-export interface RenameResult extends OpResultBase, EditResultFields {
+export interface RenameResult extends OpResultBase, VerifiedEditFields {
   new_name: string;
+  /** What the edits may miss or break (rename-safety.ts); empty when nothing was found. */
+  warnings: RenameWarning[];
 }
 
 /** Renames the symbol at a located position. */
@@ -18,7 +25,7 @@ export async function rename(
   context: OpsContext,
   input: LocateInput,
   newName: string,
-  options: EditOptions = {},
+  options: RenameOptions = {},
 ): Promise<RenameResult> {
   if (newName.length === 0 || /[\r\n]/.test(newName) || newName !== newName.trim()) {
     throw new LocusError('INVALID_LOCATE', `"${newName}" is not a usable new name.`, {
@@ -34,11 +41,32 @@ export async function rename(
     newName,
   );
   if (!answer.result) throw notRenamable(target);
+  const oldName = target.cursor.symbol?.name ?? '';
+  const { warnings, referencing } = await renameWarnings(context, target, answer.result, oldName, newName);
+  const writes = options.apply === true || options.fingerprint !== undefined;
+  const blocking = warnings.filter((w) => w.blocks_apply);
+  if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
   return {
     ...resultBase(target, answer.possiblyIncomplete),
     new_name: newName,
-    ...(await previewOrApply(context, answer.result, options)),
+    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing)),
+    warnings,
   };
+}
+
+function unsafe(warnings: RenameWarning[]): LocusError {
+  const kinds = [...new Set(warnings.map((w) => w.kind))].join(', ');
+  return new LocusError(
+    'UNSAFE_EDIT',
+    `Nothing was written: the rename has ${warnings.length} safety warning(s) (${kinds}):\n${warnings
+      .slice(0, 10)
+      .map((w) => `- ${w.message}`)
+      .join('\n')}`,
+    {
+      hint: 'Review the warnings in the preview; rename the missed places too, or apply anyway with --force (MCP: force: true).',
+      details: { warnings },
+    },
+  );
 }
 
 async function checkRenamable(target: OpTarget): Promise<void> {

@@ -2,7 +2,7 @@
  * The first half of every position-based operation: resolve the locate, load the file, build the
  * cursor context, and find the language server session for the file.
  */
-import { LocusError } from '../core/errors.js';
+import { LocusError, isLocusError } from '../core/errors.js';
 import type { Position, Range } from '../core/positions.js';
 import type { LocateSuccess } from '../locate/resolver.js';
 import { resolveLocate } from '../locate/resolver.js';
@@ -75,4 +75,36 @@ export function resultBase(target: OpTarget, possiblyIncomplete: boolean): OpRes
   if (possiblyIncomplete) base.possibly_incomplete = true;
   if (target.resolution.notes) base.notes = target.resolution.notes;
   return base;
+}
+
+/**
+ * Runs a server request for a target; a server error keeps the cursor block (in the message and as
+ * `details.cursor`) and says where the locate landed — a find in a comment is the usual cause.
+ */
+export async function askServer<T>(target: OpTarget, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isLocusError(error) || error.code !== 'SERVER_FAILED') throw error;
+    const { cursor } = target;
+    const role = cursor.symbol?.role;
+    const where =
+      role === 'comment' || role === 'string'
+        ? `in a ${role}, where the server has no symbol`
+        : cursor.symbol === null
+          ? 'on whitespace or punctuation'
+          : `on \`${cursor.symbol.name}\` (${role})`;
+    throw new LocusError(
+      error.code,
+      `${error.message}\nThe cursor landed ${where}: ${cursor.display} \`${cursor.snippet}\``,
+      {
+        hint:
+          role === 'comment' || role === 'string'
+            ? 'Point the find at code: the symbol itself (`file:Symbol`) or a use of it (`file@obj.<|>name`).'
+            : (error.hint ?? 'Check the locate string points at an identifier.'),
+        cause: error,
+        details: { ...(error.details ?? {}), cursor },
+      },
+    );
+  }
 }

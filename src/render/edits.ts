@@ -4,9 +4,10 @@
  */
 import type { CodeActionsResult } from '../ops/code-actions.js';
 import type { FormatResult } from '../ops/format.js';
-import type { EditResultFields } from '../ops/edits.js';
+import type { VerifiedEditFields, Verification } from '../ops/verify.js';
 import type { RenameResult } from '../ops/rename.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
+import { codeSpan } from './locate.js';
 
 /** A fenced block whose fence is longer than any backtick run in the text. */
 export function fenced(text: string, language = ''): string {
@@ -16,7 +17,7 @@ export function fenced(text: string, language = ''): string {
 }
 
 /** Summary, diff and apply instructions of an edit. */
-export function renderEdit(edit: EditResultFields, what: string): string {
+export function renderEdit(edit: VerifiedEditFields, what: string): string {
   if (edit.files.length === 0) return `${what}: no changes.`;
   const count = edit.files.reduce((n, f) => n + f.edits, 0);
   const lines = [
@@ -25,6 +26,7 @@ export function renderEdit(edit: EditResultFields, what: string): string {
   for (const file of edit.files) lines.push(`- ${file.file_path} (${file.edits})`);
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
   lines.push('', fenced(edit.diff, 'diff'), '', `Fingerprint: ${edit.fingerprint}`);
+  if (edit.verification) lines.push(...renderVerification(edit.verification));
   if (!edit.applied)
     lines.push(
       'To apply exactly this preview, repeat the call with this fingerprint (files changed since → FILE_CHANGED, nothing written).',
@@ -32,14 +34,29 @@ export function renderEdit(edit: EditResultFields, what: string): string {
   return lines.join('\n');
 }
 
-/** The rename answer. */
+/** The rename answer: the edit, then its safety warnings. */
 export function renderRename(result: RenameResult): string {
-  return [
+  const lines = [
     renderCursor(result.cursor),
     ...renderResultNotes(result),
     '',
     renderEdit(result, `Rename to ${result.new_name}`),
-  ].join('\n');
+  ];
+  if (result.warnings.length > 0) {
+    const blocking = result.warnings.filter((w) => w.blocks_apply).length;
+    lines.push(
+      '',
+      blocking > 0
+        ? `⚠ ${result.warnings.length} safety warning(s) — applying needs --force:`
+        : `${result.warnings.length} advisory note(s) (applying does not need --force):`,
+    );
+    for (const w of result.warnings) {
+      lines.push(`- [${w.kind}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`);
+      if (w.snippet) lines.push(`  ${codeSpan(w.snippet)}`);
+      if (w.locate) lines.push(`  locate: ${codeSpan(w.locate)}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** The code actions answer. */
@@ -69,4 +86,21 @@ export function renderFormat(result: FormatResult): string {
     '',
     renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range'),
   ].join('\n');
+}
+
+/** The verification block: the summary line, then each new error at its place in the edited text. */
+function renderVerification(v: Verification): string[] {
+  const lines = [
+    '',
+    `${v.new_errors.length > 0 ? '⚠ ' : ''}${v.summary}${v.fixed_errors > 0 ? ` (${v.fixed_errors} fixed)` : ''}${v.settled ? '' : ' — a server did not settle in time; the check may be incomplete'}.`,
+  ];
+  for (const e of v.new_errors) {
+    lines.push(
+      `- ${e.display} (after the edit): ${e.message.replace(/\s*\n\s*/g, ' ')}${e.code ? ` [${e.code}]` : ''}`,
+    );
+    lines.push(`  ${codeSpan(e.snippet)}`);
+  }
+  if (v.unchecked) lines.push(`Not checked (no language server): ${v.unchecked.join(', ')}`);
+  if (v.new_errors.length > 0) lines.push('Applying needs --force.');
+  return lines;
 }

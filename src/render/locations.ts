@@ -48,7 +48,7 @@ export function renderReferences(result: ReferencesResult): string {
   lines.push(
     result.total === 0
       ? 'No references found.'
-      : `${result.total} reference(s) in ${result.files.length} file(s)${result.pages > 1 ? ` — page ${result.page} of ${result.pages} (${shown} shown)` : ''}:`,
+      : `${result.total} reference(s) in ${result.total_files} file(s)${result.pages > 1 ? ` — page ${result.page} of ${result.pages}: ${shown} reference(s) in ${result.files.length} file(s)` : ''}:`,
   );
   for (const file of result.files) {
     lines.push('', `${file.file_path} (${file.references.length})`);

@@ -2,6 +2,7 @@
  * End to end over stdio (`node bin/locus.js mcp --root <workspace>`): the tool list, errors as results,
  * guarded edits (FILE_CHANGED, apply), 50 calls in flight at once, and shutdown when the client leaves.
  */
+import { TOOLS } from '../../src/mcp/tools/index.js';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -47,7 +48,7 @@ const read = (file: string) => readFileSync(join(ws, file), 'utf8');
 describe('over stdio', () => {
   it('lists the tools with schemas', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools).toHaveLength(11);
+    expect(tools).toHaveLength(TOOLS.length);
     for (const tool of tools) {
       expect(tool.description).toBeTruthy();
       expect(tool.inputSchema.properties).toBeTruthy();

@@ -1,6 +1,7 @@
 /** The `code_actions` tool: quick fixes and refactorings for a range; one can be previewed and applied. */
 import { z } from 'zod';
 import { renderCodeActions } from '../../render/edits.js';
+import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { editArgs, editOptions, locateArg } from '../schemas.js';
@@ -25,13 +26,15 @@ export const codeActionsTool = defineTool({
         'Only actions of these kinds, e.g. ["quickfix"], ["refactor.extract"], ["source.organizeImports"].',
       ),
     ...editArgs,
+    ...verifyArgs,
   },
   outputSchema: OUTPUT.code_actions,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, select, only, apply, fingerprint }) =>
+  run: async (locus, { locate, select, only, apply, fingerprint, verify, force }) =>
     respond(
       await locus.codeActions(locate, {
         ...editOptions(apply, fingerprint),
+        ...verifyOptions(verify, force, false),
         ...(select === undefined ? {} : { select }),
         ...(only === undefined ? {} : { only }),
       }),

@@ -1,5 +1,6 @@
 /** The `format_range` tool: the language server's formatting of a range, as a diff. */
 import { renderFormat } from '../../render/edits.js';
+import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { editArgs, editOptions, locateArg } from '../schemas.js';
@@ -11,9 +12,16 @@ export const formatRangeTool = defineTool({
   title: 'Format range',
   description:
     "Format the located range with the language server's formatter: a symbol (`src/cart.ts:Cart.total`) or lines (`src/cart.ts:10-20`); a range covering the whole file formats the document. Returns a diff and a fingerprint; nothing is written unless you pass apply: true.",
-  inputSchema: { locate: locateArg('range'), ...editArgs },
+  inputSchema: { locate: locateArg('range'), ...editArgs, ...verifyArgs },
   outputSchema: OUTPUT.format_range,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, apply, fingerprint }) =>
-    respond(await locus.formatRange(locate, editOptions(apply, fingerprint)), 'format_range', renderFormat),
+  run: async (locus, { locate, apply, fingerprint, verify, force }) =>
+    respond(
+      await locus.formatRange(locate, {
+        ...editOptions(apply, fingerprint),
+        ...verifyOptions(verify, force, false),
+      }),
+      'format_range',
+      renderFormat,
+    ),
 });

@@ -13,6 +13,8 @@ import { codeActionsTool } from './code-actions.js';
 import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
 import { describeTool } from './describe.js';
+import { diagnosticsTool } from './diagnostics.js';
+import { callHierarchyTool, typeHierarchyTool } from './hierarchy.js';
 import { formatRangeTool } from './format-range.js';
 import { hoverTool } from './hover.js';
 import { locateTool } from './locate.js';
@@ -34,6 +36,9 @@ export const TOOLS: readonly AnyTool[] = [
   signatureHelpTool,
   codeActionsTool,
   formatRangeTool,
+  diagnosticsTool,
+  callHierarchyTool,
+  typeHierarchyTool,
 ];
 
 /** Runs one tool call; never throws. */

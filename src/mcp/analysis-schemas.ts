@@ -1,0 +1,83 @@
+/**
+ * Output schemas of the analysis tools (diagnostics, call and type hierarchy). Loose objects with optional
+ * success fields, like output-schemas.ts: a failure carries `{ ok: false, error }` under the same schema.
+ */
+import { z } from 'zod';
+
+const error = z.looseObject({ code: z.string(), message: z.string(), hint: z.string().optional() });
+const counts = z.looseObject({
+  error: z.number(),
+  warning: z.number(),
+  information: z.number(),
+  hint: z.number(),
+});
+const place = z.looseObject({
+  file_path: z.string(),
+  display: z.string(),
+  snippet: z.string(),
+  locate: z.string().optional().describe('A locate string that resolves back to this place.'),
+});
+
+/** Output schemas of the analysis tools. */
+export const ANALYSIS_OUTPUT = {
+  diagnostics: z.looseObject({
+    ok: z.boolean(),
+    error: error.optional(),
+    totals: counts.extend({ files: z.number(), diagnostics: z.number() }).optional(),
+    files: z
+      .array(
+        z.looseObject({
+          file_path: z.string(),
+          counts,
+          mode: z.enum(['pulled', 'pushed']),
+          waited_ms: z.number(),
+          settled: z.boolean(),
+        }),
+      )
+      .optional(),
+    diagnostics: z
+      .array(place.extend({ severity: z.string(), message: z.string(), code: z.string().optional() }))
+      .optional(),
+    page: z.number().optional(),
+    pages: z.number().optional(),
+    page_size: z.number().optional(),
+  }),
+  hierarchy: z.looseObject({
+    ok: z.boolean(),
+    error: error.optional(),
+    direction: z.string().optional(),
+    depth: z.number().optional(),
+    total: z.number().optional(),
+    items: z
+      .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
+      .optional(),
+  }),
+} as const;
+
+/** The verify/force arguments of the editing tools. */
+export const verifyArgs = {
+  verify: z
+    .boolean()
+    .optional()
+    .describe(
+      'Before answering (and before writing), show the servers the edited text as unsaved changes and report the errors it would introduce compared with now ("verified: 0 new errors in 7 files"). Nothing is written by verification. Default: true for rename, false otherwise.',
+    ),
+  force: z
+    .boolean()
+    .optional()
+    .describe(
+      'With apply: true, write even though the preview has blocking safety warnings or verification found new errors (otherwise refused with UNSAFE_EDIT, nothing written).',
+    ),
+};
+
+/** Library verify options from the tool arguments. */
+export function verifyOptions(
+  verify: boolean | undefined,
+  force: boolean | undefined,
+  verifyByDefault: boolean,
+): { verify?: boolean; force?: boolean } {
+  return {
+    ...((verify ?? verifyByDefault) ? { verify: true } : {}),
+    ...(force === true ? { force: true } : {}),
+  };
+}

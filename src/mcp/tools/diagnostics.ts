@@ -1,0 +1,38 @@
+/** The `diagnostics` tool: errors and warnings of files, globs or a located scope, paginated. */
+import { z } from 'zod';
+import { SEVERITIES } from '../../ops/diagnostics.js';
+import { renderDiagnostics } from '../../render/diagnostics.js';
+import { ANALYSIS_OUTPUT } from '../analysis-schemas.js';
+import { respond } from '../result.js';
+import { defineTool, READ_ONLY } from '../tool-spec.js';
+
+/** diagnostics */
+export const diagnosticsTool = defineTool({
+  name: 'diagnostics',
+  title: 'Diagnostics',
+  description:
+    "Errors and warnings the language servers report, for one file (`src/app.py`), a glob (`src/**/*.py`), a located scope (`src/app.py:Cart.total`: only diagnostics inside it), or several of these (e.g. the files an edit touched). Pulled where the server supports it, else the server's pushed set once it has settled (the wait is reported). Each diagnostic has severity, code, source, message, enclosing symbol, source line and a locate string; totals per file and severity cover the whole answer, the list is paginated.",
+  inputSchema: {
+    targets: z
+      .union([z.string(), z.array(z.string()).min(1)])
+      .describe('A file, glob or locate string, or a list of them.'),
+    severity: z
+      .enum(SEVERITIES)
+      .optional()
+      .describe('Keep this severity and the more severe ones (default: all).'),
+    page: z.number().int().min(1).optional().describe('Page to return, 1-based (default 1).'),
+    page_size: z.number().int().min(1).max(500).optional().describe('Diagnostics per page (default 100).'),
+  },
+  outputSchema: ANALYSIS_OUTPUT.diagnostics,
+  annotations: READ_ONLY,
+  run: async (locus, { targets, severity, page, page_size }) =>
+    respond(
+      await locus.diagnostics(typeof targets === 'string' ? [targets] : targets, {
+        ...(severity === undefined ? {} : { severity }),
+        ...(page === undefined ? {} : { page }),
+        ...(page_size === undefined ? {} : { pageSize: page_size }),
+      }),
+      'diagnostics',
+      renderDiagnostics,
+    ),
+});

@@ -1,0 +1,213 @@
+/**
+ * Verified edits (docs/verified-edits.md): before anything is written, the servers see the previewed text
+ * as unsaved changes (didChange); the diagnostics of every touched file and of the files that reference the
+ * symbol are compared with a baseline taken just before, and the servers' view is restored whatever happens.
+ * Verification never writes a file. An apply whose verification finds new errors needs `force`.
+ */
+import type { Diagnostic, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { LocusError } from '../core/errors.js';
+import { LineIndex } from '../core/line-index.js';
+import { formatDisplay } from '../core/positions.js';
+import type { Session } from '../lsp/client.js';
+import { DEFAULT_COLLECT } from '../lsp/collect-diagnostics.js';
+import type { OpsContext } from './context.js';
+import { severityOf } from './diagnostics.js';
+import {
+  applyPlan,
+  planWorkspaceEdit,
+  type EditOptions,
+  type EditPlan,
+  type EditResultFields,
+} from './edits.js';
+
+/** Edit options with verification. */
+export interface VerifiedEditOptions extends EditOptions {
+  /** Check the previewed text with the servers before answering (and before writing). */
+  verify?: boolean;
+  /** Write even when verification found new errors. */
+  force?: boolean;
+}
+
+/** An error the edit would introduce, at its place in the edited text. */
+export interface NewError {
+  file_path: string;
+  /** `path:line:col` in the text after the edit. */
+  display: string;
+  message: string;
+  code?: string;
+  source?: string;
+  /** The line after the edit: `42 | return totl`. */
+  snippet: string;
+}
+
+/** What verification found. */
+export interface Verification {
+  /** `verified: 0 new errors in 7 files`, or the count. */
+  summary: string;
+  new_errors: NewError[];
+  files_checked: number;
+  /** Errors the edit removes (baseline errors absent afterwards). */
+  fixed_errors: number;
+  /** False when some server did not settle in time (the check may be incomplete). */
+  settled: boolean;
+  /** Files verification could not check (no language server). */
+  unchecked?: string[];
+}
+
+/** Edit result fields plus the verification, when asked for. */
+export interface VerifiedEditFields extends EditResultFields {
+  verification?: Verification;
+}
+
+interface Checked {
+  absPath: string;
+  relPath: string;
+  session: Session;
+  before: string;
+  after: string;
+}
+
+/** Plans an edit, verifies it when asked, and writes it when asked (refusing new errors without force). */
+export async function verifiedPreviewOrApply(
+  context: OpsContext,
+  edit: WorkspaceEdit | null,
+  options: VerifiedEditOptions,
+  referencing: readonly string[] = [],
+): Promise<VerifiedEditFields> {
+  const plan = planWorkspaceEdit(context, edit);
+  const verification =
+    options.verify === true && plan.changes.length > 0
+      ? await verifyPlan(context, plan, referencing)
+      : undefined;
+  const applied = options.apply === true || options.fingerprint !== undefined;
+  if (applied && verification && verification.new_errors.length > 0 && options.force !== true)
+    throw new LocusError('UNSAFE_EDIT', `Nothing was written: ${verification.summary}.`, {
+      hint: 'Fix the edit (see the new errors in the preview), or apply anyway with --force (MCP: force: true).',
+      details: { new_errors: verification.new_errors },
+    });
+  if (applied) await applyPlan(context, plan, options.fingerprint);
+  const fields: VerifiedEditFields = {
+    files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
+    diff: plan.diff,
+    fingerprint: plan.fingerprint,
+    applied,
+  };
+  if (plan.skipped.length > 0) fields.skipped = plan.skipped;
+  if (verification) fields.verification = verification;
+  return fields;
+}
+
+/** Shows the servers the plan's text, compares diagnostics with a baseline, restores their view. */
+export async function verifyPlan(
+  context: OpsContext,
+  plan: EditPlan,
+  referencing: readonly string[],
+): Promise<Verification> {
+  const { files, unchecked } = filesToCheck(context, plan, referencing);
+  let settled = true;
+  const collect = async (file: Checked, text: string, since?: number): Promise<Diagnostic[]> => {
+    const got = await file.session.diagnostics(file.absPath, text, { ...DEFAULT_COLLECT, since });
+    settled &&= got.settled;
+    return got.diagnostics.filter((d) => severityOf(d) === 'error');
+  };
+  const baseline = new Map<string, Diagnostic[]>();
+  for (const file of files) baseline.set(file.absPath, await collect(file, file.before));
+  const after = new Map<string, Diagnostic[]>();
+  try {
+    for (const file of files) await file.session.showText(file.absPath, file.after);
+    const since = performance.now();
+    for (const file of files) after.set(file.absPath, await collect(file, file.after, since));
+  } finally {
+    await restore(files);
+  }
+  return compare(files, baseline, after, settled, unchecked);
+}
+
+function filesToCheck(
+  context: OpsContext,
+  plan: EditPlan,
+  referencing: readonly string[],
+): { files: Checked[]; unchecked: string[] } {
+  const files: Checked[] = [];
+  const unchecked: string[] = [];
+  const seen = new Set<string>();
+  const add = (absPath: string, relPath: string, before: string, after: string): void => {
+    if (seen.has(absPath)) return;
+    seen.add(absPath);
+    const session = context.lsp.forFile(absPath);
+    if (session) files.push({ absPath, relPath, session, before, after });
+    else unchecked.push(relPath);
+  };
+  for (const c of plan.changes) add(c.absPath, c.file_path, c.before, c.after);
+  for (const absPath of referencing) {
+    try {
+      const file = context.locator.workspace.readText(absPath);
+      add(file.absPath, file.relPath, file.text, file.text);
+    } catch {
+      // Outside the workspace or unreadable: not ours to check.
+    }
+  }
+  return { files, unchecked };
+}
+
+/** Gives every server the disk text back; a server that died meanwhile restarts from the disk anyway. */
+async function restore(files: readonly Checked[]): Promise<void> {
+  for (const file of files) {
+    if (file.before === file.after) continue;
+    try {
+      await file.session.showText(file.absPath, file.before);
+    } catch {
+      // The server is gone: its successor reads the disk, which verification never touched.
+    }
+  }
+}
+
+const keyOf = (d: Diagnostic): string => `${String(d.code ?? '')}\0${String(d.message)}`;
+
+function compare(
+  files: readonly Checked[],
+  baseline: Map<string, Diagnostic[]>,
+  after: Map<string, Diagnostic[]>,
+  settled: boolean,
+  unchecked: string[],
+): Verification {
+  const newErrors: NewError[] = [];
+  let fixed = 0;
+  for (const file of files) {
+    const remaining = new Map<string, number>();
+    for (const d of baseline.get(file.absPath) ?? [])
+      remaining.set(keyOf(d), (remaining.get(keyOf(d)) ?? 0) + 1);
+    const lines = new LineIndex(file.after);
+    for (const d of after.get(file.absPath) ?? []) {
+      const left = remaining.get(keyOf(d)) ?? 0;
+      if (left > 0) remaining.set(keyOf(d), left - 1);
+      else newErrors.push(describe(file, lines, d));
+    }
+    for (const n of remaining.values()) fixed += n;
+  }
+  const count = newErrors.length;
+  const summary = `verified: ${count} new error${count === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}`;
+  const result: Verification = {
+    summary,
+    new_errors: newErrors,
+    files_checked: files.length,
+    fixed_errors: fixed,
+    settled,
+  };
+  if (unchecked.length > 0) result.unchecked = unchecked;
+  return result;
+}
+
+function describe(file: Checked, lines: LineIndex, d: Diagnostic): NewError {
+  const offset = lines.toOffset(d.range.start);
+  const line = lines.lineOf(offset);
+  const error: NewError = {
+    file_path: file.relPath,
+    display: formatDisplay(file.relPath, lines.toDisplay(offset)),
+    message: typeof d.message === 'string' ? d.message : String(d.message),
+    snippet: `${line + 1} | ${lines.lineText(line).trim()}`,
+  };
+  if (d.code !== undefined) error.code = String(d.code);
+  if (d.source !== undefined) error.source = d.source;
+  return error;
+}

@@ -1,0 +1,118 @@
+/**
+ * The analysis tools through an SDK client (in memory) on the real servers: diagnostics of a file and a
+ * glob, with totals, places and paging instructions.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LocusMcpServer } from '../../src/mcp/server.js';
+import { describeWithServer } from '../helpers/require-server.js';
+import { connectInMemory, data, errorCode, makeWorkspace, removeDir, text } from './support.js';
+
+let ws: string;
+let client: Client;
+let server: LocusMcpServer;
+
+beforeAll(async () => {
+  ws = makeWorkspace();
+  writeFileSync(
+    join(ws, 'typescript', 'broken.ts'),
+    'export const a: number = "x";\nexport const b = nope;\n',
+  );
+  writeFileSync(
+    join(ws, 'typescript', 'calls.ts'),
+    'export function leaf(): number {\n  return 1;\n}\n\nexport function caller(): number {\n  return leaf() + 1;\n}\n',
+  );
+  ({ client, server } = await connectInMemory({ root: ws }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+  removeDir(ws);
+});
+
+const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+
+describeWithServer('typescript', 'diagnostics tool', () => {
+  it('answers a file with places, totals and the way they were obtained', async () => {
+    const result = await call('diagnostics', { targets: 'typescript/broken.ts' });
+    const body = data(result);
+    expect(body.ok, text(result)).toBe(true);
+    expect(body.totals).toMatchObject({ files: 1, error: 2 });
+    expect(text(result)).toMatch(/typescript\/broken\.ts: 2 errors \(pulled\)/);
+    expect(text(result)).toContain("Cannot find name 'nope'");
+    const nope = (body.diagnostics as { message: string; locate: string; position: object }[]).find((d) =>
+      d.message.includes('nope'),
+    );
+    const back = data(await call('locate', { locate: nope?.locate }));
+    expect(back.position).toEqual(nope?.position);
+  });
+
+  it('pages a glob and says how to get the next page', async () => {
+    const result = await call('diagnostics', {
+      targets: ['typescript/**/*.ts'],
+      page_size: 1,
+      severity: 'error',
+    });
+    const body = data(result);
+    expect(body.ok, text(result)).toBe(true);
+    expect(body.pages).toBe((body.totals as { diagnostics: number }).diagnostics);
+    expect(text(result)).toMatch(/More: call `diagnostics` again with the same locate and `page: 2`/);
+  });
+
+  it('refuses a bad severity as a tool error', async () => {
+    const result = await call('diagnostics', { targets: 'typescript/broken.ts', severity: 'fatal' });
+    expect(result.isError).toBe(true);
+    expect(errorCode(result) ?? text(result)).toBeTruthy();
+  });
+});
+
+describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () => {
+  it('answers callers with call sites and locate strings', async () => {
+    const result = await call('call_hierarchy', {
+      locate: 'typescript/calls.ts:leaf',
+      direction: 'incoming',
+    });
+    expect(data(result).ok, text(result)).toBe(true);
+    expect(text(result)).toContain('Incoming calls (callers), depth 1: 1 item(s)');
+    expect(text(result)).toContain('locate: `typescript/calls.ts:caller`');
+    expect(text(result)).toMatch(/call at typescript\/calls\.ts:6:10/);
+  });
+
+  it('refuses a missing capability with what works instead', async () => {
+    const result = await call('type_hierarchy', {
+      locate: 'typescript/calls.ts:leaf',
+      direction: 'subtypes',
+    });
+    expect(result.isError).toBe(true);
+    expect(errorCode(result)).toBe('CAPABILITY_MISSING');
+    expect(text(result)).toMatch(/implementation/);
+  });
+});
+
+describeWithServer('typescript', 'rename tool: verified by default, force to write anyway', () => {
+  it('previews with verification and safety warnings, refuses apply, writes with force', async () => {
+    const args = { locate: 'typescript/calls.ts:leaf', new_name: 'caller' };
+    const preview = await call('rename', args);
+    const body = data(preview) as {
+      ok?: boolean;
+      verification?: { new_errors: unknown[] };
+      warnings?: { kind: string }[];
+    };
+    expect(body.ok, text(preview)).toBe(true);
+    expect(body.verification?.new_errors.length).toBeGreaterThan(0);
+    expect(body.warnings?.map((w) => w.kind)).toContain('name-collision');
+    expect(text(preview)).toContain('applying needs `force: true`');
+    const before = readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8');
+    const refused = await call('rename', { ...args, apply: true });
+    expect(errorCode(refused)).toBe('UNSAFE_EDIT');
+    expect(readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8')).toBe(before);
+    const forced = await call('rename', { ...args, apply: true, force: true, verify: false });
+    expect(data(forced).applied, text(forced)).toBe(true);
+    expect(readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8')).toContain(
+      'function caller(): number {\n  return 1;',
+    );
+  });
+});
