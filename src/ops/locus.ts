@@ -54,6 +54,7 @@ export function createLocus(options: OpsOptions): Locus {
     root: locator.root,
     workspace: locator.workspace,
     syntax: locator.syntax,
+    index: locator.index,
     locate: (input, opts) => locator.locate(input, opts),
     locateRange: (input) => locator.locateRange(input),
     describe: (filePath, target) => locator.describe(filePath, target),
