@@ -7,6 +7,7 @@ import { describeCommand } from './commands/describe.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
+import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspace.js';
 import type { CommandSpec } from './command.js';
 import { isLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
@@ -18,6 +19,9 @@ const COMMANDS: CommandSpec[] = [
   describeCommand,
   outlineCommand,
   ...lspCommands,
+  symbolsCommand,
+  searchCommand,
+  sourceCommand,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

@@ -4,4 +4,6 @@ export { SymbolStore, unpackSymbol, type IndexedSymbol, type RankedSymbol } from
 export { compareFiles, isDemotedPath, nameTier, humpMatch, TIER } from './rank.js';
 export { cacheDirectory, cacheFile, indexVersion } from './cache.js';
 export { DEFAULT_EXCLUDED_DIRS, Walker } from './walk.js';
+export { KINDS, STRIDE } from './types.js';
 export type { FileEntry, IndexOptions, IndexProgress, ProgressListener, SkipCounts } from './types.js';
+export { outlineOfEntry } from './outline.js';

@@ -16,6 +16,9 @@ import { references, type ReferencesOptions, type ReferencesResult } from './ref
 import type { EditOptions } from './edits.js';
 import { rename, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
+import { search, type SearchOptions, type SearchResult } from './search.js';
+import { source, type SourceOptions, type SourceResult } from './source.js';
+import { symbols, type SymbolsOptions, type SymbolsResult } from './symbols.js';
 
 /** A result or a failure. */
 export type Outcome<T> = T | LocateFailure;
@@ -31,6 +34,12 @@ export interface Locus extends Omit<Locator, 'close'> {
   signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;
   codeActions(input: LocateInput, options?: CodeActionOptions): Promise<Outcome<CodeActionsResult>>;
   formatRange(input: LocateInput, options?: EditOptions): Promise<Outcome<FormatResult>>;
+  /** Fuzzy search of the workspace symbol index (docs/workspace.md). */
+  symbols(query: string, options?: SymbolsOptions): Promise<Outcome<SymbolsResult>>;
+  /** Every hit of `<glob>@<find>` in the indexed files, paginated. */
+  search(pattern: string, options?: SearchOptions): Promise<Outcome<SearchResult>>;
+  /** The text a locate string names, numbered and bounded. */
+  source(input: LocateInput, options?: SourceOptions): Promise<Outcome<SourceResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -67,6 +76,9 @@ export function createLocus(options: OpsOptions): Locus {
     signatureHelp: (input) => outcome(() => signatureHelp(context, input)),
     codeActions: (input, opts) => outcome(() => codeActions(context, input, opts)),
     formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
+    symbols: (query, opts) => outcome(() => symbols(locator, query, opts)),
+    search: (pattern, opts) => outcome(() => search(locator, pattern, opts)),
+    source: (input, opts) => outcome(() => source(locator, input, opts)),
     close: () => closeOpsContext(context),
   };
 }
