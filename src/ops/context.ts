@@ -4,6 +4,7 @@
  */
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
 import { FreshnessTracker } from './freshness.js';
+import type { IndexAccessOptions } from './index-access.js';
 import { createLocator, type Locator } from './locator.js';
 
 /** Everything an operation needs. */
@@ -17,13 +18,15 @@ export interface OpsContext {
 /** Options for the operations context. */
 export interface OpsOptions {
   root: string;
+  /** How the workspace index is kept (watchers, waiting for the first build, progress). */
+  index?: IndexAccessOptions;
   /** Overrides on top of `locus.config.json`. */
   lspConfig?: LspManagerOptions['config'];
 }
 
 /** Creates the context (reads the config; throws a LocusError when it is invalid). */
 export function createOpsContext(options: OpsOptions): OpsContext {
-  const locator = createLocator({ root: options.root });
+  const locator = createLocator({ root: options.root, ...(options.index ? { index: options.index } : {}) });
   const lsp = new LspManager({
     workspaceRoot: locator.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),

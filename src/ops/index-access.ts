@@ -7,9 +7,12 @@ import { loadLspConfig } from '../lsp/config.js';
 import {
   WorkspaceIndex,
   type IndexOptions,
+  type IndexProgress,
   type IndexStatus,
   type ProgressListener,
 } from '../index/index.js';
+
+export type { IndexProgress, ProgressListener };
 
 /** Options of the index as the operations use it. */
 export interface IndexAccessOptions extends IndexOptions {

@@ -13,7 +13,12 @@ import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../
 import { Workspace } from '../workspace/workspace.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
-import { createIndexAccess, type IndexAccess, type IndexAccessOptions } from './index-access.js';
+import {
+  createIndexAccess,
+  type IndexAccess,
+  type IndexAccessOptions,
+  type ProgressListener,
+} from './index-access.js';
 import { createSyntaxService, type SyntaxService } from './syntax-service.js';
 import { resolveWorkspace } from './workspace-locate.js';
 
@@ -134,10 +139,11 @@ export async function parseAndLoad(
   syntax: SyntaxService,
   input: LocateInput,
   index?: IndexAccess,
+  onProgress?: ProgressListener,
 ): Promise<ParsedInput> {
   if (typeof input === 'string') {
     const form = index ? workspaceForm(workspace, input) : undefined;
-    if (form && index) return resolveWorkspace(workspace, syntax, index, form);
+    if (form && index) return resolveWorkspace(workspace, syntax, index, form, onProgress);
     try {
       const platform = process.platform === 'win32' ? 'win32' : 'posix';
       const locate = validateLocate(parseLocate(input, { platform }));

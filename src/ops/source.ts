@@ -4,6 +4,7 @@
  * outline of a container's children (so an agent reads one method, not the whole file).
  */
 import { LocusError } from '../core/errors.js';
+import type { ProgressListener } from './index-access.js';
 import { describeOffset } from '../locate/describe.js';
 import { flattenOutline, type OutlineSymbol } from '../locate/outline.js';
 import { resolveLocate } from '../locate/resolver.js';
@@ -12,6 +13,8 @@ import { parseAndLoad, withWorkspaceNotes, type LocateInput, type Locator } from
 /** Options of source. */
 export interface SourceOptions {
   maxLines?: number;
+  /** Hears the index build when the locate is workspace-wide. */
+  onProgress?: ProgressListener;
 }
 
 /** A child of a container, as an outline line. */
@@ -64,7 +67,13 @@ export async function source(
       hint: `The default is ${DEFAULT_MAX_LINES}.`,
     });
   }
-  const parsed = await parseAndLoad(locator.workspace, locator.syntax, input, locator.index);
+  const parsed = await parseAndLoad(
+    locator.workspace,
+    locator.syntax,
+    input,
+    locator.index,
+    options.onProgress,
+  );
   const { view } = parsed.loaded;
   const resolution = withWorkspaceNotes(resolveLocate(view, parsed.locate, 'range'), parsed);
   if (!resolution.ok) throw LocusError.fromData(resolution.error);

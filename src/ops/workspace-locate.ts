@@ -14,7 +14,7 @@ import type { WorkspaceLocate } from '../locate/workspace-locate.js';
 import { resolveLocate } from '../locate/resolver.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { loadFile, type LoadedFile } from './file-view.js';
-import type { IndexAccess } from './index-access.js';
+import type { IndexAccess, ProgressListener } from './index-access.js';
 import type { SyntaxService } from './syntax-service.js';
 
 const MAX_CANDIDATES = 10;
@@ -50,8 +50,9 @@ export async function resolveWorkspace(
   syntax: SyntaxService,
   access: IndexAccess,
   form: WorkspaceLocate,
+  onProgress?: ProgressListener,
 ): Promise<WorkspaceResolution> {
-  const { index, notes } = await access.ready();
+  const { index, notes } = await access.ready(onProgress);
   const accept = form.where === '*' ? undefined : picomatch(form.where, { dot: true });
   if (form.bare)
     notes.unshift(`read as a workspace symbol (no file \`${form.scope?.symbol_path.join('.')}\` exists)`);

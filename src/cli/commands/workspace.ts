@@ -3,7 +3,7 @@
  * operations answered from the symbol index. Index progress goes to stderr when it is a terminal
  * (or with --progress), never to stdout.
  */
-import type { IndexProgress } from '../../index/index.js';
+import type { IndexProgress } from '../../ops/index-access.js';
 import { createLocator, type Locator } from '../../ops/locator.js';
 import type { SearchResult } from '../../ops/search.js';
 import { search } from '../../ops/search.js';
