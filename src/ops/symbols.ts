@@ -5,7 +5,7 @@
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
 import { KINDS_LIST, TIER_NAMES } from './index-names.js';
-import type { ProgressListener } from '../index/index.js';
+import type { IndexStatus, ProgressListener, SkipCounts } from '../index/index.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
 import { symbolLocate } from './workspace-locate.js';
@@ -41,8 +41,32 @@ export interface SymbolsResult {
   query: string;
   total: number;
   hits: SymbolHit[];
-  index: { files: number; symbols: number; complete: boolean };
+  index: IndexSummary;
   notes?: string[];
+}
+
+/** What the index covered when it answered. */
+export interface IndexSummary {
+  files: number;
+  symbols: number;
+  complete: boolean;
+  /** Files left out: over the size limit, binary, unreadable; symbolic links (not followed). */
+  skipped: SkipCounts;
+  /** Files taken from the persisted cache / parsed when the index was last brought up to date. */
+  from_cache: number;
+  parsed: number;
+}
+
+/** The summary of an index status. */
+export function indexSummary(status: IndexStatus): IndexSummary {
+  return {
+    files: status.indexed,
+    symbols: status.symbols,
+    complete: status.complete,
+    skipped: status.skipped,
+    from_cache: status.fromCache,
+    parsed: status.parsed,
+  };
 }
 
 const DEFAULT_LIMIT = 20;
@@ -88,7 +112,7 @@ export async function symbols(
       locate: symbolLocate(symbol),
       match: TIER_NAMES[tier] ?? 'subsequence',
     })),
-    index: { files: status.indexed, symbols: status.symbols, complete: status.complete },
+    index: indexSummary(status),
   };
   if (notes.length > 0) result.notes = notes;
   return result;
