@@ -81,8 +81,23 @@ interface StoredEntry {
   d: string;
 }
 
-/** Loads the entries of a cache file; undefined when it is absent, corrupt or of another version/root. */
-export function loadCache(file: string, realRoot: string): Map<string, FileEntry> | undefined {
+/** A file the index refused (binary, oversized, unreadable), remembered with its cache key. */
+export interface Rejection {
+  size: number;
+  mtimeMs: number;
+  kind: 'binary' | 'unreadable' | 'tooLarge';
+}
+
+const REJECTION_KINDS = new Set(['binary', 'unreadable', 'tooLarge']);
+
+/** What a cache file holds. */
+export interface CacheContents {
+  entries: Map<string, FileEntry>;
+  rejected: Map<string, Rejection>;
+}
+
+/** Loads a cache file; undefined when it is absent, corrupt or of another version/root. */
+export function loadCache(file: string, realRoot: string): CacheContents | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
@@ -97,7 +112,13 @@ export function loadCache(file: string, realRoot: string): Map<string, FileEntry
     if (!entry) return undefined;
     entries.set(entry.path, entry);
   }
-  return entries;
+  const rejected = new Map<string, Rejection>();
+  for (const item of Array.isArray(parsed.rejected) ? (parsed.rejected as unknown[]) : []) {
+    if (!isRecord(item) || typeof item.p !== 'string' || typeof item.s !== 'number') return undefined;
+    if (typeof item.m !== 'number' || !REJECTION_KINDS.has(item.k as string)) return undefined;
+    rejected.set(item.p, { size: item.s, mtimeMs: item.m, kind: item.k as Rejection['kind'] });
+  }
+  return { entries, rejected };
 }
 
 function unpack(value: unknown): FileEntry | undefined {
@@ -114,13 +135,19 @@ function unpack(value: unknown): FileEntry | undefined {
 }
 
 /** Writes the cache atomically; returns false (and leaves any old file) when it cannot. */
-export function saveCache(file: string, realRoot: string, entries: Iterable<FileEntry>): boolean {
+export function saveCache(
+  file: string,
+  realRoot: string,
+  entries: Iterable<FileEntry>,
+  rejections: ReadonlyMap<string, Rejection> = new Map(),
+): boolean {
   const files: StoredEntry[] = [];
   for (const e of entries) {
     const d = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('base64');
     files.push({ p: e.path, s: e.size, m: e.mtimeMs, h: e.hash, l: e.language, n: e.names, d });
   }
-  const body = JSON.stringify({ format: FORMAT, version: indexVersion(), root: realRoot, files });
+  const rejected = [...rejections].map(([p, r]) => ({ p, s: r.size, m: r.mtimeMs, k: r.kind }));
+  const body = JSON.stringify({ format: FORMAT, version: indexVersion(), root: realRoot, files, rejected });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });

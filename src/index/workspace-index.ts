@@ -5,7 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
-import { cacheDirectory, cacheFile, loadCache, saveCache } from './cache.js';
+import { cacheDirectory, cacheFile, loadCache, saveCache, type Rejection } from './cache.js';
 import type { ExtractJob, ExtractOutcome } from './extract.js';
 import { runJobs } from './pool.js';
 import { SymbolStore } from './store.js';
@@ -21,7 +21,7 @@ export interface IndexStatus {
   total: number;
   symbols: number;
   skipped: SkipCounts;
-  /** Files taken from the persisted cache / parsed in the last build or sweep. */
+  /** Files taken from the persisted cache / read (parsed, or found binary or unreadable) in the last build or sweep. */
   fromCache: number;
   parsed: number;
   /** The persisted cache file (absent with `noCache`). */
@@ -44,7 +44,7 @@ export class WorkspaceIndex {
   private counts = { fromCache: 0, parsed: 0 };
   private watcher: DirectoryWatcher | undefined;
   /** Binary, oversized or unreadable files as last seen, so a sweep does not read them again. */
-  private readonly rejected = new Map<string, { size: number; mtimeMs: number; kind: keyof SkipCounts }>();
+  private rejected = new Map<string, Rejection>();
 
   constructor(
     readonly root: string,
@@ -105,14 +105,15 @@ export class WorkspaceIndex {
   }
 
   private async build(): Promise<void> {
-    const cached = this.cachePath ? loadCache(this.cachePath, this.realRoot) : undefined;
+    const loaded = this.cachePath ? loadCache(this.cachePath, this.realRoot) : undefined;
+    if (loaded) this.rejected = loaded.rejected;
+    const cached = loaded?.entries;
     const walked = this.walker.walk();
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
     const changed = await this.apply(walked, cached ?? new Map(), true);
     this.built = true;
-    if (this.cachePath && (changed || !cached))
-      saveCache(this.cachePath, this.realRoot, this.store.entries());
+    if (this.cachePath && (changed || !cached)) this.save();
   }
 
   private async sweep(): Promise<void> {
@@ -129,7 +130,7 @@ export class WorkspaceIndex {
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
     }
-    if (this.cachePath && changed) saveCache(this.cachePath, this.realRoot, this.store.entries());
+    if (this.cachePath && changed) this.save();
   }
 
   /**
@@ -170,6 +171,7 @@ export class WorkspaceIndex {
       }
       jobs.push(known && known.language === file.language ? { file, knownHash: known.hash } : { file });
     }
+    if (whole) for (const path of [...this.rejected.keys()]) if (!seen.has(path)) this.rejected.delete(path);
     for (const path of this.store.paths()) {
       if (seen.has(path) || !(whole || path.startsWith(`${under}/`))) continue;
       this.store.remove(path);
@@ -196,6 +198,7 @@ export class WorkspaceIndex {
     cached?: Map<string, FileEntry>,
   ): boolean {
     if (outcome.kind === 'entry') {
+      this.rejected.delete(outcome.entry.path);
       this.store.put(outcome.entry);
       return true;
     }
@@ -210,6 +213,10 @@ export class WorkspaceIndex {
     const file = files.get(outcome.path);
     if (file) this.rejected.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, kind: outcome.kind });
     return true;
+  }
+
+  private save(): void {
+    if (this.cachePath) saveCache(this.cachePath, this.realRoot, this.store.entries(), this.rejected);
   }
 
   private report(advance: number): void {
