@@ -7,11 +7,20 @@
 /** Match tiers, best first; `undefined` from `nameTier` means no match. */
 export const TIER = { exact: 0, prefix: 1, hump: 2, substring: 3, subsequence: 4 } as const;
 
-/** The tier of `lower` (a lower-cased name) for `query` (lower-cased), or undefined. */
-export function nameTier(name: string, lower: string, query: string): number | undefined {
+/**
+ * The tier of `lower` (a lower-cased name) for `query` (lower-cased), or undefined; `nameWords`
+ * supplies `words(name)` when the caller caches it.
+ */
+export function nameTier(
+  name: string,
+  lower: string,
+  query: string,
+  nameWords?: () => readonly string[],
+): number | undefined {
   if (lower === query) return TIER.exact;
   if (lower.startsWith(query)) return TIER.prefix;
-  if (lower.charCodeAt(0) === query.charCodeAt(0) && humpMatch(words(name), query)) return TIER.hump;
+  if (lower.charCodeAt(0) === query.charCodeAt(0) && humpMatch(nameWords?.() ?? words(name), query))
+    return TIER.hump;
   if (lower.includes(query)) return TIER.substring;
   return isSubsequence(lower, query) ? TIER.subsequence : undefined;
 }
@@ -41,6 +50,22 @@ export function humpMatch(nameWords: readonly string[], query: string): boolean 
     return false;
   };
   return go(0, 0, true);
+}
+
+/**
+ * Which character classes a lower-cased text contains (a–z one bit each, digits, `_`, anything else),
+ * so a name missing one of the query's characters is rejected without looking at it further.
+ */
+export function charMask(lower: string, skipUnderscore = false): number {
+  let mask = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << 26;
+    else if (c === 95) mask |= skipUnderscore ? 0 : 1 << 27;
+    else mask |= 1 << 28;
+  }
+  return mask;
 }
 
 function isSubsequence(text: string, query: string): boolean {

@@ -4,7 +4,7 @@
  */
 import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
-import { compareFiles, nameTier } from './rank.js';
+import { charMask, compareFiles, nameTier, words } from './rank.js';
 import { KINDS, STRIDE, type FileEntry } from './types.js';
 
 const SLOT = 2 ** 20;
@@ -13,6 +13,8 @@ interface Bucket {
   name: string;
   lower: string;
   refs: number[];
+  /** `words(name)`, computed when a query first needs it. */
+  words?: string[];
 }
 
 /** One symbol of the index, unpacked for answers. */
@@ -48,7 +50,8 @@ export class SymbolStore {
   private readonly freeIds: number[] = [];
   private readonly buckets = new Map<string, Bucket>();
   private bucketList: Bucket[] | undefined;
-  private ranks: Map<number, number> | undefined;
+  private ranks: Int32Array | undefined;
+  private masks: Int32Array | undefined;
   symbolCount = 0;
 
   get fileCount(): number {
@@ -149,48 +152,45 @@ export class SymbolStore {
     const last = wanted.toLowerCase();
     const container = parts.slice(0, -1).join('.').toLowerCase();
     if (last.length === 0) return { total: 0, hits: [] };
-    // Hits grouped by (tier, exact case) so only the groups that fill `limit` are sorted.
-    const groups: { ref: number; bucket: Bucket }[][] = Array.from({ length: 10 }, () => []);
+    const buckets = this.allBuckets();
+    const masks = this.masks as Int32Array;
+    const wantedMask = charMask(last, true);
+    const ranks = this.fileRanks();
+    const top = new TopK(limit);
     let total = 0;
-    for (const bucket of this.allBuckets()) {
-      const tier = nameTier(bucket.name, bucket.lower, last);
+    for (let b = 0; b < buckets.length; b++) {
+      if (((masks[b] as number) & wantedMask) !== wantedMask) continue;
+      const bucket = buckets[b] as Bucket;
+      const tier = nameTier(bucket.name, bucket.lower, last, () => (bucket.words ??= words(bucket.name)));
       if (tier === undefined) continue;
-      const group = groups[tier * 2 + (bucket.name.includes(wanted) ? 0 : 1)] as {
-        ref: number;
-        bucket: Bucket;
-      }[];
+      // Sort key: tier and exact case, then shorter names, then the file order, then document order.
+      const group = tier * 2 + (bucket.name.includes(wanted) ? 0 : 1);
+      const head = (group * 128 + Math.min(127, tier === 0 ? 0 : bucket.name.length)) * SLOT;
       for (const ref of bucket.refs) {
-        const entry = this.byId[Math.floor(ref / SLOT)] as FileEntry;
+        const id = Math.floor(ref / SLOT);
+        const entry = this.byId[id] as FileEntry;
         const index = ref % SLOT;
         if (!filter(entry.path, KINDS[entry.data[index * STRIDE] ?? 0] ?? 'variable')) continue;
         if (container && !unpackPath(entry, index).slice(0, -1).join('.').toLowerCase().includes(container))
           continue;
-        group.push({ ref, bucket });
         total++;
+        top.offer((head + (ranks[id] ?? 0)) * SLOT + index, ref);
       }
     }
-    const hits: RankedSymbol[] = [];
-    const rank = this.fileRanks();
-    for (let g = 0; g < groups.length && hits.length < limit; g++) {
-      const group = groups[g] as { ref: number; bucket: Bucket }[];
-      const key = (h: { ref: number }) => rank.get(Math.floor(h.ref / SLOT)) ?? 0;
-      group.sort(
-        (a, b) =>
-          a.bucket.name.length - b.bucket.name.length || key(a) - key(b) || (a.ref % SLOT) - (b.ref % SLOT),
-      );
-      for (const h of group.slice(0, limit - hits.length)) {
-        const entry = this.byId[Math.floor(h.ref / SLOT)] as FileEntry;
-        hits.push({ symbol: unpackSymbol(entry, h.ref % SLOT), tier: g >> 1, exactCase: g % 2 === 0 });
-      }
-    }
+    const hits = top.sorted().map(({ key, ref }) => {
+      const group = Math.floor(key / SLOT / SLOT / 128);
+      const entry = this.byId[Math.floor(ref / SLOT)] as FileEntry;
+      return { symbol: unpackSymbol(entry, ref % SLOT), tier: group >> 1, exactCase: group % 2 === 0 };
+    });
     return { total, hits };
   }
 
   /** Rank of every file id in the §15.5 file order (recomputed when files come or go). */
-  private fileRanks(): Map<number, number> {
+  private fileRanks(): Int32Array {
     if (this.ranks) return this.ranks;
     const ids = [...this.byPath.values()].sort((a, b) => compareFiles(a.entry.path, b.entry.path));
-    this.ranks = new Map(ids.map((v, i) => [v.id, i]));
+    this.ranks = new Int32Array(this.byId.length);
+    ids.forEach((v, i) => ((this.ranks as Int32Array)[v.id] = i));
     return this.ranks;
   }
 
@@ -216,9 +216,62 @@ export class SymbolStore {
   }
 
   private allBuckets(): Bucket[] {
-    this.bucketList ??= [...this.buckets.values()];
+    if (!this.bucketList) {
+      this.bucketList = [...this.buckets.values()];
+      this.masks = Int32Array.from(this.bucketList, (b) => charMask(b.lower));
+    }
     return this.bucketList;
   }
+}
+
+/** The `limit` smallest keys offered (with their refs), kept sorted. */
+class TopK {
+  private readonly keys: number[] = [];
+  private readonly refs: number[] = [];
+  constructor(private readonly limit: number) {}
+
+  offer(key: number, ref: number): void {
+    const { keys } = this;
+    if (keys.length >= this.limit && key >= (keys[keys.length - 1] as number)) return;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keys[mid] as number) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    keys.splice(lo, 0, key);
+    this.refs.splice(lo, 0, ref);
+    if (keys.length > this.limit) {
+      keys.pop();
+      this.refs.pop();
+    }
+  }
+
+  sorted(): { key: number; ref: number }[] {
+    return this.keys.map((key, i) => ({ key, ref: this.refs[i] as number }));
+  }
+}
+
+/** Parent index of every symbol of an entry (-1 at top level), for the entries queries touch. */
+const parentCache = new Map<FileEntry, Int32Array>();
+const PARENT_CACHE_ENTRIES = 512;
+
+function parentsOf(entry: FileEntry): Int32Array {
+  let parents = parentCache.get(entry);
+  if (parents) return parents;
+  parents = new Int32Array(entry.names.length);
+  const stack: number[] = [];
+  for (let i = 0; i < entry.names.length; i++) {
+    const depth = entry.data[i * STRIDE + 1] ?? 0;
+    stack.length = Math.min(stack.length, depth);
+    parents[i] = stack.length > 0 ? (stack[stack.length - 1] as number) : -1;
+    stack.push(i);
+  }
+  parentCache.set(entry, parents);
+  if (parentCache.size > PARENT_CACHE_ENTRIES)
+    parentCache.delete(parentCache.keys().next().value as FileEntry);
+  return parents;
 }
 
 /** Unpacks symbol `index` of a file entry (path rebuilt from depths). */
@@ -227,19 +280,18 @@ export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
   const at = index * STRIDE;
   const path = unpackPath(entry, index);
   const joined = path.join('\u0000');
+  const name = entry.names[index] as string;
   let sameIndex = 0;
   let sameCount = 0;
-  if (entry.names.filter((n) => n === path[path.length - 1]).length > 1) {
-    for (let j = 0; j < entry.names.length; j++) {
-      if (entry.names[j] !== path[path.length - 1]) continue;
-      if (unpackPath(entry, j).join('\u0000') !== joined) continue;
-      if (j < index) sameIndex++;
-      sameCount++;
-    }
-  } else sameCount = 1;
+  for (let j = 0; j < entry.names.length; j++) {
+    if (entry.names[j] !== name || d[j * STRIDE + 1] !== d[at + 1]) continue;
+    if (j !== index && unpackPath(entry, j).join('\u0000') !== joined) continue;
+    if (j < index) sameIndex++;
+    sameCount++;
+  }
   return {
     file: entry.path,
-    name: entry.names[index] as string,
+    name,
     path,
     kind: KINDS[d[at] ?? 0] ?? 'variable',
     line: d[at + 2] ?? 0,
@@ -253,14 +305,8 @@ export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
 }
 
 function unpackPath(entry: FileEntry, index: number): string[] {
-  const d = entry.data;
-  const path = [entry.names[index] as string];
-  let depth = d[index * STRIDE + 1] ?? 0;
-  for (let j = index - 1; j >= 0 && depth > 0; j--) {
-    if ((d[j * STRIDE + 1] ?? 0) === depth - 1) {
-      path.unshift(entry.names[j] as string);
-      depth--;
-    }
-  }
+  const parents = parentsOf(entry);
+  const path: string[] = [];
+  for (let i = index; i >= 0; i = parents[i] ?? -1) path.unshift(entry.names[i] as string);
   return path;
 }
