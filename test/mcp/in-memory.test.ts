@@ -30,6 +30,9 @@ const READ_ONLY_TOOLS = [
   'hover',
   'completion',
   'signature_help',
+  'find_symbol',
+  'search',
+  'read_symbol',
 ];
 const EDIT_TOOLS = ['rename', 'code_actions', 'format_range'];
 
@@ -97,7 +100,9 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     const withLocate = tools.filter((t) => 'locate' in (t.inputSchema.properties ?? {}));
     expect(withLocate.map((t) => t.name).sort()).toEqual(
-      [...READ_ONLY_TOOLS, ...EDIT_TOOLS].filter((n) => !['describe', 'outline'].includes(n)).sort(),
+      [...READ_ONLY_TOOLS, ...EDIT_TOOLS]
+        .filter((n) => !['describe', 'outline', 'find_symbol', 'search'].includes(n))
+        .sort(),
     );
     for (const tool of withLocate) {
       const locate = (
