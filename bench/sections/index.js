@@ -191,10 +191,12 @@ async function serverSide(ctx, corpus, names, locus) {
     const warm = [];
     let serverExact = 0;
     let agreed = 0;
+    let locals = 0;
     const misses = [];
+    const { index } = await locus.index.ready();
     for (const name of names) {
       const answer = await session.rawRequest('workspace/symbol', { query: name });
-      warm.push(answer.timing?.requestMs ?? answer.timing?.totalMs ?? NaN);
+      warm.push(answer.ms);
       const ours = await locus.symbols(name, { limit: 500 });
       const mine = ours.ok ? ours.hits.filter((h) => h.name === name) : [];
       for (const item of answer.result ?? []) {
@@ -210,6 +212,7 @@ async function serverSide(ctx, corpus, names, locus) {
             (!range || (h.line - 1 >= range.start.line && h.line - 1 <= range.end.line)),
         );
         if (hit) agreed++;
+        else if (isLocal(index, corpus.root, file, item)) locals++;
         else if (misses.length < 5) misses.push(`${name} ${file}:${(range?.start.line ?? -1) + 1}`);
       }
     }
@@ -227,6 +230,26 @@ async function serverSide(ctx, corpus, names, locus) {
   } finally {
     await manager.closeAll();
   }
+}
+
+const LOCAL_KINDS = new Set([13, 14]); // Variable, Constant
+const BODY_KINDS = new Set(['function', 'method', 'constructor', 'property']);
+
+/** A server result that is a variable declared inside a function body (Locus indexes declarations, not locals). */
+function isLocal(index, root, file, item) {
+  if (!LOCAL_KINDS.has(item.kind) || !item.location?.range) return false;
+  let text;
+  try {
+    text = readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return false;
+  }
+  let offset = 0;
+  for (let line = 0; line < item.location.range.start.line && offset >= 0; line++)
+    offset = text.indexOf('\n', offset) + 1;
+  return index.store
+    .symbolsOf(file)
+    .some((s) => BODY_KINDS.has(s.kind) && s.fullStart < offset && offset < s.fullEnd);
 }
 
 /** Targets of the issue. */
@@ -303,7 +326,7 @@ export function renderIndex(result) {
         s.server,
         `${ms(c.coldMs)} vs ${ms(s.coldMs)} (${ratio(s.coldMs / c.coldMs)})`,
         `${ms(c.symbols_.p50)} vs ${ms(s.warm.p50)} (${ratio(s.warm.p50 / c.symbols_.p50)})`,
-        `${s.agreed}/${s.serverExact} (${pct(s.agreed, s.serverExact)})`,
+        `${s.agreed}/${s.serverExact} (${pct(s.agreed, s.serverExact)}); without ${s.locals} locals inside functions: ${pct(s.agreed, s.serverExact - s.locals)}`,
         s.misses.join('; '),
       ];
     });

@@ -82,7 +82,8 @@ export class SymbolStore {
       const name = entry.names[i] as string;
       let bucket = this.buckets.get(name);
       if (!bucket) {
-        bucket = { name, lower: name.toLowerCase(), refs: [] };
+        const lower = name.toLowerCase();
+        bucket = { name, lower: lower === name ? name : lower, refs: [] };
         this.buckets.set(name, bucket);
         this.bucketList = undefined;
       }

@@ -13,6 +13,9 @@ import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile 
 import { DirectoryWatcher } from './watcher.js';
 import { Walker, type WalkResult } from './walk.js';
 
+/** How long a watched index waits before writing changes to the persisted cache. */
+const SAVE_DELAY_MS = 1000;
+
 /** Where the index stands. */
 export interface IndexStatus {
   /** False while the first build runs (answers then cover `indexed` of `total` files). */
@@ -43,6 +46,7 @@ export class WorkspaceIndex {
   private skipped: SkipCounts = { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 };
   private counts = { fromCache: 0, parsed: 0 };
   private watcher: DirectoryWatcher | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
   /** Binary, oversized or unreadable files as last seen, so a sweep does not read them again. */
   private rejected = new Map<string, Rejection>();
 
@@ -98,8 +102,13 @@ export class WorkspaceIndex {
     this.watcher ??= new DirectoryWatcher(this.root);
   }
 
-  /** Stops watching. */
+  /** Stops watching (and writes a cache update still pending). */
   close(): void {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      this.save();
+    }
     this.watcher?.close();
     this.watcher = undefined;
   }
@@ -130,7 +139,21 @@ export class WorkspaceIndex {
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
     }
-    if (this.cachePath && changed) this.save();
+    // A long-lived process answers first and writes the cache a moment later (coalesced); a
+    // one-shot process writes before it exits.
+    if (this.cachePath && changed) {
+      if (this.watcher) this.scheduleSave();
+      else this.save();
+    }
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.save();
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref();
   }
 
   /**
