@@ -44,7 +44,9 @@ export async function runJobs(jobs: readonly ExtractJob[], options: PoolOptions)
 }
 
 async function inThread(jobs: readonly ExtractJob[], options: PoolOptions): Promise<void> {
-  for (const job of jobs) {
+  for (const [i, job] of jobs.entries()) {
+    // Let timers and I/O run between files: waiting callers, progress and other requests.
+    if (i % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
     let outcome: ExtractOutcome;
     try {
       outcome = await extractFile(options.root, job, options.maxBytes);

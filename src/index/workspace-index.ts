@@ -86,6 +86,8 @@ export class WorkspaceIndex {
     if (!this.built) {
       if (onProgress) this.listeners.add(onProgress);
       this.building ??= this.build().finally(() => this.listeners.clear());
+      // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
+      this.building.catch(() => (this.building = undefined));
       const done = this.building.then(() => true);
       if (waitMs === undefined) await done;
       else await Promise.race([done, new Promise<false>((r) => setTimeout(() => r(false), waitMs).unref())]);

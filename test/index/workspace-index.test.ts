@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
 import { createLocator } from '../../src/ops/locator.js';
-import { removeDir, RUNNING_AS_ROOT, tempDir, writeOddCases, writeTree } from './support.js';
+import { generateFiles, removeDir, RUNNING_AS_ROOT, tempDir, writeOddCases, writeTree } from './support.js';
 
 let cacheDir: string;
 const previousCache = process.env.LOCUS_CACHE_DIR;
@@ -149,5 +149,22 @@ describe('the persisted cache', () => {
     writeFileSync(file, '\u0000\u0001garbage');
     expect((await build()).status).toMatchObject({ parsed: 3, fromCache: 0 });
     expect((await build()).status).toMatchObject({ parsed: 0, fromCache: 3 });
+  });
+});
+
+describe('answers during the first build', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('say how far the build got, and the build goes on to completion', async () => {
+    root = tempDir('partial');
+    generateFiles(root, 300);
+    const locator = createLocator({ root, index: { waitMs: 0, noCache: true } });
+    const early = await locator.index.ready();
+    expect(early.status.complete).toBe(false);
+    expect(early.notes[0]).toMatch(/indexed \d+ of 300 files/);
+    const done = await early.index.fresh();
+    expect(done).toMatchObject({ complete: true, indexed: 300 });
+    await locator.close();
   });
 });
