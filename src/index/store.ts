@@ -5,7 +5,11 @@
 import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
 import { charMask, compareFiles, nameTier, words } from './rank.js';
+import { TopK } from './top-k.js';
 import { KINDS, STRIDE, type FileEntry } from './types.js';
+import { unpackPath, unpackSymbol, type IndexedSymbol } from './unpack.js';
+
+export { unpackSymbol, type IndexedSymbol } from './unpack.js';
 
 const SLOT = 2 ** 20;
 
@@ -15,25 +19,6 @@ interface Bucket {
   refs: number[];
   /** `words(name)`, computed when a query first needs it. */
   words?: string[];
-}
-
-/** One symbol of the index, unpacked for answers. */
-export interface IndexedSymbol {
-  file: string;
-  name: string;
-  /** Path segments (enclosing symbols plus its own name). */
-  path: string[];
-  kind: SymbolKindName;
-  /** 0-based line of the name. */
-  line: number;
-  nameStart: number;
-  nameEnd: number;
-  fullStart: number;
-  fullEnd: number;
-  /** Position among same-path symbols of its file (for `Path[K]`). */
-  sameIndex: number;
-  /** How many symbols of its file have the same path. */
-  sameCount: number;
 }
 
 /** A fuzzy-query hit: the symbol and how it matched. */
@@ -91,6 +76,14 @@ export class SymbolStore {
       bucket.refs.push(id * SLOT + i);
     }
     this.symbolCount += count;
+  }
+
+  /**
+   * Trims the slack arrays keep after pushes (V8 grows them by half plus 16 slots, which for the
+   * typical one- or two-symbol name is most of the index's memory). Call after a build.
+   */
+  compact(): void {
+    for (const bucket of this.buckets.values()) bucket.refs = bucket.refs.slice();
   }
 
   /** Drops a file's entry. */
@@ -223,91 +216,4 @@ export class SymbolStore {
     }
     return this.bucketList;
   }
-}
-
-/** The `limit` smallest keys offered (with their refs), kept sorted. */
-class TopK {
-  private readonly keys: number[] = [];
-  private readonly refs: number[] = [];
-  constructor(private readonly limit: number) {}
-
-  offer(key: number, ref: number): void {
-    const { keys } = this;
-    if (keys.length >= this.limit && key >= (keys[keys.length - 1] as number)) return;
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((keys[mid] as number) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    keys.splice(lo, 0, key);
-    this.refs.splice(lo, 0, ref);
-    if (keys.length > this.limit) {
-      keys.pop();
-      this.refs.pop();
-    }
-  }
-
-  sorted(): { key: number; ref: number }[] {
-    return this.keys.map((key, i) => ({ key, ref: this.refs[i] as number }));
-  }
-}
-
-/** Parent index of every symbol of an entry (-1 at top level), for the entries queries touch. */
-const parentCache = new Map<FileEntry, Int32Array>();
-const PARENT_CACHE_ENTRIES = 512;
-
-function parentsOf(entry: FileEntry): Int32Array {
-  let parents = parentCache.get(entry);
-  if (parents) return parents;
-  parents = new Int32Array(entry.names.length);
-  const stack: number[] = [];
-  for (let i = 0; i < entry.names.length; i++) {
-    const depth = entry.data[i * STRIDE + 1] ?? 0;
-    stack.length = Math.min(stack.length, depth);
-    parents[i] = stack.length > 0 ? (stack[stack.length - 1] as number) : -1;
-    stack.push(i);
-  }
-  parentCache.set(entry, parents);
-  if (parentCache.size > PARENT_CACHE_ENTRIES)
-    parentCache.delete(parentCache.keys().next().value as FileEntry);
-  return parents;
-}
-
-/** Unpacks symbol `index` of a file entry (path rebuilt from depths). */
-export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
-  const d = entry.data;
-  const at = index * STRIDE;
-  const path = unpackPath(entry, index);
-  const joined = path.join('\u0000');
-  const name = entry.names[index] as string;
-  let sameIndex = 0;
-  let sameCount = 0;
-  for (let j = 0; j < entry.names.length; j++) {
-    if (entry.names[j] !== name || d[j * STRIDE + 1] !== d[at + 1]) continue;
-    if (j !== index && unpackPath(entry, j).join('\u0000') !== joined) continue;
-    if (j < index) sameIndex++;
-    sameCount++;
-  }
-  return {
-    file: entry.path,
-    name,
-    path,
-    kind: KINDS[d[at] ?? 0] ?? 'variable',
-    line: d[at + 2] ?? 0,
-    nameStart: d[at + 3] ?? 0,
-    nameEnd: d[at + 4] ?? 0,
-    fullStart: d[at + 5] ?? 0,
-    fullEnd: d[at + 6] ?? 0,
-    sameIndex,
-    sameCount,
-  };
-}
-
-function unpackPath(entry: FileEntry, index: number): string[] {
-  const parents = parentsOf(entry);
-  const path: string[] = [];
-  for (let i = index; i >= 0; i = parents[i] ?? -1) path.unshift(entry.names[i] as string);
-  return path;
 }

@@ -123,6 +123,7 @@ export class WorkspaceIndex {
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
     const changed = await this.apply(walked, cached ?? new Map(), true);
+    this.store.compact();
     this.built = true;
     if (this.cachePath && (changed || !cached)) this.save();
   }
