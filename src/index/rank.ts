@@ -90,8 +90,15 @@ export function isDemotedPath(filePath: string): boolean {
 
 /** §15.5 file order: non-demoted first, shorter paths first, then path order. */
 export function compareFiles(a: string, b: string): number {
-  const demoted = Number(isDemotedPath(a)) - Number(isDemotedPath(b));
-  if (demoted !== 0) return demoted;
+  return compareDemoted(a, b) || compareShape(a, b);
+}
+
+function compareDemoted(a: string, b: string): number {
+  return Number(isDemotedPath(a)) - Number(isDemotedPath(b));
+}
+
+/** Fewer folders, then shorter paths, then path order (the part of the file order after demotion). */
+export function compareShape(a: string, b: string): number {
   const depth = a.split('/').length - b.split('/').length;
   if (depth !== 0) return depth;
   if (a.length !== b.length) return a.length - b.length;

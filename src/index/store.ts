@@ -4,7 +4,7 @@
  */
 import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
-import { charMask, compareFiles, nameTier, words } from './rank.js';
+import { charMask, compareFiles, compareShape, isDemotedPath, nameTier, words } from './rank.js';
 import { TopK } from './top-k.js';
 import { KINDS, STRIDE, type FileEntry } from './types.js';
 import { unpackPath, unpackSymbol, type IndexedSymbol } from './unpack.js';
@@ -37,6 +37,8 @@ export class SymbolStore {
   private bucketList: Bucket[] | undefined;
   private ranks: Int32Array | undefined;
   private masks: Int32Array | undefined;
+  /** Per file id: 1 for test/vendored/generated files (computed once, not in every comparison). */
+  private readonly demoted: number[] = [];
   symbolCount = 0;
 
   get fileCount(): number {
@@ -61,6 +63,7 @@ export class SymbolStore {
     const id = this.freeIds.pop() ?? this.byId.length;
     this.byId[id] = entry;
     this.byPath.set(entry.path, { id, entry });
+    this.demoted[id] = isDemotedPath(entry.path) ? 1 : 0;
     this.ranks = undefined;
     const count = Math.min(entry.names.length, SLOT);
     for (let i = 0; i < count; i++) {
@@ -84,6 +87,12 @@ export class SymbolStore {
    */
   compact(): void {
     for (const bucket of this.buckets.values()) bucket.refs = bucket.refs.slice();
+  }
+
+  /** Builds the lookup tables now, so the first query after a build does not pay for them. */
+  prepare(): void {
+    this.allBuckets();
+    this.fileRanks();
   }
 
   /** Drops a file's entry. */
@@ -182,7 +191,10 @@ export class SymbolStore {
   /** Rank of every file id in the §15.5 file order (recomputed when files come or go). */
   private fileRanks(): Int32Array {
     if (this.ranks) return this.ranks;
-    const ids = [...this.byPath.values()].sort((a, b) => compareFiles(a.entry.path, b.entry.path));
+    const ids = [...this.byPath.values()].sort(
+      (a, b) =>
+        (this.demoted[a.id] ?? 0) - (this.demoted[b.id] ?? 0) || compareShape(a.entry.path, b.entry.path),
+    );
     this.ranks = new Int32Array(this.byId.length);
     ids.forEach((v, i) => ((this.ranks as Int32Array)[v.id] = i));
     return this.ranks;

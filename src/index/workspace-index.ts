@@ -124,6 +124,7 @@ export class WorkspaceIndex {
     this.progress = { done: 0, total: walked.files.length };
     const changed = await this.apply(walked, cached ?? new Map(), true);
     this.store.compact();
+    this.store.prepare();
     this.built = true;
     if (this.cachePath && (changed || !cached)) this.save();
   }
@@ -169,40 +170,9 @@ export class WorkspaceIndex {
     whole: boolean,
     under = '',
   ): Promise<boolean> {
-    const seen = new Set<string>();
-    const jobs: ExtractJob[] = [];
-    let changed = false;
-    let fromCache = 0;
     if (whole) this.skipped = { ...walked.skipped };
-    for (const file of walked.files) {
-      seen.add(file.path);
-      const rejected = this.rejected.get(file.path);
-      if (rejected && rejected.size === file.size && rejected.mtimeMs === file.mtimeMs) {
-        if (whole) this.skipped[rejected.kind]++;
-        this.report(1);
-        continue;
-      }
-      const known = cached?.get(file.path) ?? this.store.entry(file.path);
-      if (
-        known &&
-        known.size === file.size &&
-        known.mtimeMs === file.mtimeMs &&
-        known.language === file.language
-      ) {
-        if (cached) {
-          this.store.put(known);
-          fromCache++;
-        }
-        continue;
-      }
-      jobs.push(known && known.language === file.language ? { file, knownHash: known.hash } : { file });
-    }
-    if (whole) for (const path of [...this.rejected.keys()]) if (!seen.has(path)) this.rejected.delete(path);
-    for (const path of this.store.paths()) {
-      if (seen.has(path) || !(whole || path.startsWith(`${under}/`))) continue;
-      this.store.remove(path);
-      changed = true;
-    }
+    const { jobs, seen, fromCache } = this.plan(walked, cached, whole);
+    let changed = this.dropVanished(seen, whole, under);
     this.counts = { fromCache, parsed: jobs.length };
     this.report(fromCache);
     const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
@@ -216,6 +186,49 @@ export class WorkspaceIndex {
       },
     });
     return changed || jobs.length > 0;
+  }
+
+  /** Which walked files need reading; unchanged ones are taken from the cache (or kept). */
+  private plan(
+    walked: WalkResult,
+    cached: Map<string, FileEntry> | undefined,
+    whole: boolean,
+  ): { jobs: ExtractJob[]; seen: Set<string>; fromCache: number } {
+    const seen = new Set<string>();
+    const jobs: ExtractJob[] = [];
+    let fromCache = 0;
+    for (const file of walked.files) {
+      seen.add(file.path);
+      const rejected = this.rejected.get(file.path);
+      if (rejected && rejected.size === file.size && rejected.mtimeMs === file.mtimeMs) {
+        if (whole) this.skipped[rejected.kind]++;
+        this.report(1);
+        continue;
+      }
+      const known = cached?.get(file.path) ?? this.store.entry(file.path);
+      const sameLanguage = known?.language === file.language;
+      if (known && sameLanguage && known.size === file.size && known.mtimeMs === file.mtimeMs) {
+        if (cached) {
+          this.store.put(known);
+          fromCache++;
+        }
+        continue;
+      }
+      jobs.push(known && sameLanguage ? { file, knownHash: known.hash } : { file });
+    }
+    return { jobs, seen, fromCache };
+  }
+
+  /** Drops files (and remembered refusals) the walk no longer found; true when any were indexed. */
+  private dropVanished(seen: Set<string>, whole: boolean, under: string): boolean {
+    if (whole) for (const path of [...this.rejected.keys()]) if (!seen.has(path)) this.rejected.delete(path);
+    let changed = false;
+    for (const path of this.store.paths()) {
+      if (seen.has(path) || !(whole || path.startsWith(`${under}/`))) continue;
+      this.store.remove(path);
+      changed = true;
+    }
+    return changed;
   }
 
   private take(

@@ -5,7 +5,7 @@
  */
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
-import type { FileEntry, ProgressListener } from '../index/index.js';
+import type { FileEntry, ProgressListener, SymbolStore } from '../index/index.js';
 import { outlineOfEntry } from '../index/index.js';
 import { describeOffset } from '../locate/describe.js';
 import { compileFind, findAll } from '../locate/matcher.js';
@@ -72,30 +72,13 @@ export async function search(
   const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
   const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
   const { index, notes } = await locator.index.ready(options.onProgress);
-  const first = (page - 1) * pageSize;
-  let total = 0;
-  let totalFiles = 0;
-  const found: { entry: FileEntry; text: string; offsets: number[] }[] = [];
-  const shown: SearchResult['files'] = [];
-  for (const file of index.store.paths().sort()) {
-    const entry = index.store.entry(file);
-    if (!entry || !accept(file)) continue;
-    let text: string;
-    try {
-      text = locator.workspace.readText(file).text;
-    } catch {
-      continue;
-    }
-    const offsets = matcher(text);
-    if (offsets.length === 0) continue;
-    totalFiles++;
-    const from = Math.max(0, first - total);
-    const to = Math.min(offsets.length, first + pageSize - total);
-    if (from < to) found.push({ entry, text, offsets: offsets.slice(from, to) });
-    total += offsets.length;
-  }
-  for (const { entry, text, offsets } of found)
-    shown.push({ file_path: entry.path, hits: hitsOf(entry, text, offsets) });
+  const scan = scanFiles(locator, index.store, accept, matcher, (page - 1) * pageSize, pageSize);
+  const shown = scan.found.map(({ entry, text, offsets }) => ({
+    file_path: entry.path,
+    hits: hitsOf(entry, text, offsets),
+  }));
+  const total = scan.total;
+  const totalFiles = scan.files;
   const result: SearchResult = {
     ok: true,
     glob,
@@ -109,6 +92,38 @@ export async function search(
   };
   if (notes.length > 0) result.notes = notes;
   return result;
+}
+
+/** Every matching file in path order: exact totals, and the texts and offsets of one page's hits. */
+function scanFiles(
+  locator: Locator,
+  store: SymbolStore,
+  accept: (file: string) => boolean,
+  matcher: (text: string) => number[],
+  first: number,
+  pageSize: number,
+): { total: number; files: number; found: { entry: FileEntry; text: string; offsets: number[] }[] } {
+  let total = 0;
+  let files = 0;
+  const found: { entry: FileEntry; text: string; offsets: number[] }[] = [];
+  for (const file of store.paths().sort()) {
+    const entry = store.entry(file);
+    if (!entry || !accept(file)) continue;
+    let text: string;
+    try {
+      text = locator.workspace.readText(file).text;
+    } catch {
+      continue; // gone or unreadable since the index saw it
+    }
+    const offsets = matcher(text);
+    if (offsets.length === 0) continue;
+    files++;
+    const from = Math.max(0, first - total);
+    const to = Math.min(offsets.length, first + pageSize - total);
+    if (from < to) found.push({ entry, text, offsets: offsets.slice(from, to) });
+    total += offsets.length;
+  }
+  return { total, files, found };
 }
 
 /** Numbered line, enclosing symbol and a unique locate string for each hit offset of a file. */

@@ -4,14 +4,17 @@
  * file-qualified locate, several → SYMBOL_AMBIGUOUS with ranked candidates, none → SYMBOL_NOT_FOUND
  * with did-you-mean across the workspace.
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
-import type { IndexedSymbol, WorkspaceIndex } from '../index/index.js';
+import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../index/index.js';
 import { compileFind, findAll } from '../locate/matcher.js';
 import type { Locate } from '../locate/model.js';
 import { formatSymbolPath, parseSymbolPath } from '../locate/symbol-path.js';
 import type { WorkspaceLocate } from '../locate/workspace-locate.js';
 import { resolveLocate } from '../locate/resolver.js';
+import { fileView } from '../locate/resolve-core.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import type { IndexAccess, ProgressListener } from './index-access.js';
@@ -76,7 +79,34 @@ export async function resolveWorkspace(
         : { symbol_path: symbol.path },
   };
   if (form.find !== undefined) locate.find = form.find;
-  return { locate, loaded: await loadFile(workspace, syntax, symbol.file), canonical, notes };
+  return { locate, loaded: await loadIndexed(workspace, syntax, index, symbol.file), canonical, notes };
+}
+
+/**
+ * Loads a file for resolving, with the index's outline when the entry matches the file on disk (the
+ * index was just brought up to date), so a workspace locate does not parse the file again.
+ */
+async function loadIndexed(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  index: WorkspaceIndex,
+  file: string,
+): Promise<LoadedFile> {
+  const entry = index.store.entry(file);
+  try {
+    const stats = statSync(path.join(workspace.root, file));
+    if (entry && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs) {
+      const text = workspace.readText(file);
+      return {
+        file: text,
+        view: fileView(text.relPath, text.text, outlineOfEntry(entry)),
+        language: entry.language,
+      };
+    }
+  } catch {
+    // fall through: the ordinary load reports what is wrong with the file
+  }
+  return loadFile(workspace, syntax, file);
 }
 
 /** `Path[K]` counts same-path symbols across the workspace in (file path, document order). */
