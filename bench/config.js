@@ -4,10 +4,10 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, index), --keep (keep the temp workspace), --help.
  */
 
-export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
+export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory', 'index'];
 /** Sections run only when named: `agreement` needs the Debian corpora (bench/sections/agreement.js). */
 export const OPTIONAL_SECTIONS = ['agreement'];
 
@@ -35,6 +35,9 @@ const FULL = {
   memoryLocates: 10_000,
   memoryCheckpoints: [1000, 5000, 10_000],
   memoryNewFiles: 2000,
+  /** Index section: `real` corpora (Go standard library, npm TypeScript sources) or the bench `workspace`. */
+  indexCorpora: 'real',
+  indexQueries: 300,
 };
 
 const QUICK = {
@@ -82,6 +85,8 @@ const SMOKE = {
   opsIterations: 1,
   memoryLocates: 300,
   memoryCheckpoints: [30, 150, 300],
+  indexCorpora: 'workspace',
+  indexQueries: 20,
 };
 
 /** Parses argv into { mode, config, out, sections, keep, help }. */

@@ -24,6 +24,7 @@ import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
 import { relocateTargets, renderRelocate, runRelocate } from './sections/relocate.js';
 import { renderStability, runStability } from './sections/stability.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
+import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 
 const SECTION_RUNNERS = {
   locate: [runLocateSpeed, renderLocateSpeed, locateSpeedTargets],
@@ -38,6 +39,7 @@ const SECTION_RUNNERS = {
     renderAgreement,
     agreementTargets,
   ],
+  index: [runIndex, renderIndex, indexTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

@@ -6,3 +6,7 @@ export type { Locate, LocateRange, SymbolScope, LineScope } from './locate/model
 export { parseLocate, formatLocate } from './locate/locate-string.js';
 export { LocusError, type ErrorCode, type ErrorData } from './core/errors.js';
 export type { Position, Range } from './core/positions.js';
+export type { SymbolsResult, SymbolsOptions, SymbolHit } from './ops/symbols.js';
+export type { SearchResult, SearchOptions, SearchHit } from './ops/search.js';
+export type { SourceResult, SourceOptions } from './ops/source.js';
+export type { IndexAccessOptions, IndexProgress } from './ops/index-access.js';

@@ -9,6 +9,7 @@ import { hierarchyCommands } from './commands/hierarchy.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
+import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspace.js';
 import type { CommandSpec } from './command.js';
 import { isLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
@@ -22,6 +23,9 @@ const COMMANDS: CommandSpec[] = [
   ...lspCommands,
   diagnosticsCommand,
   ...hierarchyCommands,
+  symbolsCommand,
+  searchCommand,
+  sourceCommand,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

@@ -28,6 +28,8 @@ export interface LocateSuccess {
   range?: Range;
   notes?: string[];
   alternatives?: PlaceRef[];
+  /** For a workspace-wide locate: the canonical file-qualified locate string it resolved to. */
+  locate?: string;
 }
 
 /** A failed locate. */

@@ -20,7 +20,12 @@
  *     "c": { "positionEncodings": ["utf-8", "utf-16"] },       // offered encodings, most preferred first
  *     "bash": { "enabled": false }                             // no server for this language
  *   },
- *   "fileLanguages": { "include/**\/*.h": "cpp", "scripts/*": "bash" } // glob → language (docs/languages.md)
+ *   "fileLanguages": { "include/**\/*.h": "cpp", "scripts/*": "bash" }, // glob → language (docs/languages.md)
+ *   "index": {                     // the workspace symbol index (docs/workspace.md)
+ *     "include": ["vendor/mylib/**"], // globs indexed even in default-excluded or ignored folders
+ *     "exclude": ["gen/**"],          // globs never indexed
+ *     "cacheDir": ".locus-cache"      // where the index cache lives (default: the user cache folder)
+ *   }
  * }
  * ```
  * `settings` answers `workspace/configuration` (looked up by dotted section) and is sent once with
@@ -57,6 +62,13 @@ export interface LanguageServerConfig {
   enabled?: boolean;
 }
 
+/** The `index` section: which files the workspace index covers and where its cache lives. */
+export interface IndexConfig {
+  include?: string[];
+  exclude?: string[];
+  cacheDir?: string;
+}
+
 /** The effective LSP configuration, defaults filled in. */
 export interface LspConfig {
   idleTimeoutMinutes: number;
@@ -67,6 +79,8 @@ export interface LspConfig {
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
   /** Glob (relative to the workspace root) → registry language id, overriding detection (`.h` → cpp). */
   fileLanguages: Record<string, string>;
+  /** Not about servers, but read from the same file. */
+  index?: IndexConfig;
 }
 
 /** Defaults used when neither the file nor the caller sets a value. */
@@ -155,10 +169,12 @@ export function validateLspConfig(value: unknown, source: string): Partial<LspCo
       result.languages = validateLanguages(entry, source);
     } else if (key === 'fileLanguages') {
       result.fileLanguages = validateFileLanguages(entry, source);
+    } else if (key === 'index') {
+      result.index = validateIndex(entry, `${source} → index`);
     } else {
       throw invalid(
         source,
-        `has an unknown key "${key}" (known: ${[...NUMBER_KEYS, 'languages', 'fileLanguages'].join(', ')})`,
+        `has an unknown key "${key}" (known: ${[...NUMBER_KEYS, 'languages', 'fileLanguages', 'index'].join(', ')})`,
       );
     }
   }
@@ -205,6 +221,20 @@ function validateLanguageEntry(value: unknown, where: string): LanguageServerCon
     isStringArray(encodings) && encodings.length > 0 && encodings.every((e) => ENCODINGS.has(e));
   check(encodingsOk, 'positionEncodings', 'a non-empty array of "utf-8", "utf-16", "utf-32"');
   return value as LanguageServerConfig;
+}
+
+function validateIndex(value: unknown, where: string): IndexConfig {
+  if (!isPlainObject(value)) throw invalid(where, 'must be an object');
+  for (const key of Object.keys(value)) {
+    if (!['include', 'exclude', 'cacheDir'].includes(key))
+      throw invalid(where, `has an unknown key "${key}" (known: include, exclude, cacheDir)`);
+  }
+  for (const key of ['include', 'exclude'])
+    if (value[key] !== undefined && !isStringArray(value[key]))
+      throw invalid(where, `"${key}" must be an array of glob strings`);
+  if (value.cacheDir !== undefined && (typeof value.cacheDir !== 'string' || value.cacheDir === ''))
+    throw invalid(where, '"cacheDir" must be a non-empty string');
+  return value as IndexConfig;
 }
 
 function mergeLanguages(

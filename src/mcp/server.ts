@@ -14,6 +14,9 @@ import { resolveRoot, type RootSource } from './root.js';
 import { LOCATE_SYNTAX } from './schemas.js';
 import { registerTools } from './tools/index.js';
 
+/** How long a tool call waits for the first index build before answering from what is indexed. */
+const INDEX_WAIT_MS = 20_000;
+
 /** Options of the MCP server. */
 export interface LocusMcpOptions {
   /** Workspace root; when absent, the client's first root or the current directory. */
@@ -95,7 +98,9 @@ function lazyLocus(
     if (current) return current;
     const created = root().then(({ root: dir }) => {
       if (closed) throw shuttingDown();
-      return createLocus({ ...options, root: dir });
+      // A long-lived server watches folders instead of sweeping, and answers within 20 s of a cold
+      // index build (saying how far it got) rather than blocking an agent on a huge tree.
+      return createLocus({ index: { watch: true, waitMs: INDEX_WAIT_MS }, ...options, root: dir });
     });
     created.catch(() => {
       if (current === created) current = undefined;

@@ -4,6 +4,7 @@
  */
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
 import { FreshnessTracker } from './freshness.js';
+import type { IndexAccessOptions } from './index-access.js';
 import { createLocator, type Locator } from './locator.js';
 
 /** Everything an operation needs. */
@@ -17,6 +18,8 @@ export interface OpsContext {
 /** Options for the operations context. */
 export interface OpsOptions {
   root: string;
+  /** How the workspace index is kept (watchers, waiting for the first build, progress). */
+  index?: IndexAccessOptions;
   /** Overrides on top of `locus.config.json`. */
   lspConfig?: LspManagerOptions['config'];
 }
@@ -27,7 +30,11 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     workspaceRoot: options.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
   });
-  const locator = createLocator({ root: options.root, languageOverrides: lsp.config.fileLanguages });
+  const locator = createLocator({
+    root: options.root,
+    languageOverrides: lsp.config.fileLanguages,
+    ...(options.index ? { index: options.index } : {}),
+  });
   return { locator, lsp, freshness: new FreshnessTracker() };
 }
 

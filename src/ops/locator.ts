@@ -11,10 +11,18 @@ import { resolveLocate, type LocateFailure, type LocateResult } from '../locate/
 import { validateLocate } from '../locate/validate.js';
 import { loadLspConfig } from '../lsp/config.js';
 import type { LanguageOverrides } from '../workspace/file-language.js';
+import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
 import { Workspace } from '../workspace/workspace.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
+import {
+  createIndexAccess,
+  type IndexAccess,
+  type IndexAccessOptions,
+  type ProgressListener,
+} from './index-access.js';
 import { createSyntaxService, type SyntaxService } from './syntax-service.js';
+import { resolveWorkspace } from './workspace-locate.js';
 
 /** A locate as an agent gives it: the string syntax or the object form. */
 export type LocateInput = string | Locate | Record<string, unknown>;
@@ -40,6 +48,8 @@ export interface Locator {
   readonly root: string;
   readonly workspace: Workspace;
   readonly syntax: SyntaxService;
+  /** The workspace symbol index (created on first use). */
+  readonly index: IndexAccess;
   locate(input: LocateInput, options?: { range?: boolean }): Promise<LocateResult>;
   locateRange(input: LocateInput): Promise<LocateResult>;
   describe(filePath: string, target: DescribeTarget): Promise<DescribeResult>;
@@ -55,6 +65,8 @@ export interface LocatorOptions {
   syntax?: SyntaxService;
   /** Glob → language overrides (default: `fileLanguages` of `locus.config.json`, docs/languages.md). */
   languageOverrides?: LanguageOverrides;
+  /** How the workspace index is kept (watchers, waiting, progress). */
+  index?: IndexAccessOptions;
 }
 
 /** Creates an offline locator over a workspace root. */
@@ -64,16 +76,21 @@ export function createLocator(options: LocatorOptions): Locator {
     languageOverrides: options.languageOverrides ?? configuredOverrides(options.root),
   });
   const syntax = options.syntax ?? createSyntaxService();
+  const index = createIndexAccess(workspace.root, options.index);
   const locator: Locator = {
     root: workspace.root,
     workspace,
     syntax,
+    index,
     locate: (input, opts) =>
-      guard(() => locateIn(workspace, syntax, input, opts?.range ? 'range' : 'position')),
-    locateRange: (input) => guard(() => locateIn(workspace, syntax, input, 'range')),
+      guard(() => locateIn(workspace, syntax, index, input, opts?.range ? 'range' : 'position')),
+    locateRange: (input) => guard(() => locateIn(workspace, syntax, index, input, 'range')),
     describe: (filePath, target) => guard(() => describeIn(workspace, syntax, filePath, target)),
     outline: (filePath) => guard(() => buildOutline(workspace, syntax, filePath)),
-    close: async () => syntax.close(),
+    close: async () => {
+      index.peek()?.close();
+      syntax.close();
+    },
   };
   return locator;
 }
@@ -112,11 +129,20 @@ export function parseInput(workspace: Workspace, input: LocateInput): Locate {
 async function locateIn(
   workspace: Workspace,
   syntax: SyntaxService,
+  index: IndexAccess,
   input: LocateInput,
   mode: 'position' | 'range',
 ): Promise<LocateResult> {
-  const { locate, loaded } = await parseAndLoad(workspace, syntax, input);
-  return resolveLocate(loaded.view, locate, mode);
+  const parsed = await parseAndLoad(workspace, syntax, input, index);
+  return withWorkspaceNotes(resolveLocate(parsed.loaded.view, parsed.locate, mode), parsed);
+}
+
+/** Adds the notes and canonical locate of a workspace-wide resolution to a result. */
+export function withWorkspaceNotes(result: LocateResult, parsed: ParsedInput): LocateResult {
+  if (!result.ok || parsed.canonical === undefined) return result;
+  result.notes = [...(parsed.notes ?? []), ...(result.notes ?? [])];
+  result.locate = parsed.canonical;
+  return result;
 }
 
 /**
@@ -128,8 +154,12 @@ export async function parseAndLoad(
   workspace: Workspace,
   syntax: SyntaxService,
   input: LocateInput,
-): Promise<{ locate: Locate; loaded: LoadedFile }> {
+  index?: IndexAccess,
+  onProgress?: ProgressListener,
+): Promise<ParsedInput> {
   if (typeof input === 'string') {
+    const form = index ? workspaceForm(workspace, input) : undefined;
+    if (form && index) return resolveWorkspace(workspace, syntax, index, form, onProgress);
     try {
       const platform = process.platform === 'win32' ? 'win32' : 'posix';
       const locate = validateLocate(parseLocate(input, { platform }));
@@ -140,6 +170,34 @@ export async function parseAndLoad(
   }
   const locate = parseInput(workspace, input);
   return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
+}
+
+/** A parsed and loaded locate; workspace-wide ones also carry their canonical string and notes. */
+export interface ParsedInput {
+  locate: Locate;
+  loaded: LoadedFile;
+  canonical?: string;
+  notes?: string[];
+}
+
+/**
+ * The workspace form of a locate string: the explicit forms (`*:…`, `glob:…`, `glob@find`) always;
+ * the bare form only when the plain reading names no existing file.
+ */
+function workspaceForm(workspace: Workspace, input: string): WorkspaceLocate | undefined {
+  const explicit = parseWorkspaceLocate(input);
+  if (explicit) return explicit;
+  const bare = parseBareSymbol(input);
+  if (!bare) return undefined;
+  const platform = process.platform === 'win32' ? 'win32' : 'posix';
+  try {
+    const plain = parseLocate(input, { exists: (p) => workspace.isFile(p), platform });
+    if (workspace.isFile(plain.file_path)) return undefined;
+  } catch {
+    // not a valid file locate either: the symbol reading stands
+  }
+  const head = input.split('@')[0] ?? input;
+  return workspace.isFile(head) ? undefined : bare;
 }
 
 async function describeIn(

@@ -19,6 +19,9 @@ import { references, type ReferencesOptions, type ReferencesResult } from './ref
 import type { VerifiedEditOptions } from './verify.js';
 import { rename, type RenameOptions, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
+import { search, type SearchOptions, type SearchResult } from './search.js';
+import { source, type SourceOptions, type SourceResult } from './source.js';
+import { symbols, type SymbolsOptions, type SymbolsResult } from './symbols.js';
 
 /** A result or a failure. */
 export type Outcome<T> = T | LocateFailure;
@@ -42,6 +45,12 @@ export interface Locus extends Omit<Locator, 'close'> {
   ): Promise<Outcome<HierarchyResult>>;
   /** Diagnostics of files, globs or located scopes. */
   diagnostics(inputs: readonly string[], options?: DiagnosticsOptions): Promise<Outcome<DiagnosticsResult>>;
+  /** Fuzzy search of the workspace symbol index (docs/workspace.md). */
+  symbols(query: string, options?: SymbolsOptions): Promise<Outcome<SymbolsResult>>;
+  /** Every hit of `<glob>@<find>` in the indexed files, paginated. */
+  search(pattern: string, options?: SearchOptions): Promise<Outcome<SearchResult>>;
+  /** The text a locate string names, numbered and bounded. */
+  source(input: LocateInput, options?: SourceOptions): Promise<Outcome<SourceResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -65,6 +74,7 @@ export function createLocus(options: OpsOptions): Locus {
     root: locator.root,
     workspace: locator.workspace,
     syntax: locator.syntax,
+    index: locator.index,
     locate: (input, opts) => locator.locate(input, opts),
     locateRange: (input) => locator.locateRange(input),
     describe: (filePath, target) => locator.describe(filePath, target),
@@ -79,6 +89,9 @@ export function createLocus(options: OpsOptions): Locus {
     formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
     hierarchy: (input, direction, depth) => outcome(() => hierarchy(context, input, direction, depth)),
     diagnostics: (inputs, opts) => outcome(() => diagnostics(context, inputs, opts)),
+    symbols: (query, opts) => outcome(() => symbols(locator, query, opts)),
+    search: (pattern, opts) => outcome(() => search(locator, pattern, opts)),
+    source: (input, opts) => outcome(() => source(locator, input, opts)),
     close: () => closeOpsContext(context),
   };
 }

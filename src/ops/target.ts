@@ -10,7 +10,7 @@ import type { Session } from '../lsp/client.js';
 import type { OpsContext } from './context.js';
 import { cursorContext, type CursorContext } from './cursor.js';
 import type { LoadedFile } from './file-view.js';
-import { parseAndLoad, type LocateInput } from './locator.js';
+import { parseAndLoad, withWorkspaceNotes, type LocateInput } from './locator.js';
 
 /** A resolved operation target. */
 export interface OpTarget {
@@ -31,9 +31,10 @@ export async function resolveTarget(
   input: LocateInput,
   mode: 'position' | 'range' = 'position',
 ): Promise<OpTarget> {
-  const { workspace, syntax } = context.locator;
-  const { locate, loaded } = await parseAndLoad(workspace, syntax, input);
-  const resolution = resolveLocate(loaded.view, locate, mode);
+  const { workspace, syntax, index } = context.locator;
+  const parsed = await parseAndLoad(workspace, syntax, input, index);
+  const { loaded } = parsed;
+  const resolution = withWorkspaceNotes(resolveLocate(loaded.view, parsed.locate, mode), parsed);
   if (!resolution.ok) throw LocusError.fromData(resolution.error);
   const offset = loaded.view.lines.toOffset(resolution.position);
   const cursor = await cursorContext(

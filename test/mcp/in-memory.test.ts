@@ -33,6 +33,9 @@ const READ_ONLY_TOOLS = [
   'diagnostics',
   'call_hierarchy',
   'type_hierarchy',
+  'find_symbol',
+  'search',
+  'read_symbol',
 ];
 const EDIT_TOOLS = ['rename', 'code_actions', 'format_range'];
 
@@ -101,7 +104,7 @@ describe('tools/list', () => {
     const withLocate = tools.filter((t) => 'locate' in (t.inputSchema.properties ?? {}));
     expect(withLocate.map((t) => t.name).sort()).toEqual(
       [...READ_ONLY_TOOLS, ...EDIT_TOOLS]
-        .filter((n) => !['describe', 'outline', 'diagnostics'].includes(n))
+        .filter((n) => !['describe', 'outline', 'diagnostics', 'find_symbol', 'search'].includes(n))
         .sort(),
     );
     for (const tool of withLocate) {

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isLocusError } from '../../core/errors.js';
 import type { Locus } from '../../ops/locus.js';
 import { failure } from '../result.js';
-import type { AnyTool } from '../tool-spec.js';
+import type { AnyTool, ToolExtra } from '../tool-spec.js';
 import { codeActionsTool } from './code-actions.js';
 import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
@@ -22,6 +22,7 @@ import { outlineTool } from './outline.js';
 import { referencesTool } from './references.js';
 import { renameTool } from './rename.js';
 import { signatureHelpTool } from './signature-help.js';
+import { findSymbolTool, readSymbolTool, searchTool } from './workspace.js';
 
 /** Every tool, in the order clients list them. */
 export const TOOLS: readonly AnyTool[] = [
@@ -39,6 +40,9 @@ export const TOOLS: readonly AnyTool[] = [
   diagnosticsTool,
   callHierarchyTool,
   typeHierarchyTool,
+  findSymbolTool,
+  searchTool,
+  readSymbolTool,
 ];
 
 /** Runs one tool call; never throws. */
@@ -47,9 +51,10 @@ export async function callTool(
   args: Record<string, unknown>,
   getLocus: () => Promise<Locus>,
   log: (message: string) => void,
+  extra?: ToolExtra,
 ): Promise<CallToolResult> {
   try {
-    return await tool.run(await getLocus(), args);
+    return await tool.run(await getLocus(), args, extra);
   } catch (error) {
     if (isLocusError(error)) return failure(error.toData(), tool.name);
     log(
@@ -81,7 +86,7 @@ export function registerTools(
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (args: Record<string, unknown>) => callTool(tool, args, getLocus, log),
+      (args: Record<string, unknown>, extra: ToolExtra) => callTool(tool, args, getLocus, log, extra),
     );
   }
 }

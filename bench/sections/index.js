@@ -1,0 +1,394 @@
+/**
+ * Index section (`--sections index`): the workspace symbol index on the Go standard library and the
+ * TypeScript sources of npm packages — cold build (lines/s), load from the persisted cache, the next
+ * answer after one file changes, `symbols` p50/p99, workspace-wide locate p50, bytes per symbol and
+ * RSS — side by side with gopls and TypeScript 7 `workspace/symbol` (cold time to the first complete
+ * answer, warm p50, agreement on exact-name queries). Smoke mode runs on the bench workspace only.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CLI } from '../lib/locus.js';
+import { int, mib, ms, pct, ratio, table } from '../lib/markdown.js';
+import { REPO } from '../lib/sources.js';
+import { now, summarize } from '../lib/stats.js';
+import { goCorpus, tsCorpus } from './index-corpora.js';
+
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'index-memory-child.js');
+const log = (message) => process.stderr.write(`[bench] index: ${message}\n`);
+
+/** Runs the section. */
+export async function runIndex(ctx) {
+  const smoke = ctx.config.indexCorpora === 'workspace';
+  const corpora = smoke
+    ? [{ id: 'bench-workspace', language: 'mixed', root: ctx.root }]
+    : [goCorpus(ctx.base), tsCorpus(ctx.base, log)].filter(Boolean);
+  const results = [];
+  for (const corpus of corpora) {
+    log(`${corpus.id}…`);
+    results.push(await measureCorpus(ctx, corpus, ctx.config.indexQueries, !smoke));
+  }
+  return { corpora: results };
+}
+
+function cli(root, cacheDir, args) {
+  const start = now();
+  const run = spawnSync(process.execPath, [CLI, ...args, '--root', root, '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, LOCUS_CACHE_DIR: cacheDir },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return {
+    wall: now() - start,
+    body: run.stdout ? JSON.parse(run.stdout) : { ok: false, error: run.stderr },
+  };
+}
+
+async function measureCorpus(ctx, corpus, queries, withServers) {
+  const cacheDir = mkdtempSync(path.join(ctx.base, `cache-${corpus.id}-`));
+  const cold = cli(corpus.root, cacheDir, ['symbols', 'zzzNoSuchSymbol']);
+  const warmCli = cli(corpus.root, cacheDir, ['symbols', 'zzzNoSuchSymbol']);
+  process.env.LOCUS_CACHE_DIR = cacheDir;
+  const { WorkspaceIndex } = await import(pathToFileURL(path.join(REPO, 'dist/index/index.js')).href);
+  let start = now();
+  const loadedIndex = new WorkspaceIndex(corpus.root);
+  const loadedStatus = await loadedIndex.fresh();
+  const loadMs = now() - start;
+  loadedIndex.close();
+  const locus = ctx.lib.createLocus({ root: corpus.root, index: { watch: true } });
+  const { index } = await locus.index.ready();
+  await locus.index.ready(); // the watcher's first full sweep
+  const lines = countLines(corpus.root, index.store.paths());
+  const sample = sampleSymbols(index.store, queries);
+  const symbolTimes = [];
+  for (const q of sample.queries) {
+    start = now();
+    await locus.symbols(q);
+    symbolTimes.push(now() - start);
+  }
+  const locateTimes = [];
+  for (const name of sample.unique) {
+    start = now();
+    const r = await locus.locate(`*:${name}`);
+    locateTimes.push(now() - start);
+    if (!r.ok) log(`locate *:${name} failed: ${r.error.code}`);
+  }
+  const change = await afterChange(locus, corpus, index, cacheDir);
+  const memory = spawnSync(process.execPath, ['--expose-gc', CHILD, REPO, corpus.root], {
+    encoding: 'utf8',
+    env: { ...process.env, LOCUS_CACHE_DIR: cacheDir },
+  });
+  const mem = memory.status === 0 ? JSON.parse(memory.stdout) : { error: memory.stderr.slice(-500) };
+  const coldChild = spawnSync(process.execPath, ['--expose-gc', CHILD, REPO, corpus.root, 'cold'], {
+    encoding: 'utf8',
+    env: { ...process.env, LOCUS_CACHE_DIR: cacheDir },
+  });
+  const coldCpu =
+    coldChild.status === 0 ? JSON.parse(coldChild.stdout) : { error: coldChild.stderr.slice(-500) };
+  const servers =
+    withServers && corpus.server ? await serverSide(ctx, corpus, sample.exact, locus) : undefined;
+  await locus.close();
+  delete process.env.LOCUS_CACHE_DIR;
+  return {
+    id: corpus.id,
+    packages: corpus.packages,
+    files: cold.body.index?.files,
+    symbols: cold.body.index?.symbols,
+    skipped: cold.body.index?.skipped,
+    lines,
+    coldMs: cold.wall,
+    linesPerSecond: (lines / cold.wall) * 1000,
+    coldCpu,
+    linesPerCpuSecond: (lines / coldCpu.cpuMs) * 1000,
+    warmCliMs: warmCli.wall,
+    warmCliFromCache: warmCli.body.index?.from_cache,
+    loadMs,
+    loadFromCache: loadedStatus.fromCache,
+    change,
+    symbols_: summarize(symbolTimes),
+    locate: summarize(locateTimes),
+    memory: mem,
+    bytesPerSymbol: mem.heapBytes / mem.symbols,
+    servers,
+  };
+}
+
+function countLines(root, files) {
+  let lines = 0;
+  for (const file of files) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  }
+  return lines;
+}
+
+/** Deterministic query mix from the index: exact names, prefixes, hump initials, substrings. */
+function sampleSymbols(store, count) {
+  const names = [];
+  const paths = store.paths().sort();
+  const step = Math.max(1, Math.floor(paths.length / count));
+  for (let i = 0; i < paths.length && names.length < count; i += step) {
+    const symbols = store.symbolsOf(paths[i]).filter((s) => /^[A-Za-z_]\w{3,}$/.test(s.name));
+    const pick = symbols[Math.floor(symbols.length / 2)];
+    if (pick) names.push(pick);
+  }
+  const queries = names.map((s, i) => {
+    const humps = s.name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [s.name];
+    switch (i % 4) {
+      case 0:
+        return s.name;
+      case 1:
+        return s.name.slice(0, 3);
+      case 2:
+        return humps.length > 1 ? humps.map((w) => w[0]).join('') : s.name.slice(0, 2);
+      default:
+        return s.name.slice(1, Math.max(3, s.name.length - 1));
+    }
+  });
+  const unique = names.filter((s) => store.lookup(s.path).symbols.length === 1).map((s) => s.path.join('.'));
+  const exact = [...new Set(names.filter((s) => !/test/i.test(s.file)).map((s) => s.name))].slice(0, 25);
+  return { queries, unique, exact };
+}
+
+/** The next answer after one file changes: replace a file (rename over it), ask for the new name. */
+async function afterChange(locus, corpus, index, cacheDir) {
+  const file = index.store.paths().find((p) => p === corpus.probe) ?? index.store.paths()[0];
+  const abs = path.join(corpus.root, file);
+  const original = readFileSync(abs, 'utf8');
+  const name = 'zzBenchChanged';
+  const ext = path.extname(file);
+  const added =
+    ext === '.go'
+      ? `\nfunc ${name}() {}\n`
+      : ext === '.py'
+        ? `\n\ndef ${name}():\n    pass\n`
+        : `\nexport function ${name}() {}\n`;
+  const replace = (text) => {
+    writeFileSync(`${abs}.bench-tmp`, text);
+    renameSync(`${abs}.bench-tmp`, abs); // a new inode: a hard-linked original stays untouched
+  };
+  replace(original + added);
+  let start = now();
+  const first = await locus.symbols(name);
+  const firstMs = now() - start;
+  replace(original + added.replaceAll(name, `${name}2`));
+  start = now();
+  const result = await locus.symbols(`${name}2`);
+  const watchedMs = now() - start;
+  const oneShot = cli(corpus.root, cacheDir, ['symbols', `${name}2`]);
+  replace(original);
+  return {
+    file,
+    firstMs,
+    watchedMs,
+    found: first.ok && first.hits[0]?.name === name && result.ok && result.hits[0]?.name === `${name}2`,
+    oneShotMs: oneShot.wall,
+    oneShotFound: oneShot.body.hits?.[0]?.name === `${name}2`,
+  };
+}
+
+/** The same exact-name queries through the language server's workspace/symbol. */
+async function serverSide(ctx, corpus, names, locus) {
+  const manager = new ctx.lib.lsp.LspManager({
+    workspaceRoot: corpus.serverRoot,
+    config: { requestTimeoutMs: 600_000, readyTimeoutMs: 600_000 },
+  });
+  const probe = path.join(corpus.serverRoot, corpus.probe);
+  try {
+    const start = now();
+    const session = manager.sessionFor(probe);
+    await session.waitUntilReady(600_000, { absPath: probe, text: readFileSync(probe, 'utf8') });
+    const first = await session.rawRequest('workspace/symbol', { query: names[0] });
+    const coldMs = now() - start;
+    const warm = [];
+    let serverExact = 0;
+    let agreed = 0;
+    let locals = 0;
+    const misses = [];
+    const { index } = await locus.index.ready();
+    for (const name of names) {
+      const answer = await session.rawRequest('workspace/symbol', { query: name });
+      warm.push(answer.ms);
+      const ours = await locus.symbols(name, { limit: 500 });
+      const mine = ours.ok ? ours.hits.filter((h) => h.name === name) : [];
+      for (const item of answer.result ?? []) {
+        const itemName = String(item.name).split('.').pop();
+        if (itemName !== name || !item.location?.uri) continue;
+        const file = path.relative(corpus.serverRoot, fileURLToPath(item.location.uri));
+        if (file.startsWith('..') || /(^|\/)(vendor|testdata|node_modules)\//.test(file)) continue;
+        serverExact++;
+        const range = item.location.range;
+        const hit = mine.some(
+          (h) =>
+            h.file_path === file &&
+            (!range || (h.line - 1 >= range.start.line && h.line - 1 <= range.end.line)),
+        );
+        if (hit) agreed++;
+        else if (isLocal(index, corpus.root, file, item)) locals++;
+        else if (misses.length < 5) misses.push(`${name} ${file}:${(range?.start.line ?? -1) + 1}`);
+      }
+    }
+    return {
+      server: corpus.server,
+      coldMs,
+      firstCount: (first.result ?? []).length,
+      warm: summarize(warm),
+      serverExact,
+      agreed,
+      locals,
+      misses,
+    };
+  } catch (error) {
+    return { server: corpus.server, error: String(error.message ?? error) };
+  } finally {
+    await manager.closeAll();
+  }
+}
+
+const LOCAL_KINDS = new Set([13, 14]); // Variable, Constant
+const BODY_KINDS = new Set(['function', 'method', 'constructor', 'property']);
+
+/** A server result that is a variable declared inside a function body (Locus indexes declarations, not locals). */
+function isLocal(index, root, file, item) {
+  if (!LOCAL_KINDS.has(item.kind) || !item.location?.range) return false;
+  // Declared inside a callback (no named symbol around it): indented, not exported.
+  if (item.containerName && item.containerName !== '' && item.location.range.start.character > 0) return true;
+  let text;
+  try {
+    text = readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return false;
+  }
+  let offset = 0;
+  for (let line = 0; line < item.location.range.start.line && offset >= 0; line++)
+    offset = text.indexOf('\n', offset) + 1;
+  return index.store
+    .symbolsOf(file)
+    .some((s) => BODY_KINDS.has(s.kind) && s.fullStart < offset && offset < s.fullEnd);
+}
+
+/** Targets of the issue. */
+export function indexTargets(result) {
+  const targets = [];
+  for (const c of result.corpora) {
+    const t = (what, target, measured, met, factor) =>
+      targets.push({ what: `index ${c.id}: ${what}`, target, measured, met, factor });
+    t(
+      'cold index lines/s',
+      '≥ 100,000 lines/s',
+      `${int(c.linesPerSecond)} lines/s`,
+      c.linesPerSecond >= 100_000,
+      100_000 / c.linesPerSecond,
+    );
+    t(
+      'cold index lines per CPU-second (what 2 idle cores would do: ×2)',
+      '≥ 50,000 lines/CPU-s',
+      `${int(c.linesPerCpuSecond)} lines/CPU-s`,
+      c.linesPerCpuSecond >= 50_000,
+      50_000 / c.linesPerCpuSecond,
+    );
+    t('load from persisted cache', '≤ 0.5 s', ms(c.loadMs), c.loadMs <= 500, c.loadMs / 500);
+    t(
+      'next answer after one file changes (watched)',
+      '≤ 50 ms',
+      ms(c.change.watchedMs),
+      c.change.watchedMs <= 50 && c.change.found,
+      c.change.watchedMs / 50,
+    );
+    t('symbols p50', '≤ 5 ms', ms(c.symbols_.p50), c.symbols_.p50 <= 5, c.symbols_.p50 / 5);
+    t('symbols p99', '≤ 20 ms', ms(c.symbols_.p99), c.symbols_.p99 <= 20, c.symbols_.p99 / 20);
+    t('workspace-wide locate p50 (warm)', '≤ 2 ms', ms(c.locate.p50), c.locate.p50 <= 2, c.locate.p50 / 2);
+    t('bytes per symbol', '≤ 150', int(c.bytesPerSymbol), c.bytesPerSymbol <= 150, c.bytesPerSymbol / 150);
+    const s = c.servers;
+    if (s && !s.error) {
+      t(
+        `faster than ${s.server} cold`,
+        'Locus cold < server cold',
+        `${ms(c.coldMs)} vs ${ms(s.coldMs)}`,
+        c.coldMs < s.coldMs,
+      );
+      t(
+        `faster than ${s.server} warm p50`,
+        'Locus p50 < server p50',
+        `${ms(c.symbols_.p50)} vs ${ms(s.warm.p50)}`,
+        c.symbols_.p50 < s.warm.p50,
+      );
+      t(
+        `includes every ${s.server} exact-name declaration (locals inside functions aside)`,
+        '100%',
+        pct(s.agreed, s.serverExact - s.locals),
+        s.agreed === s.serverExact - s.locals,
+      );
+    }
+  }
+  return targets;
+}
+
+/** The section's tables. */
+export function renderIndex(result) {
+  const rows = result.corpora.map((c) => [
+    c.id,
+    int(c.files),
+    int(c.lines),
+    int(c.symbols),
+    `${ms(c.coldMs)} (${int(c.linesPerSecond)} lines/s); CPU ${ms(c.coldCpu.cpuMs)} all threads (${int(c.linesPerCpuSecond)} lines per CPU-second)`,
+    `${ms(c.loadMs)} in process · ${ms(c.warmCliMs)} CLI`,
+    `${ms(c.change.watchedMs)} watched (first change ${ms(c.change.firstMs)}, grammar load included) · ${ms(c.change.oneShotMs)} one-shot${c.change.found && c.change.oneShotFound ? '' : ' (NOT FOUND!)'}`,
+    `${ms(c.symbols_.p50)} / ${ms(c.symbols_.p99)}`,
+    ms(c.locate.p50),
+    c.memory.error ? 'error' : `${int(c.bytesPerSymbol)} B · RSS ${mib(c.memory.rss)}`,
+  ]);
+  const serverRows = result.corpora
+    .filter((c) => c.servers)
+    .map((c) => {
+      const s = c.servers;
+      if (s.error) return [c.id, s.server, `error: ${s.error}`, '', '', '', ''];
+      return [
+        c.id,
+        s.server,
+        `${ms(c.coldMs)} vs ${ms(s.coldMs)} (${ratio(s.coldMs / c.coldMs)})`,
+        `${ms(c.symbols_.p50)} vs ${ms(s.warm.p50)} (${ratio(s.warm.p50 / c.symbols_.p50)})`,
+        `${s.agreed}/${s.serverExact} (${pct(s.agreed, s.serverExact)}); without ${s.locals} locals inside functions: ${pct(s.agreed, s.serverExact - s.locals)}`,
+        s.misses.join('; '),
+      ];
+    });
+  const packages = result.corpora.flatMap((c) =>
+    c.packages ? [`${c.id}: ${c.packages.map((p) => `${p.name} (${p.files})`).join(', ')}`] : [],
+  );
+  return [
+    '## Workspace index (`--sections index`)',
+    table(
+      [
+        'corpus',
+        'files',
+        'lines',
+        'symbols',
+        'cold index (CLI, 1 process)',
+        'load from cache',
+        'next answer after 1 file changes',
+        'symbols p50 / p99 (warm, watched)',
+        'workspace locate p50',
+        'memory',
+      ],
+      rows,
+    ),
+    ...(serverRows.length
+      ? [
+          '### Side by side: `workspace/symbol`',
+          table(
+            [
+              'corpus',
+              'server',
+              'cold: Locus CLI vs server (first complete answer)',
+              'warm p50: Locus symbols vs server',
+              'server exact-name results Locus also has',
+              'first misses',
+            ],
+            serverRows,
+          ),
+        ]
+      : []),
+    ...packages.map((p) => `- TypeScript packages: ${p}`),
+  ].join('\n\n');
+}

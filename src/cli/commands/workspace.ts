@@ -1,0 +1,144 @@
+/**
+ * `locus symbols QUERY`, `locus search "<glob>@<find>"`, `locus source "<locate>"`: the workspace
+ * operations answered from the symbol index. Index progress goes to stderr when it is a terminal
+ * (or with --progress), never to stdout.
+ */
+import type { IndexProgress } from '../../ops/index-access.js';
+import { createLocator, type Locator } from '../../ops/locator.js';
+import type { SearchResult } from '../../ops/search.js';
+import { search } from '../../ops/search.js';
+import { source, type SourceResult } from '../../ops/source.js';
+import { symbols, type SymbolsResult } from '../../ops/symbols.js';
+import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
+import type { CommandContext, CommandSpec } from '../command.js';
+import { report, UsageError } from '../io.js';
+import { isLocusError, type ErrorData } from '../../core/errors.js';
+
+type Values = CommandContext['values'];
+
+/** A LocusError as a failure result (without loading the LSP stack that ops/locus.ts imports). */
+async function outcome<T>(run: () => Promise<T>): Promise<T | { ok: false; error: ErrorData }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isLocusError(error)) return { ok: false, error: error.toData() };
+    throw error;
+  }
+}
+
+/** A stderr status line `indexing 1,200/5,565 files`, redrawn at most every 100 ms. */
+function progressLine(values: Values): ((p: IndexProgress) => void) | undefined {
+  if (values.progress !== true && !process.stderr.isTTY) return undefined;
+  let last = 0;
+  return ({ done, total }) => {
+    const now = Date.now();
+    if (now - last < 100 && done < total) return;
+    last = now;
+    const line = `indexing ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} files`;
+    process.stderr.write(process.stderr.isTTY ? `\r${line}${done >= total ? '\n' : ''}` : `${line}\n`);
+  };
+}
+
+function wholeNumber(values: Values, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`--${name} takes a whole number >= 1.`);
+  return Number(raw);
+}
+
+async function withLocator(
+  root: string,
+  values: Values,
+  run: (locator: Locator) => Promise<number>,
+): Promise<number> {
+  const onProgress = progressLine(values);
+  const locator = createLocator({ root, ...(onProgress ? { index: { onProgress } } : {}) });
+  try {
+    return await run(locator);
+  } finally {
+    await locator.close();
+  }
+}
+
+const PROGRESS = { progress: { type: 'boolean' } } as const;
+
+/** The symbols command. */
+export const symbolsCommand: CommandSpec = {
+  name: 'symbols',
+  usage: 'locus symbols QUERY [--kind K] [--path GLOB] [--limit N] [--progress] [--root DIR] [--json]',
+  summary: 'Find symbols by name anywhere in the workspace (fuzzy, ranked), each with a locate string.',
+  options: { kind: { type: 'string' }, path: { type: 'string' }, limit: { type: 'string' }, ...PROGRESS },
+  run: ({ positionals, values, root, json }) => {
+    if (positionals.length !== 1) throw new UsageError('symbols takes exactly one query.');
+    const limit = wholeNumber(values, 'limit');
+    return withLocator(root, values, async (locator) =>
+      report<SymbolsResult>(
+        await outcome(() =>
+          symbols(locator, positionals[0] as string, {
+            ...(typeof values.kind === 'string' ? { kind: values.kind } : {}),
+            ...(typeof values.path === 'string' ? { path: values.path } : {}),
+            ...(limit === undefined ? {} : { limit }),
+          }),
+        ),
+        json,
+        renderSymbols,
+      ),
+    );
+  },
+};
+
+/** The search command. */
+export const searchCommand: CommandSpec = {
+  name: 'search',
+  usage:
+    'locus search "<glob>@<find>" [--regex] [--page N] [--page-size N] [--progress] [--root DIR] [--json]',
+  summary:
+    'Every match of a find (token-aware, or --regex) in the files a glob matches, with locate strings.',
+  options: {
+    regex: { type: 'boolean' },
+    page: { type: 'string' },
+    'page-size': { type: 'string' },
+    ...PROGRESS,
+  },
+  run: ({ positionals, values, root, json }) => {
+    if (positionals.length !== 1) throw new UsageError('search takes exactly one "<glob>@<find>".');
+    const page = wholeNumber(values, 'page');
+    const pageSize = wholeNumber(values, 'page-size');
+    return withLocator(root, values, async (locator) =>
+      report<SearchResult>(
+        await outcome(() =>
+          search(locator, positionals[0] as string, {
+            regex: values.regex === true,
+            ...(page === undefined ? {} : { page }),
+            ...(pageSize === undefined ? {} : { pageSize }),
+          }),
+        ),
+        json,
+        renderSearch,
+      ),
+    );
+  },
+};
+
+/** The source command. */
+export const sourceCommand: CommandSpec = {
+  name: 'source',
+  usage: 'locus source "<locate>" [--max-lines N] [--progress] [--root DIR] [--json]',
+  summary:
+    "Print the source of a symbol, line range or match (numbered, bounded), with a container's members.",
+  options: { 'max-lines': { type: 'string' }, ...PROGRESS },
+  run: ({ positionals, values, root, json }) => {
+    if (positionals.length !== 1) throw new UsageError('source takes exactly one locate string.');
+    const maxLines = wholeNumber(values, 'max-lines');
+    return withLocator(root, values, async (locator) =>
+      report<SourceResult>(
+        await outcome(() =>
+          source(locator, positionals[0] as string, maxLines === undefined ? {} : { maxLines }),
+        ),
+        json,
+        renderSource,
+      ),
+    );
+  },
+};

@@ -1,0 +1,165 @@
+/**
+ * The persisted index: one JSON file per workspace root under the user cache folder, holding one
+ * entry per source file (its cache key — size, mtime, content hash — and its packed symbols). The
+ * file carries a version hash of everything that shapes outlines (grammars, queries, hooks, Locus
+ * version), so a cache from another version is never trusted. Anything malformed is ignored and
+ * rebuilt; writes go to a temporary file renamed into place, so a reader (or a second writer) sees a
+ * whole old file or a whole new one, never a mix (docs/workspace.md).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { endianness, homedir, platform } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GRAMMARS_DIR } from '../syntax/registry.js';
+import { STRIDE, type FileEntry } from './types.js';
+
+const FORMAT = 'locus-index/1';
+
+/** The cache folder: `LOCUS_CACHE_DIR`, else `configured` (relative to the root), else the user cache folder. */
+export function cacheDirectory(root: string, configured?: string): string {
+  const env = process.env.LOCUS_CACHE_DIR;
+  if (env) return path.resolve(env);
+  if (configured) return path.resolve(root, configured);
+  const xdg = process.env.XDG_CACHE_HOME;
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'locus');
+  if (platform() === 'darwin') return path.join(homedir(), 'Library', 'Caches', 'locus');
+  if (platform() === 'win32') {
+    const local = process.env.LOCALAPPDATA ?? path.join(homedir(), 'AppData', 'Local');
+    return path.join(local, 'locus', 'Cache');
+  }
+  return path.join(homedir(), '.cache', 'locus');
+}
+
+/** The cache file of a workspace root (by its real path). */
+export function cacheFile(directory: string, realRoot: string): string {
+  const key = createHash('sha1').update(realRoot).digest('hex').slice(0, 20);
+  return path.join(directory, `index-${key}.json`);
+}
+
+let version: string | undefined;
+
+/** Hash of everything that decides what an outline contains. */
+export function indexVersion(): string {
+  if (version) return version;
+  const hash = createHash('sha1').update(FORMAT).update(endianness());
+  const syntaxDir = fileURLToPath(new URL('../syntax/', import.meta.url));
+  const pkg = fileURLToPath(new URL('../../package.json', import.meta.url));
+  for (const file of [
+    pkg,
+    ...filesUnder(GRAMMARS_DIR, /\.(json|scm)$/),
+    ...filesUnder(syntaxDir, /\.[jt]s$/),
+  ]) {
+    try {
+      hash.update(file.slice(file.lastIndexOf(path.sep))).update(readFileSync(file));
+    } catch {
+      hash.update('missing');
+    }
+  }
+  version = hash.digest('hex').slice(0, 16);
+  return version;
+}
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => pattern.test(f))
+      .sort()
+      .map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+interface StoredEntry {
+  p: string;
+  s: number;
+  m: number;
+  h: string;
+  l: string;
+  n: string[];
+  d: string;
+}
+
+/** A file the index refused (binary, oversized, unreadable), remembered with its cache key. */
+export interface Rejection {
+  size: number;
+  mtimeMs: number;
+  kind: 'binary' | 'unreadable' | 'tooLarge';
+}
+
+const REJECTION_KINDS = new Set(['binary', 'unreadable', 'tooLarge']);
+
+/** What a cache file holds. */
+export interface CacheContents {
+  entries: Map<string, FileEntry>;
+  rejected: Map<string, Rejection>;
+}
+
+/** Loads a cache file; undefined when it is absent, corrupt or of another version/root. */
+export function loadCache(file: string, realRoot: string): CacheContents | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.version !== indexVersion()) return undefined;
+  if (parsed.root !== realRoot || !Array.isArray(parsed.files)) return undefined;
+  const entries = new Map<string, FileEntry>();
+  for (const stored of parsed.files as unknown[]) {
+    const entry = unpack(stored);
+    if (!entry) return undefined;
+    entries.set(entry.path, entry);
+  }
+  const rejected = new Map<string, Rejection>();
+  for (const item of Array.isArray(parsed.rejected) ? (parsed.rejected as unknown[]) : []) {
+    if (!isRecord(item) || typeof item.p !== 'string' || typeof item.s !== 'number') return undefined;
+    if (typeof item.m !== 'number' || !REJECTION_KINDS.has(item.k as string)) return undefined;
+    rejected.set(item.p, { size: item.s, mtimeMs: item.m, kind: item.k as Rejection['kind'] });
+  }
+  return { entries, rejected };
+}
+
+function unpack(value: unknown): FileEntry | undefined {
+  if (!isRecord(value)) return undefined;
+  const { p, s, m, h, l, n, d } = value as Partial<StoredEntry>;
+  if (typeof p !== 'string' || typeof s !== 'number' || typeof m !== 'number') return undefined;
+  if (typeof h !== 'string' || typeof l !== 'string' || typeof d !== 'string') return undefined;
+  if (!Array.isArray(n) || !n.every((x) => typeof x === 'string')) return undefined;
+  const bytes = Buffer.from(d, 'base64');
+  if (bytes.length !== n.length * STRIDE * 4) return undefined;
+  const data = new Int32Array(n.length * STRIDE);
+  new Uint8Array(data.buffer).set(bytes);
+  return { path: p, size: s, mtimeMs: m, hash: h, language: l, names: n, data };
+}
+
+/** Writes the cache atomically; returns false (and leaves any old file) when it cannot. */
+export function saveCache(
+  file: string,
+  realRoot: string,
+  entries: Iterable<FileEntry>,
+  rejections: ReadonlyMap<string, Rejection> = new Map(),
+): boolean {
+  const files: StoredEntry[] = [];
+  for (const e of entries) {
+    const d = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('base64');
+    files.push({ p: e.path, s: e.size, m: e.mtimeMs, h: e.hash, l: e.language, n: e.names, d });
+  }
+  const rejected = [...rejections].map(([p, r]) => ({ p, s: r.size, m: r.mtimeMs, k: r.kind }));
+  const body = JSON.stringify({ format: FORMAT, version: indexVersion(), root: realRoot, files, rejected });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temporary, body, { mode: 0o600 });
+    renameSync(temporary, file);
+    return true;
+  } catch {
+    rmSync(temporary, { force: true });
+    return false;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

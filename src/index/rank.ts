@@ -1,0 +1,106 @@
+/**
+ * Ranking rules of the workspace operations (docs/workspace.md): how well a name matches a query
+ * (exact > prefix > camel/snake hump initials > substring > subsequence, case-insensitive) and the
+ * file order of candidates (non-test, non-vendored first; shorter paths first; then path order).
+ */
+
+/** Match tiers, best first; `undefined` from `nameTier` means no match. */
+export const TIER = { exact: 0, prefix: 1, hump: 2, substring: 3, subsequence: 4 } as const;
+
+/**
+ * The tier of `lower` (a lower-cased name) for `query` (lower-cased), or undefined; `nameWords`
+ * supplies `words(name)` when the caller caches it.
+ */
+export function nameTier(
+  name: string,
+  lower: string,
+  query: string,
+  nameWords?: () => readonly string[],
+): number | undefined {
+  if (lower === query) return TIER.exact;
+  if (lower.startsWith(query)) return TIER.prefix;
+  if (lower.charCodeAt(0) === query.charCodeAt(0) && humpMatch(nameWords?.() ?? words(name), query))
+    return TIER.hump;
+  if (lower.includes(query)) return TIER.substring;
+  return isSubsequence(lower, query) ? TIER.subsequence : undefined;
+}
+
+/** Lower-cased words of an identifier: `getUserById` → get, user, by, id; `get_user_by` → get, user, by. */
+export function words(name: string): string[] {
+  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
+}
+
+/**
+ * True when the query spells word prefixes in order, starting at the first word, each word giving
+ * at least one character (`gub` → get·user·by, `getuby` → get·user·by); `_` in the query only
+ * separates (`g_u_b`). Later words may be skipped.
+ */
+export function humpMatch(nameWords: readonly string[], query: string): boolean {
+  const q = query.replace(/_/g, '');
+  if (q.length === 0 || nameWords.length === 0) return false;
+  const go = (qi: number, wi: number, first: boolean): boolean => {
+    if (qi === q.length) return true;
+    for (let w = wi; w < nameWords.length; w++) {
+      if (first && w > 0) return false;
+      const word = nameWords[w] as string;
+      let k = 0;
+      while (k < word.length && qi + k < q.length && word[k] === q[qi + k]) k++;
+      for (let take = k; take >= 1; take--) if (go(qi + take, w + 1, false)) return true;
+    }
+    return false;
+  };
+  return go(0, 0, true);
+}
+
+/**
+ * Which character classes a lower-cased text contains (a–z one bit each, digits, `_`, anything else),
+ * so a name missing one of the query's characters is rejected without looking at it further.
+ */
+export function charMask(lower: string, skipUnderscore = false): number {
+  let mask = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << 26;
+    else if (c === 95) mask |= skipUnderscore ? 0 : 1 << 27;
+    else mask |= 1 << 28;
+  }
+  return mask;
+}
+
+function isSubsequence(text: string, query: string): boolean {
+  let at = 0;
+  for (const char of query) {
+    at = text.indexOf(char, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
+const DEMOTED_DIR =
+  /(?:^|\/)(?:tests?|__tests__|__mocks__|spec|specs|testdata|testing|fixtures?|vendor|third_party|thirdparty|external|generated|gen|examples?|node_modules|dist|build)\//i;
+const DEMOTED_FILE =
+  /(?:_test\.go|\.(?:test|spec)\.[a-z]+|(?:^|\/)test_[^/]*\.py|_pb2?\.py|\.pb\.go|\.d\.ts)$/i;
+
+/** True for test, vendored and generated files (ranked after the others). */
+export function isDemotedPath(filePath: string): boolean {
+  return DEMOTED_DIR.test(filePath) || DEMOTED_FILE.test(filePath);
+}
+
+/** §15.5 file order: non-demoted first, shorter paths first, then path order. */
+export function compareFiles(a: string, b: string): number {
+  return compareDemoted(a, b) || compareShape(a, b);
+}
+
+function compareDemoted(a: string, b: string): number {
+  return Number(isDemotedPath(a)) - Number(isDemotedPath(b));
+}
+
+/** Fewer folders, then shorter paths, then path order (the part of the file order after demotion). */
+export function compareShape(a: string, b: string): number {
+  const depth = a.split('/').length - b.split('/').length;
+  if (depth !== 0) return depth;
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

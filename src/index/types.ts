@@ -1,0 +1,104 @@
+/**
+ * Plain data of the workspace symbol index: one compact entry per source file (symbols only, no
+ * trees), the counts of a build, and the options that decide which files belong to it.
+ */
+import type { SymbolKindName } from '../locate/outline.js';
+
+/** Values per symbol in `FileEntry.data`: kind, depth, name line, name start/end, full start/end. */
+export const STRIDE = 7;
+
+/** Kinds in a fixed order so a symbol's kind is a small integer (`FileEntry.data`). */
+export const KINDS: readonly SymbolKindName[] = [
+  'file',
+  'module',
+  'namespace',
+  'package',
+  'class',
+  'method',
+  'property',
+  'field',
+  'constructor',
+  'enum',
+  'interface',
+  'function',
+  'variable',
+  'constant',
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'key',
+  'null',
+  'enummember',
+  'struct',
+  'event',
+  'operator',
+  'typeparameter',
+  'type',
+  'macro',
+];
+
+/**
+ * The symbols of one file in document pre-order. Offsets are UTF-16 code units into the text (BOM
+ * removed), as in `Outline`; `depth` rebuilds the nesting (a symbol's parent is the nearest earlier
+ * symbol one level up).
+ */
+export interface FileEntry {
+  /** Path relative to the root, `/`-separated. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** Content hash (sha1, base64), used when size or mtime disagree with the cache. */
+  hash: string;
+  language: string;
+  names: string[];
+  /** `STRIDE` numbers per symbol: kind index, depth, 0-based name line, name start, name end, full start, full end. */
+  data: Int32Array;
+}
+
+/** A file the walk found: what the cache key needs. */
+export interface WalkedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** Language from the extension or shebang. */
+  language: string;
+}
+
+/** Files the index left out, by reason. */
+export interface SkipCounts {
+  /** Over the size limit. */
+  tooLarge: number;
+  /** Contain NUL bytes or are not valid UTF-8. */
+  binary: number;
+  /** Files or folders that could not be read (permissions, vanished mid-walk). */
+  unreadable: number;
+  /** Symbolic links (never followed: their targets inside the root are indexed under their own path). */
+  symlinks: number;
+}
+
+/** Which files the index covers (`locus.config.json` `index` section, see docs/workspace.md). */
+export interface IndexOptions {
+  /** Globs (relative to the root) indexed even inside default-excluded or ignored folders. */
+  include?: string[];
+  /** Globs never indexed. */
+  exclude?: string[];
+  /** Folder for the persisted cache (default: the user cache folder). */
+  cacheDir?: string;
+  /** Files larger than this are skipped and counted. */
+  maxFileBytes?: number;
+  /** Upper bound of worker threads (default: one per core, at most 8). */
+  maxWorkers?: number;
+  /** Do not read or write the persisted cache. */
+  noCache?: boolean;
+}
+
+/** Progress of a build: files parsed or loaded so far out of all files to index. */
+export interface IndexProgress {
+  done: number;
+  total: number;
+}
+
+/** Called while a build runs. */
+export type ProgressListener = (progress: IndexProgress) => void;

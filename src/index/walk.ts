@@ -1,0 +1,233 @@
+/**
+ * Which files the index covers: every file under the root in a language Locus parses, minus what
+ * `.gitignore` / `.ignore` files (nested ones too, `ignore` package) and the default-excluded folders
+ * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
+ * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
+ */
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+import { languageForPath } from '../syntax/registry.js';
+import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
+
+/** Folders left out unless `index.include` names something inside them. */
+export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  '.jj',
+  'node_modules',
+  'bower_components',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.nox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.parcel-cache',
+  '.gradle',
+  '.idea',
+  '.vscode',
+  '.cache',
+  'dist',
+  'build',
+  'out',
+  'target',
+  'coverage',
+  'vendor',
+  'Pods',
+  '.terraform',
+  '.dart_tool',
+  'zig-cache',
+  'zig-out',
+]);
+
+const IGNORE_FILES = ['.gitignore', '.ignore'];
+
+/** Files found and files skipped. */
+export interface WalkResult {
+  files: WalkedFile[];
+  /** Folders listed (relative to the root; `''` is the root). */
+  dirs: string[];
+  skipped: SkipCounts;
+}
+
+interface Level {
+  base: string;
+  rules: Ignore;
+}
+
+/** Walks a workspace (or, with `under`, one folder of it and everything below) for source files. */
+export class Walker {
+  private readonly include: (p: string) => boolean;
+  private readonly exclude: (p: string) => boolean;
+  private readonly includeBases: string[];
+  private readonly maxFileBytes: number;
+
+  constructor(
+    readonly root: string,
+    options: IndexOptions & { maxFileBytes: number },
+  ) {
+    const globs = (list: string[] | undefined) =>
+      list && list.length > 0 ? picomatch(list, { dot: true }) : () => false;
+    this.include = globs(options.include);
+    this.exclude = globs(options.exclude);
+    this.includeBases = (options.include ?? []).map((g) => picomatch.scan(g).base);
+    this.maxFileBytes = options.maxFileBytes;
+  }
+
+  /** Every source file under `under` (default: the whole root), in path order. */
+  walk(under = ''): WalkResult {
+    const result: WalkResult = {
+      files: [],
+      dirs: [],
+      skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
+    };
+    if (under === '') {
+      this.visit('', [], false, result);
+      return result;
+    }
+    const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
+    const parents = this.ancestorLevels(parent);
+    const forced = this.forcedDir(under, parents);
+    if (forced !== undefined) this.visit(under, parents, forced, result);
+    return result;
+  }
+
+  /** For a folder: undefined when it is left out, else whether only `include` globs admit files in it. */
+  private forcedDir(dir: string, parents: Level[]): boolean | undefined {
+    const parts = dir.split('/');
+    let forced = false;
+    for (let i = 0; i < parts.length; i++) {
+      const sub = parts.slice(0, i + 1).join('/');
+      const excluded =
+        DEFAULT_EXCLUDED_DIRS.has(parts[i] as string) ||
+        this.exclude(sub) ||
+        (i === parts.length - 1 && this.ignoredByLevels(parents, sub, true));
+      if (excluded && !this.mayInclude(sub)) return undefined;
+      forced ||= excluded;
+    }
+    return forced;
+  }
+
+  private visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): void {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(this.abs(dir), { withFileTypes: true });
+    } catch {
+      result.skipped.unreadable++;
+      return;
+    }
+    result.dirs.push(dir);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const own = this.levelOf(dir, entries);
+    const levels = own ? [...parents, own] : parents;
+    for (const entry of entries) {
+      const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isSymbolicLink()) {
+        if (!this.ignoredByLevels(levels, rel, false)) result.skipped.symlinks++;
+      } else if (entry.isDirectory()) {
+        this.visitChild(rel, entry.name, levels, forced, result);
+      } else if (entry.isFile()) {
+        this.consider(rel, entry.name, levels, forced, result);
+      }
+    }
+  }
+
+  private visitChild(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
+    if (this.exclude(rel) && !this.mayInclude(rel)) return;
+    const excluded =
+      DEFAULT_EXCLUDED_DIRS.has(name) || this.exclude(rel) || this.ignoredByLevels(levels, rel, true);
+    if (excluded && !this.mayInclude(rel)) return;
+    this.visit(rel, levels, forced || excluded, result);
+  }
+
+  private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
+    if (this.exclude(rel)) return;
+    if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
+    const language = languageForPath(name) ?? (name.includes('.') ? undefined : this.shebang(rel));
+    if (!language) return;
+    try {
+      const stats = statSync(this.abs(rel));
+      if (stats.size > this.maxFileBytes) {
+        result.skipped.tooLarge++;
+        return;
+      }
+      result.files.push({ path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language });
+    } catch {
+      result.skipped.unreadable++;
+    }
+  }
+
+  /** Language of an extension-less file from its first line (`#!/usr/bin/env bash`). */
+  private shebang(rel: string): string | undefined {
+    let fd: number | undefined;
+    try {
+      fd = openSync(this.abs(rel), 'r');
+      const buffer = Buffer.alloc(256);
+      const read = readSync(fd, buffer, 0, buffer.length, 0);
+      const head = buffer.subarray(0, read).toString('latin1');
+      return head.startsWith('#!') ? languageForPath(rel, head.split('\n')[0]) : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /** True when an include glob could match something inside `dir`. */
+  private mayInclude(dir: string): boolean {
+    return this.includeBases.some(
+      (base) => base === '' || base === dir || base.startsWith(`${dir}/`) || dir.startsWith(`${base}/`),
+    );
+  }
+
+  private ignoredByLevels(levels: Level[], rel: string, isDir: boolean): boolean {
+    let ignored = false;
+    for (const level of levels) {
+      const local = level.base === '' ? rel : rel.slice(level.base.length + 1);
+      const verdict = level.rules.test(isDir ? `${local}/` : local);
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
+    }
+    return ignored;
+  }
+
+  private levelOf(dir: string, entries?: Dirent[]): Level | undefined {
+    const names = entries
+      ? IGNORE_FILES.filter((f) => entries.some((e) => e.name === f && e.isFile()))
+      : IGNORE_FILES;
+    let rules: Ignore | undefined;
+    for (const name of names) {
+      try {
+        const text = readFileSync(this.abs(dir === '' ? name : `${dir}/${name}`), 'utf8');
+        rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
+      } catch {
+        // an unreadable or missing ignore file ignores nothing
+      }
+    }
+    return rules ? { base: dir, rules } : undefined;
+  }
+
+  /** Ignore levels of `dir` and all its ancestors (the root first). */
+  private ancestorLevels(dir: string): Level[] {
+    const parts = dir === '' ? [] : dir.split('/');
+    const levels: Level[] = [];
+    for (let i = 0; i <= parts.length; i++) {
+      const level = this.levelOf(parts.slice(0, i).join('/'));
+      if (level) levels.push(level);
+    }
+    return levels;
+  }
+
+  private abs(rel: string): string {
+    return rel === '' ? this.root : path.join(this.root, rel);
+  }
+}

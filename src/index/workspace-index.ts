@@ -1,0 +1,266 @@
+/**
+ * The workspace symbol index of one root: built from the persisted cache plus a stat sweep, missing
+ * or changed files parsed on worker threads, kept fresh before every answer (a full stat sweep, or
+ * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
+ */
+import { realpathSync } from 'node:fs';
+import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
+import { cacheDirectory, cacheFile, loadCache, saveCache, type Rejection } from './cache.js';
+import type { ExtractJob, ExtractOutcome } from './extract.js';
+import { runJobs } from './pool.js';
+import { SymbolStore } from './store.js';
+import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile } from './types.js';
+import { DirectoryWatcher } from './watcher.js';
+import { Walker, type WalkResult } from './walk.js';
+
+/** How long a watched index waits before writing changes to the persisted cache. */
+const SAVE_DELAY_MS = 1000;
+
+/** Where the index stands. */
+export interface IndexStatus {
+  /** False while the first build runs (answers then cover `indexed` of `total` files). */
+  complete: boolean;
+  indexed: number;
+  total: number;
+  symbols: number;
+  skipped: SkipCounts;
+  /** Files taken from the persisted cache / read (parsed, or found binary or unreadable) in the last build or sweep. */
+  fromCache: number;
+  parsed: number;
+  /** The persisted cache file (absent with `noCache`). */
+  cacheFile?: string;
+}
+
+/** The index of one workspace root. */
+export class WorkspaceIndex {
+  readonly store = new SymbolStore();
+  private readonly walker: Walker;
+  private readonly maxBytes: number;
+  private readonly cachePath: string | undefined;
+  private readonly realRoot: string;
+  private building: Promise<void> | undefined;
+  private built = false;
+  private sweeping: Promise<void> | undefined;
+  private readonly listeners = new Set<ProgressListener>();
+  private progress = { done: 0, total: 0 };
+  private skipped: SkipCounts = { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 };
+  private counts = { fromCache: 0, parsed: 0 };
+  private watcher: DirectoryWatcher | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** Binary, oversized or unreadable files as last seen, so a sweep does not read them again. */
+  private rejected = new Map<string, Rejection>();
+
+  constructor(
+    readonly root: string,
+    private readonly options: IndexOptions = {},
+  ) {
+    this.realRoot = realpathSync.native(root);
+    this.maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.walker = new Walker(root, { ...options, maxFileBytes: this.maxBytes });
+    this.cachePath = options.noCache
+      ? undefined
+      : cacheFile(cacheDirectory(root, options.cacheDir), this.realRoot);
+  }
+
+  /** Where the index stands now. */
+  status(): IndexStatus {
+    const status: IndexStatus = {
+      complete: this.built,
+      indexed: this.built ? this.store.fileCount : this.progress.done,
+      total: this.built ? this.store.fileCount : this.progress.total,
+      symbols: this.store.symbolCount,
+      skipped: { ...this.skipped },
+      ...this.counts,
+    };
+    if (this.cachePath) status.cacheFile = this.cachePath;
+    return status;
+  }
+
+  /**
+   * Brings the index up to date with the disk: the first call builds it, later calls sweep for
+   * changes. With `waitMs`, resolves after that long even if the first build is still running
+   * (`status().complete` then says so). `onProgress` hears the first build's progress.
+   */
+  async fresh(options: { onProgress?: ProgressListener; waitMs?: number } = {}): Promise<IndexStatus> {
+    const { onProgress, waitMs } = options;
+    if (!this.built) {
+      if (onProgress) this.listeners.add(onProgress);
+      this.building ??= this.build().finally(() => this.listeners.clear());
+      // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
+      this.building.catch(() => (this.building = undefined));
+      const done = this.building.then(() => true);
+      if (waitMs === undefined) await done;
+      else await Promise.race([done, new Promise<false>((r) => setTimeout(() => r(false), waitMs).unref())]);
+      if (onProgress) this.listeners.delete(onProgress);
+      return this.status();
+    }
+    this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
+    await this.sweeping;
+    return this.status();
+  }
+
+  /** Keeps the index fresh with directory watchers (long-lived processes); falls back to sweeps. */
+  watch(): void {
+    this.watcher ??= new DirectoryWatcher(this.root);
+  }
+
+  /** Stops watching (and writes a cache update still pending). */
+  close(): void {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      this.save();
+    }
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  private async build(): Promise<void> {
+    const loaded = this.cachePath ? loadCache(this.cachePath, this.realRoot) : undefined;
+    if (loaded) this.rejected = loaded.rejected;
+    const cached = loaded?.entries;
+    const walked = this.walker.walk();
+    this.watcher?.track(walked.dirs);
+    this.progress = { done: 0, total: walked.files.length };
+    const changed = await this.apply(walked, cached ?? new Map(), true);
+    this.store.compact();
+    this.store.prepare();
+    this.built = true;
+    if (this.cachePath && (changed || !cached)) this.save();
+  }
+
+  private async sweep(): Promise<void> {
+    let changed = false;
+    const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
+    if (plan.full) {
+      const walked = this.walker.walk();
+      this.watcher?.track(walked.dirs);
+      changed = await this.apply(walked, undefined, true);
+    } else {
+      for (const dir of plan.dirs) {
+        const walked = this.walker.walk(dir);
+        this.watcher?.track(walked.dirs);
+        changed = (await this.apply(walked, undefined, false, dir)) || changed;
+      }
+    }
+    // A long-lived process answers first and writes the cache a moment later (coalesced); a
+    // one-shot process writes before it exits.
+    if (this.cachePath && changed) {
+      if (this.watcher) this.scheduleSave();
+      else this.save();
+    }
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.save();
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref();
+  }
+
+  /**
+   * Makes the store match a walk (of the whole root, or of the folder `under`): unchanged files kept,
+   * missing and changed ones parsed, vanished ones dropped. Returns whether anything changed.
+   */
+  private async apply(
+    walked: WalkResult,
+    cached: Map<string, FileEntry> | undefined,
+    whole: boolean,
+    under = '',
+  ): Promise<boolean> {
+    if (whole) this.skipped = { ...walked.skipped };
+    const { jobs, seen, fromCache } = this.plan(walked, cached, whole);
+    let changed = this.dropVanished(seen, whole, under);
+    this.counts = { fromCache, parsed: jobs.length };
+    this.report(fromCache);
+    const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
+    await runJobs(jobs, {
+      root: this.root,
+      maxBytes: this.maxBytes,
+      ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
+      onOutcome: (outcome) => {
+        changed = this.take(outcome, byPath, cached) || changed;
+        this.report(1);
+      },
+    });
+    return changed || jobs.length > 0;
+  }
+
+  /** Which walked files need reading; unchanged ones are taken from the cache (or kept). */
+  private plan(
+    walked: WalkResult,
+    cached: Map<string, FileEntry> | undefined,
+    whole: boolean,
+  ): { jobs: ExtractJob[]; seen: Set<string>; fromCache: number } {
+    const seen = new Set<string>();
+    const jobs: ExtractJob[] = [];
+    let fromCache = 0;
+    for (const file of walked.files) {
+      seen.add(file.path);
+      const rejected = this.rejected.get(file.path);
+      if (rejected && rejected.size === file.size && rejected.mtimeMs === file.mtimeMs) {
+        if (whole) this.skipped[rejected.kind]++;
+        this.report(1);
+        continue;
+      }
+      const known = cached?.get(file.path) ?? this.store.entry(file.path);
+      const sameLanguage = known?.language === file.language;
+      if (known && sameLanguage && known.size === file.size && known.mtimeMs === file.mtimeMs) {
+        if (cached) {
+          this.store.put(known);
+          fromCache++;
+        }
+        continue;
+      }
+      jobs.push(known && sameLanguage ? { file, knownHash: known.hash } : { file });
+    }
+    return { jobs, seen, fromCache };
+  }
+
+  /** Drops files (and remembered refusals) the walk no longer found; true when any were indexed. */
+  private dropVanished(seen: Set<string>, whole: boolean, under: string): boolean {
+    if (whole) for (const path of [...this.rejected.keys()]) if (!seen.has(path)) this.rejected.delete(path);
+    let changed = false;
+    for (const path of this.store.paths()) {
+      if (seen.has(path) || !(whole || path.startsWith(`${under}/`))) continue;
+      this.store.remove(path);
+      changed = true;
+    }
+    return changed;
+  }
+
+  private take(
+    outcome: ExtractOutcome,
+    files: Map<string, WalkedFile>,
+    cached?: Map<string, FileEntry>,
+  ): boolean {
+    if (outcome.kind === 'entry') {
+      this.rejected.delete(outcome.entry.path);
+      this.store.put(outcome.entry);
+      return true;
+    }
+    if (outcome.kind === 'same') {
+      const known = cached?.get(outcome.path) ?? this.store.entry(outcome.path);
+      const file = files.get(outcome.path);
+      if (known && file) this.store.put({ ...known, size: file.size, mtimeMs: file.mtimeMs });
+      return true;
+    }
+    this.store.remove(outcome.path);
+    this.skipped[outcome.kind]++;
+    const file = files.get(outcome.path);
+    if (file) this.rejected.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, kind: outcome.kind });
+    return true;
+  }
+
+  private save(): void {
+    if (this.cachePath) saveCache(this.cachePath, this.realRoot, this.store.entries(), this.rejected);
+  }
+
+  private report(advance: number): void {
+    if (this.built) return;
+    this.progress.done += advance;
+    for (const listener of this.listeners) listener({ ...this.progress });
+  }
+}

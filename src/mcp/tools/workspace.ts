@@ -1,0 +1,121 @@
+/**
+ * The workspace tools, answered from the symbol index: `find_symbol` (fuzzy name search), `search`
+ * (every hit of `<glob>@<find>`) and `read_symbol` (the source a locate names). While the index is
+ * built they send progress notifications when the client gave a progressToken.
+ */
+import { z } from 'zod';
+import type { IndexProgress } from '../../ops/index-access.js';
+import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
+import { respond } from '../result.js';
+import { locateArg } from '../schemas.js';
+import { defineTool, READ_ONLY, type ToolExtra } from '../tool-spec.js';
+
+const output = z.looseObject({ ok: z.boolean().describe('false: see error.') });
+
+/** Progress notifications for a call, when the client asked for them with a progressToken. */
+export function progressFor(extra: ToolExtra | undefined): ((p: IndexProgress) => void) | undefined {
+  const token = extra?._meta?.progressToken;
+  if (token === undefined || !extra) return undefined;
+  let sent = -1;
+  let at = 0;
+  return ({ done, total }) => {
+    const now = Date.now();
+    if (done <= sent || (now - at < 100 && done < total)) return;
+    sent = done;
+    at = now;
+    void extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: done,
+          total,
+          message: `indexing: ${done} of ${total} files`,
+        },
+      })
+      .catch(() => undefined);
+  };
+}
+
+/** find_symbol */
+export const findSymbolTool = defineTool({
+  name: 'find_symbol',
+  title: 'Find a symbol in the workspace',
+  description:
+    'Find classes, functions, methods, fields … by name anywhere in the workspace, without knowing the file: fuzzy and ranked (exact > prefix > camelCase/snake_case initials like `gUB` for getUserById > substring > subsequence; non-test files first). Each hit has kind, file:line, its declaration line and a locate string for the next call. `Cart.tot` also matches on the container. Offline (syntax trees; an index kept fresh on every call).',
+  inputSchema: {
+    query: z.string().describe('A name or part of one; `Container.name` narrows by container.'),
+    kind: z.string().optional().describe('Only this kind: class, method, function, field, interface, …'),
+    path: z
+      .string()
+      .optional()
+      .describe('Only files this glob matches, relative to the root, e.g. `src/**/*.py`.'),
+    limit: z.number().int().min(1).max(500).optional().describe('How many hits (default 20).'),
+  },
+  outputSchema: output,
+  annotations: READ_ONLY,
+  run: async (locus, { query, kind, path, limit }, extra) => {
+    const onProgress = progressFor(extra);
+    const options = {
+      ...(kind === undefined ? {} : { kind }),
+      ...(path === undefined ? {} : { path }),
+      ...(limit === undefined ? {} : { limit }),
+      ...(onProgress ? { onProgress } : {}),
+    };
+    return respond(await locus.symbols(query, options), 'find_symbol', renderSymbols);
+  },
+});
+
+/** search */
+export const searchTool = defineTool({
+  name: 'search',
+  title: 'Search code in the workspace',
+  description:
+    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a JavaScript regular expression with `regex: true`. Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
+  inputSchema: {
+    pattern: z.string().describe('`<glob>@<find>`; the glob `*` (or nothing before `@`) means every file.'),
+    regex: z.boolean().optional().describe('Treat the find as a regular expression.'),
+    page: z.number().int().min(1).optional().describe('1-based page (default 1).'),
+    page_size: z.number().int().min(1).max(500).optional().describe('Hits per page (default 50).'),
+  },
+  outputSchema: output,
+  annotations: READ_ONLY,
+  run: async (locus, { pattern, regex, page, page_size }, extra) => {
+    const onProgress = progressFor(extra);
+    const options = {
+      regex: regex === true,
+      ...(page === undefined ? {} : { page }),
+      ...(page_size === undefined ? {} : { pageSize: page_size }),
+      ...(onProgress ? { onProgress } : {}),
+    };
+    return respond(await locus.search(pattern, options), 'search', renderSearch);
+  },
+});
+
+/** read_symbol */
+export const readSymbolTool = defineTool({
+  name: 'read_symbol',
+  title: 'Read the source of a symbol',
+  description:
+    'The source text a locate string names — a whole function/class/method declaration, a line range, or the lines of a match — numbered, bounded by max_lines (with the locate string of the rest when cut), and for a class or module the list of its members with locate strings. Works without a file: `Cart.total` or `*:Cart.total` finds it in the workspace. Read one function instead of a whole file.',
+  inputSchema: {
+    locate: locateArg('range'),
+    max_lines: z
+      .number()
+      .int()
+      .min(1)
+      .max(5000)
+      .optional()
+      .describe('At most this many lines (default 200).'),
+  },
+  outputSchema: output,
+  annotations: READ_ONLY,
+  run: async (locus, { locate, max_lines }, extra) => {
+    const onProgress = progressFor(extra);
+    const options = {
+      ...(max_lines === undefined ? {} : { maxLines: max_lines }),
+      ...(onProgress ? { onProgress } : {}),
+    };
+    return respond(await locus.source(locate, options), 'read_symbol', renderSource);
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * How operations reach the workspace index: created on first use with the `index` section of
+ * `locus.config.json`, brought up to date before each answer, with progress for whoever listens and
+ * a note when an answer had to be given before the first build finished.
+ */
+import { loadLspConfig } from '../lsp/config.js';
+import {
+  WorkspaceIndex,
+  type IndexOptions,
+  type IndexProgress,
+  type IndexStatus,
+  type ProgressListener,
+} from '../index/index.js';
+
+export type { IndexProgress, ProgressListener };
+
+/** Options of the index as the operations use it. */
+export interface IndexAccessOptions extends IndexOptions {
+  /** Keep it fresh with directory watchers (long-lived processes) instead of a sweep per answer. */
+  watch?: boolean;
+  /** Answer after this long even if the first build still runs (the answer then says how far it got). */
+  waitMs?: number;
+  /** Hears the progress of every build. */
+  onProgress?: ProgressListener;
+}
+
+/** The index, fresh, plus notes for the answer. */
+export interface IndexAccess {
+  ready(
+    onProgress?: ProgressListener,
+  ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
+  /** The index if it was created (for shutdown). */
+  peek(): WorkspaceIndex | undefined;
+}
+
+/** Creates the lazy access for a workspace root. */
+export function createIndexAccess(root: string, options: IndexAccessOptions = {}): IndexAccess {
+  let index: WorkspaceIndex | undefined;
+  return {
+    peek: () => index,
+    async ready(onProgress) {
+      if (!index) {
+        const config = loadLspConfig(root).index ?? {};
+        index = new WorkspaceIndex(root, { ...config, ...options });
+        if (options.watch) index.watch();
+      }
+      const listener: ProgressListener | undefined =
+        onProgress && options.onProgress
+          ? (p) => {
+              onProgress(p);
+              options.onProgress?.(p);
+            }
+          : (onProgress ?? options.onProgress);
+      const status = await index.fresh({
+        ...(listener ? { onProgress: listener } : {}),
+        ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
+      });
+      return { index, status, notes: statusNotes(status) };
+    },
+  };
+}
+
+/** `indexed 3,200 of 5,565 files` while the first build runs. */
+export function statusNotes(status: IndexStatus): string[] {
+  if (status.complete) return [];
+  const n = (x: number) => x.toLocaleString('en-US');
+  return [
+    `the workspace index is still being built: indexed ${n(status.indexed)} of ${n(status.total)} files, so this answer may be incomplete`,
+  ];
+}

@@ -1,0 +1,140 @@
+/**
+ * `symbols QUERY`: fuzzy search of the workspace index by name (and container path), ranked as in
+ * docs/workspace.md, filtered by kind and glob; each hit with its declaration line and locate string.
+ */
+import picomatch from 'picomatch';
+import { LocusError } from '../core/errors.js';
+import { KINDS_LIST, TIER_NAMES } from './index-names.js';
+import type { IndexStatus, ProgressListener, SkipCounts } from '../index/index.js';
+import type { SymbolKindName } from '../locate/outline.js';
+import type { Locator } from './locator.js';
+import { symbolLocate } from './workspace-locate.js';
+
+/** Options of a symbols query. */
+export interface SymbolsOptions {
+  kind?: string;
+  /** Glob over file paths relative to the root. */
+  path?: string;
+  limit?: number;
+  onProgress?: ProgressListener;
+}
+
+/** One hit. */
+export interface SymbolHit {
+  name: string;
+  kind: SymbolKindName;
+  /** Full symbol path (`Cart.total`). */
+  path: string;
+  /** Path of the enclosing symbol, `''` at top level. */
+  container: string;
+  file_path: string;
+  line: number;
+  /** The first line of the declaration. */
+  signature: string;
+  locate: string;
+  match: string;
+}
+
+/** Result of a symbols query. */
+export interface SymbolsResult {
+  ok: true;
+  query: string;
+  total: number;
+  hits: SymbolHit[];
+  index: IndexSummary;
+  notes?: string[];
+}
+
+/** What the index covered when it answered. */
+export interface IndexSummary {
+  files: number;
+  symbols: number;
+  complete: boolean;
+  /** Files left out: over the size limit, binary, unreadable; symbolic links (not followed). */
+  skipped: SkipCounts;
+  /** Files taken from the persisted cache / parsed when the index was last brought up to date. */
+  from_cache: number;
+  parsed: number;
+}
+
+/** The summary of an index status. */
+export function indexSummary(status: IndexStatus): IndexSummary {
+  return {
+    files: status.indexed,
+    symbols: status.symbols,
+    complete: status.complete,
+    skipped: status.skipped,
+    from_cache: status.fromCache,
+    parsed: status.parsed,
+  };
+}
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 500;
+
+/** Runs a symbols query. */
+export async function symbols(
+  locator: Locator,
+  query: string,
+  options: SymbolsOptions = {},
+): Promise<SymbolsResult> {
+  const text = query.trim();
+  if (text.length === 0)
+    throw badArgument('The query is empty.', 'Give a name or part of one, e.g. `total` or `Cart.tot`.');
+  const kind = options.kind?.toLowerCase();
+  if (kind !== undefined && !KINDS_LIST.includes(kind as SymbolKindName))
+    throw badArgument(`Unknown kind "${options.kind}".`, `Kinds: ${KINDS_LIST.join(', ')}.`);
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw badArgument(
+      `The limit must be 1 to ${MAX_LIMIT}, got ${limit}.`,
+      'Use a smaller limit and a more specific query.',
+    );
+  const glob = options.path ? picomatch(options.path, { dot: true }) : undefined;
+  const { index, status, notes } = await locator.index.ready(options.onProgress);
+  const { total, hits } = index.store.query(
+    text,
+    (file, k) => (kind === undefined || k === kind) && (!glob || glob(file)),
+    limit,
+  );
+  const result: SymbolsResult = {
+    ok: true,
+    query: text,
+    total,
+    hits: hits.map(({ symbol, tier }) => ({
+      name: symbol.name,
+      kind: symbol.kind,
+      path: symbol.path.join('.'),
+      container: symbol.path.slice(0, -1).join('.'),
+      file_path: symbol.file,
+      line: symbol.line + 1,
+      signature: lineOf(locator, symbol.file, symbol.line),
+      locate: symbolLocate(symbol),
+      match: TIER_NAMES[tier] ?? 'subsequence',
+    })),
+    index: indexSummary(status),
+  };
+  if (notes.length > 0) result.notes = notes;
+  return result;
+}
+
+function lineOf(locator: Locator, file: string, line: number): string {
+  try {
+    const { text } = locator.workspace.readText(file);
+    let start = 0;
+    for (let i = 0; i < line; i++) {
+      const newline = text.indexOf('\n', start);
+      if (newline < 0) return '';
+      start = newline + 1;
+    }
+    const end = text.indexOf('\n', start);
+    const raw = text.slice(start, end < 0 ? text.length : end).trim();
+    return raw.length > 160 ? `${raw.slice(0, 157)}…` : raw;
+  } catch {
+    return '';
+  }
+}
+
+function badArgument(message: string, hint: string): LocusError {
+  return new LocusError('INVALID_ARGUMENT', message, { hint });
+}

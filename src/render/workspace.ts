@@ -1,0 +1,73 @@
+/**
+ * Renderers of the workspace operations: symbols (ranked hits), search (hits grouped by file) and
+ * source (numbered text, continuation, children).
+ */
+import type { SearchResult } from '../ops/search.js';
+import type { SourceResult } from '../ops/source.js';
+import type { SymbolsResult } from '../ops/symbols.js';
+import { codeSpan } from './locate.js';
+
+function noteLines(notes: string[] | undefined): string[] {
+  return (notes ?? []).map((n) => `Note: ${n}`);
+}
+
+/** `symbols` hits: kind, path, file:line, declaration line, locate string. */
+export function renderSymbols(result: SymbolsResult): string {
+  const lines = [
+    `${result.total} symbol(s) match ${codeSpan(result.query)}${result.total > result.hits.length ? `, best ${result.hits.length} shown` : ''} (index: ${result.index.files} files, ${result.index.symbols} symbols)`,
+    ...noteLines(result.notes),
+  ];
+  for (const hit of result.hits) {
+    lines.push(`- ${hit.kind} ${hit.path}  ${hit.file_path}:${hit.line}  → ${codeSpan(hit.locate)}`);
+    if (hit.signature) lines.push(`  ${codeSpan(hit.signature)}`);
+  }
+  if (result.total > result.hits.length)
+    lines.push(`(${result.total - result.hits.length} more; raise the limit to see them)`);
+  return lines.join('\n');
+}
+
+/** `search` hits grouped by file, with page and totals. */
+export function renderSearch(result: SearchResult): string {
+  const lines = [
+    `${result.total_hits} hit(s) in ${result.total_files} file(s) for ${codeSpan(`${result.glob}@${result.find}`)}${result.mode === 'regex' ? ' (regex)' : ''}` +
+      (result.pages > 1 ? `, page ${result.page} of ${result.pages}` : ''),
+    ...noteLines(result.notes),
+  ];
+  for (const file of result.files) {
+    lines.push('', `${file.file_path} (${file.hits.length})`);
+    for (const hit of file.hits) {
+      const where = hit.symbol ? ` — in ${hit.symbol.kind} ${hit.symbol.path}` : '';
+      lines.push(
+        `- ${hit.display}${where}`,
+        `  ${codeSpan(hit.snippet)}`,
+        `  locate: ${codeSpan(hit.locate)}`,
+      );
+    }
+  }
+  if (result.page < result.pages)
+    lines.push('', `More: ask for page ${result.page + 1} (of ${result.pages}).`);
+  return lines.join('\n');
+}
+
+/** `source`: a header, the numbered lines, a continuation and the children outline. */
+export function renderSource(result: SourceResult): string {
+  const what = result.symbol ? ` (${result.symbol.kind} ${result.symbol.path})` : '';
+  const lines = [
+    `${result.file_path}:${result.start_line}-${result.end_line}${what}  ${codeSpan(result.locate)}`,
+  ];
+  lines.push(...noteLines(result.notes));
+  const width = String(result.end_line).length;
+  const body = result.lines.map((text, i) => `${String(result.start_line + i).padStart(width)} | ${text}`);
+  const fence = '`'.repeat(
+    Math.max(3, ...body.map((l) => (l.match(/`+/g) ?? []).reduce((m, r) => Math.max(m, r.length + 1), 0))),
+  );
+  lines.push(fence, ...body, fence);
+  if (result.continuation)
+    lines.push(`Cut at ${result.lines.length} lines; the rest: ${codeSpan(result.continuation)}`);
+  if (result.children) {
+    lines.push(`Members (${result.children.length}):`);
+    for (const child of result.children)
+      lines.push(`- ${child.kind} ${child.name}  line ${child.line}  → ${codeSpan(child.locate)}`);
+  }
+  return lines.join('\n');
+}
