@@ -9,7 +9,9 @@ import { parseLocate } from '../locate/locate-string.js';
 import type { Locate } from '../locate/model.js';
 import { resolveLocate, type LocateFailure, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
+import type { Limits } from '../core/limits.js';
 import { Workspace } from '../workspace/workspace.js';
+import { configuredLimits } from './limits-config.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
 import { createSyntaxService, type SyntaxService } from './syntax-service.js';
@@ -49,15 +51,18 @@ export interface Locator {
 export interface LocatorOptions {
   root: string;
   maxFileBytes?: number;
+  /** Input limits; unset ones come from `limits` in locus.config.json, then the defaults. */
+  limits?: Partial<Limits>;
   /** Share a syntax service (and its tree cache) with other components. */
   syntax?: SyntaxService;
 }
 
 /** Creates an offline locator over a workspace root. */
 export function createLocator(options: LocatorOptions): Locator {
+  const limits = { ...configuredLimits(options.root), ...options.limits };
   const workspace = new Workspace(
     options.root,
-    options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes },
+    options.maxFileBytes === undefined ? { limits } : { maxFileBytes: options.maxFileBytes, limits },
   );
   const syntax = options.syntax ?? createSyntaxService();
   const locator: Locator = {
@@ -88,9 +93,12 @@ async function guard<T>(run: () => Promise<T>): Promise<T | LocateFailure> {
 export function parseInput(workspace: Workspace, input: LocateInput): Locate {
   if (typeof input === 'string') {
     const platform = process.platform === 'win32' ? 'win32' : 'posix';
-    return validateLocate(parseLocate(input, { exists: (p) => workspace.isFile(p), platform }));
+    return validateLocate(
+      parseLocate(input, { exists: (p) => workspace.isFile(p), platform, limits: workspace.limits }),
+      workspace.limits,
+    );
   }
-  return validateLocate(input);
+  return validateLocate(input, workspace.limits);
 }
 
 async function locateIn(
@@ -116,7 +124,10 @@ export async function parseAndLoad(
   if (typeof input === 'string') {
     try {
       const platform = process.platform === 'win32' ? 'win32' : 'posix';
-      const locate = validateLocate(parseLocate(input, { platform }));
+      const locate = validateLocate(
+        parseLocate(input, { platform, limits: workspace.limits }),
+        workspace.limits,
+      );
       return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
     } catch (error) {
       if (!isLocusError(error)) throw error;
