@@ -12,9 +12,14 @@ run.then(
     process.exitCode = code;
   },
   (error) => {
-    process.stderr.write(
-      `locus: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    const message = `internal error: ${error instanceof Error ? error.message : String(error)}`.slice(
+      0,
+      2000,
     );
-    process.exitCode = 2;
+    // `--json` callers get JSON even for a bug (or a failed import), never bare text.
+    if (argv.includes('--json'))
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: 'INTERNAL', message } })}\n`);
+    process.stderr.write(`locus: ${message}\n`);
+    process.exitCode = 1;
   },
 );

@@ -143,6 +143,7 @@ async function describeIn(
   filePath: string,
   target: DescribeTarget,
 ): Promise<DescribeResult> {
+  checkTarget(target);
   const { view } = await loadFile(workspace, syntax, filePath);
   const offset =
     'position' in target ? positionOffset(view.lines, target.position) : view.lines.fromDisplay(target);
@@ -172,6 +173,23 @@ async function describeIn(
   };
   if (result.symbol) out.symbol = result.symbol;
   return out;
+}
+
+/** Rejects positions that are not whole numbers (a fraction would silently land somewhere else). */
+function checkTarget(target: DescribeTarget): void {
+  const ok = (value: unknown, min: number): boolean =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+  const valid =
+    typeof target === 'object' &&
+    target !== null &&
+    ('position' in target
+      ? ok(target.position?.line, 0) && ok(target.position?.character, 0)
+      : ok((target as { line?: unknown }).line, 1) && ok((target as { column?: unknown }).column, 1));
+  if (!valid) {
+    throw new LocusError('INVALID_ARGUMENT', 'The position to describe must be whole numbers.', {
+      hint: 'Pass { line, column } (1-based, columns in code points) or { position: { line, character } } (0-based, UTF-16).',
+    });
+  }
 }
 
 function positionOffset(

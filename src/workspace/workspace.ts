@@ -51,6 +51,8 @@ export class Workspace {
 
   /** Resolves a caller's path lexically; `..` escapes are OUTSIDE_WORKSPACE. Does not touch the disk. */
   locate(filePath: string): WorkspaceFile {
+    if (filePath.length > this.limits.maxLocateLength)
+      throw limitExceeded('maxLocateLength', 'The path length', filePath.length, this.limits.maxLocateLength);
     const absPath = path.isAbsolute(filePath) ? path.normalize(filePath) : path.resolve(this.root, filePath);
     const rel = path.relative(this.root, absPath);
     if (rel === '') return { relPath: '.', absPath };

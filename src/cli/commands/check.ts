@@ -4,7 +4,7 @@
  * INVALID_LOCATE answer with `"id": null` (SPEC §10.2, §14.24).
  */
 import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
-import { isLocusError, LocusError } from '../../core/errors.js';
+import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
 import { clip, limitExceeded } from '../../core/limits.js';
 import { createLocator, type Locator } from '../../ops/locator.js';
 import { EXIT, exitFor, out } from '../io.js';
@@ -36,7 +36,7 @@ export const checkCommand: CommandSpec = {
             max,
           );
           out(JSON.stringify({ ok: false, error: error.toData(), id: null }));
-        } else if (line.text.trim() !== '') out(JSON.stringify(await answer(locator, line.text)));
+        } else if (line.text.trim() !== '') out(JSON.stringify(await safeAnswer(locator, line.text)));
       }
     } finally {
       await locator.close();
@@ -67,6 +67,15 @@ function invalid(message: string, id: unknown): Record<string, unknown> {
     hint: 'Each line is a JSON object: {"locate": "path:scope@find" or {object form}, "range"?: true, "id"?: any}.',
   });
   return { ok: false, error: error.toData(), id };
+}
+
+/** answer, with any unexpected failure turned into that line's coded error: the stream goes on. */
+async function safeAnswer(locator: Locator, line: string): Promise<Record<string, unknown>> {
+  try {
+    return await answer(locator, line);
+  } catch (error) {
+    return { ok: false, error: toLocusError(error).toData(), id: null };
+  }
 }
 
 /** Answers one input line. */
