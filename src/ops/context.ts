@@ -3,6 +3,7 @@
  * servers. `createOpsContext` starts nothing; servers start lazily on the first request.
  */
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
+import { recoverApplies } from './apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
 import { createLocator, type Locator } from './locator.js';
 
@@ -24,6 +25,8 @@ export interface OpsOptions {
 /** Creates the context (reads the config; throws a LocusError when it is invalid). */
 export function createOpsContext(options: OpsOptions): OpsContext {
   const locator = createLocator({ root: options.root });
+  // Any context can apply edits, so it first settles an apply that a crash interrupted.
+  recoverApplies(locator.workspace.realRoot);
   const lsp = new LspManager({
     workspaceRoot: locator.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),

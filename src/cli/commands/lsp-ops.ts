@@ -42,9 +42,14 @@ function opCommand<T extends { ok: true }>(spec: {
   };
 }
 
-const EDIT_OPTIONS = { apply: { type: 'boolean' }, fingerprint: { type: 'string' } } as const;
-const editOptions = (values: Values): { apply?: boolean; fingerprint?: string } => ({
+const EDIT_OPTIONS = {
+  apply: { type: 'boolean' },
+  fingerprint: { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+const editOptions = (values: Values): { apply?: boolean; fingerprint?: string; force?: boolean } => ({
   ...(values.apply === true ? { apply: true } : {}),
+  ...(values.force === true ? { force: true } : {}),
   ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
 });
 
@@ -101,7 +106,7 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'rename',
-    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--json]',
+    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--force] [--json]',
     summary: 'Rename as a reviewable diff; writes only with --apply or a preview fingerprint.',
     options: EDIT_OPTIONS,
     arity: 2,
@@ -137,7 +142,7 @@ export const lspCommands: CommandSpec[] = [
   opCommand({
     name: 'code-actions',
     usage:
-      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--apply | --fingerprint F] [--json]',
+      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--apply | --fingerprint F] [--force] [--json]',
     summary: 'Code actions for the located range; --select previews one as a diff.',
     options: { select: { type: 'string' }, only: { type: 'string' }, ...EDIT_OPTIONS },
     call: (locus, [input], values) => {
@@ -158,7 +163,7 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'format',
-    usage: 'locus format <locate> [--apply | --fingerprint F] [--json]',
+    usage: 'locus format <locate> [--apply | --fingerprint F] [--force] [--json]',
     summary: 'Format the located range (a symbol, lines, or a match) as a diff.',
     options: EDIT_OPTIONS,
     call: (locus, [input], values) => locus.formatRange(input as string, editOptions(values)),
