@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // Thin launcher for the two faces, compiled to dist/ by `npm run build` (run automatically by `npm ci`):
 // `locus mcp` starts the MCP server, everything else is the command line. Neither face imports the other.
+import { setFlagsFromString } from 'node:v8';
+
 const argv = process.argv.slice(2);
+// One-shot commands: compile tree-sitter's WASM with the baseline compiler only. With tier-up, V8
+// keeps optimising big grammars (Swift) in the background and the process cannot exit until that
+// finishes (tens of seconds after the answer); a one-shot run never profits from it (docs/security.md).
+if (argv[0] !== 'mcp') setFlagsFromString('--liftoff-only');
 const run =
   argv[0] === 'mcp'
     ? import('../dist/mcp/main.js').then((m) => m.mcpMain(argv.slice(1)))
