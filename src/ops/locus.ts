@@ -6,6 +6,7 @@ import { isLocusError } from '../core/errors.js';
 import type { LocateFailure } from '../locate/resolver.js';
 import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
+import { SyntaxOffload } from './offload.js';
 import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } from './context.js';
 import { completion, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
@@ -49,15 +50,18 @@ export async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
 export function createLocus(options: OpsOptions): Locus {
   const context = createOpsContext(options);
   const { locator } = context;
+  // Big files are parsed in a worker so one call cannot stall the others (docs/security.md).
+  const offload = SyntaxOffload.supported() ? new SyntaxOffload(locator) : undefined;
+  const offline = offload?.ops() ?? locator;
   return {
     context,
     root: locator.root,
     workspace: locator.workspace,
     syntax: locator.syntax,
-    locate: (input, opts) => locator.locate(input, opts),
-    locateRange: (input) => locator.locateRange(input),
-    describe: (filePath, target) => locator.describe(filePath, target),
-    outline: (filePath) => locator.outline(filePath),
+    locate: (input, opts) => offline.locate(input, opts),
+    locateRange: (input) => offline.locateRange(input),
+    describe: (filePath, target) => offline.describe(filePath, target),
+    outline: (filePath) => offline.outline(filePath),
     definition: (input, opts) => outcome(() => definition(context, input, opts?.mode)),
     references: (input, opts) => outcome(() => references(context, input, opts)),
     rename: (input, newName, opts) => outcome(() => rename(context, input, newName, opts)),
@@ -66,6 +70,9 @@ export function createLocus(options: OpsOptions): Locus {
     signatureHelp: (input) => outcome(() => signatureHelp(context, input)),
     codeActions: (input, opts) => outcome(() => codeActions(context, input, opts)),
     formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
-    close: () => closeOpsContext(context),
+    close: async () => {
+      await offload?.close();
+      await closeOpsContext(context);
+    },
   };
 }

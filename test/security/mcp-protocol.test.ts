@@ -1,13 +1,17 @@
 /**
  * MCP protocol robustness (issue 10) over real stdio: an oversized message, a request with array
- * `params` and a line that is not JSON each get an error reply, and the session keeps answering.
+ * `params` and a line that is not JSON each get an error reply, and the session keeps answering;
+ * a pathological call (a 1M-line file) does not hold up a cheap one sent after it.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BIN, build, scratch } from './support.js';
 
-const ws = scratch({ 'a.py': 'def a():\n    return 1\n' });
+const ws = scratch({
+  'a.py': 'def a():\n    return 1\n',
+  'big.py': `${'x = 1\n'.repeat(1_000_000)}def last():\n    return 2\n`,
+});
 let server: ChildProcessWithoutNullStreams;
 const waiting = new Map<number | string | null, (message: Record<string, unknown>) => void>();
 const unmatched: Record<string, unknown>[] = [];
@@ -84,3 +88,30 @@ it('oversized message, array params and non-JSON get error replies; the session 
   expect(JSON.stringify(answer.result)).toContain('a.py');
   expect(server.exitCode).toBeNull();
 }, 180_000);
+
+it('a cheap call sent after a pathological one is answered first', async () => {
+  const call = (id: number, locate: string): void =>
+    write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'locate', arguments: { locate } },
+      }),
+    );
+  const order: number[] = [];
+  const heavy = reply(10).then((m) => {
+    order.push(10);
+    return m;
+  });
+  const cheap = reply(11).then((m) => {
+    order.push(11);
+    return m;
+  });
+  call(10, 'big.py:last@return <|>2');
+  call(11, 'a.py:a');
+  const [heavyAnswer, cheapAnswer] = await Promise.all([heavy, cheap]);
+  expect(JSON.stringify(cheapAnswer.result)).toContain('a.py');
+  expect(JSON.stringify(heavyAnswer.result)).toContain('big.py');
+  expect(order).toEqual([11, 10]);
+}, 300_000);
