@@ -8,6 +8,7 @@ import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
 import { splitMarker } from './markers.js';
 import { editDistance } from './edit-distance.js';
+import { scanLiteral } from './literal-scan.js';
 import { TOKEN_RE_SOURCE, isBlank, isSpaceStart, tokenize, type Token } from './tokens.js';
 
 /** One match of a find inside a scope: the matched text span and where the cursor lands. */
@@ -28,6 +29,8 @@ export type CompiledFind =
       failure: number[];
       cursor: CursorRule;
       words: string[];
+      /** Per token: a word token (word boundaries at its ends). */
+      wordy: boolean[];
     }
   | { kind: 'scope-start' }
   | { kind: 'space-runs' };
@@ -76,7 +79,8 @@ function compileTokens(pattern: string, marker: number | undefined): CompiledFin
   const last = tokens[tokens.length - 1] as Token;
   const texts = tokens.map((t) => t.text);
   const words = tokens.filter((t) => t.kind === 'word').map((t) => t.text);
-  const base = { kind: 'tokens' as const, tokens: texts, failure: failureFunction(texts), words };
+  const wordy = tokens.map((t) => t.kind === 'word');
+  const base = { kind: 'tokens' as const, tokens: texts, failure: failureFunction(texts), words, wordy };
   if (marker === undefined) return { ...base, cursor: { edge: 'match-start', index: 0, offset: 0 } };
   const index = tokens.findIndex((t) => t.end > marker);
   if (index >= 0) {
@@ -119,13 +123,29 @@ export function findAll(
     }
     return matches;
   }
-  return findTokens(compiled, text, scope, limit, counter);
+  const slice = text.slice(scope.start, scope.end);
+  const budget = { steps: 4 * (slice.length + compiled.tokens.length) + 64 };
+  const pattern = { tokens: compiled.tokens, words: compiled.wordy, cursor: compiled.cursor };
+  const fast = scanLiteral(slice, pattern, limit, budget);
+  if (counter) counter.steps += 4 * (slice.length + compiled.tokens.length) + 64 - Math.max(0, budget.steps);
+  if (fast === undefined) return findTokens(compiled, slice, scope.start, limit, counter);
+  return fast.map((m) => ({
+    span: { start: scope.start + m.start, end: scope.start + m.end },
+    cursor: scope.start + m.cursor,
+  }));
 }
 
+/** findAll by the KMP token scan alone (the fallback; exported so tests can compare both paths). */
+export function findAllByTokens(compiled: CompiledFind, text: string, scope: Span): FindMatch[] {
+  if (compiled.kind !== 'tokens') return findAll(compiled, text, scope);
+  return findTokens(compiled, text.slice(scope.start, scope.end), scope.start, Infinity, undefined);
+}
+
+/** The KMP scan over the slice's tokens: linear whatever the text (the fallback of scanLiteral). */
 function findTokens(
   compiled: Extract<CompiledFind, { kind: 'tokens' }>,
-  text: string,
-  scope: Span,
+  slice: string,
+  base: number,
   limit: number,
   counter: WorkCounter | undefined,
 ): FindMatch[] {
@@ -134,7 +154,6 @@ function findTokens(
   // Starts of the last `size` non-space tokens, to recover a match's first and cursor tokens.
   const starts: number[] = new Array<number>(size).fill(0);
   const matches: FindMatch[] = [];
-  const slice = text.slice(scope.start, scope.end);
   const scan = new RegExp(TOKEN_RE_SOURCE, 'gu');
   let state = 0;
   let seen = 0;
@@ -164,7 +183,7 @@ function findTokens(
     } else if (cursor.edge === 'token') {
       at = (starts[(seen - size + cursor.index) % size] as number) + cursor.offset;
     } else at = cursor.edge === 'end' ? end : first;
-    matches.push({ span: { start: scope.start + first, end: scope.start + end }, cursor: scope.start + at });
+    matches.push({ span: { start: base + first, end: base + end }, cursor: base + at });
     state = 0;
   }
   return matches;
