@@ -3,7 +3,7 @@
  * owner, refuse read-only files unless forced, fail as WRITE_FAILED, and a multi-file apply killed
  * (SIGKILL) at any step ends all-old or all-new once the next Locus start has recovered it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -188,4 +188,31 @@ describe('another user', () => {
       shared.cleanup();
     },
   );
+});
+
+describe('recovery at MCP server start', () => {
+  it('an apply killed mid-commit is finished when `locus mcp --root` starts', async () => {
+    const script = path.join(STATE, 'child.mjs');
+    writeFileSync(script, CHILD);
+    const root = scratch(
+      Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`f${i}.py`, `old = ${i}\n`])),
+    );
+    // Steps: journal, 3 staged files, committing, then link + rename of f0: killed right after that rename.
+    spawnSync(process.execPath, [script, root.root, '3'], {
+      env: { ...process.env, LOCUS_STATE_DIR: STATE, LOCUS_TEST_CRASH_AFTER: '7' },
+      timeout: 60_000,
+    });
+    const texts = (): string[] =>
+      [0, 1, 2].map((i) => readFileSync(path.join(root.root, `f${i}.py`), 'utf8'));
+    expect(texts()).toEqual(['new = 0\n', 'old = 1\n', 'old = 2\n']);
+    const server = spawn(process.execPath, [path.join(REPO, 'bin/locus.js'), 'mcp', '--root', root.root], {
+      env: { ...process.env, LOCUS_STATE_DIR: STATE },
+    });
+    await new Promise<void>((resolve) =>
+      server.stderr.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()),
+    );
+    server.kill();
+    expect(texts()).toEqual(['new = 0\n', 'new = 1\n', 'new = 2\n']);
+    root.cleanup();
+  }, 120_000);
 });
