@@ -203,7 +203,9 @@ function commitTarget(realRoot: string, change: FileChange, force: boolean): Com
       },
     );
   }
-  if (currentText(target, change.file_path) !== change.before) throw changedSince(change);
+  // Bounded like every read: a file swapped for a huge one since the plan is simply "changed".
+  const max = Buffer.byteLength(change.before, 'utf8') + 4;
+  if (stats.size > max || currentText(target, change.file_path) !== change.before) throw changedSince(change);
   if (!force && !writable(target, stats.mode)) {
     throw new LocusError('READ_ONLY', `${clip(change.file_path)} is read-only; nothing was written.`, {
       hint: 'Make the file writable, or force the apply (`--force`).',
