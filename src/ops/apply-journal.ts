@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   chownSync,
   closeSync,
+  copyFileSync,
   existsSync,
   fsyncSync,
   linkSync,
@@ -128,25 +129,43 @@ export function commitFiles(
     after: sha256(f.text),
   }));
   const journal: Journal = { version: 1, root: realRoot, state: 'staging', entries };
+  stage(journalFile, journal, files, { write, keepOwner: options.keepOwner !== false, step });
+  swap(journalFile, entries, step);
+  removeQuietly(journalFile);
+  step();
+  for (const entry of entries) removeQuietly(entry.backup);
+}
+
+/** Journal first, then every staged file (flushed, mode and owner set), then the journal says `committing`. */
+function stage(
+  journalFile: string,
+  journal: Journal,
+  files: readonly CommitFile[],
+  how: { write: FileWriter; keepOwner: boolean; step: () => void },
+): void {
   try {
     saveJournal(journalFile, journal);
-    step();
+    how.step();
     files.forEach((file, i) => {
-      const staged = (entries[i] as JournalEntry).staged;
-      write(staged, file.text, file.mode & 0o7777);
-      keepOwnership(staged, file, options.keepOwner !== false);
-      step();
+      const staged = (journal.entries[i] as JournalEntry).staged;
+      how.write(staged, file.text, file.mode & 0o7777);
+      keepOwnership(staged, file, how.keepOwner);
+      how.step();
     });
     saveJournal(journalFile, { ...journal, state: 'committing' });
-    step();
+    how.step();
   } catch (cause) {
-    for (const entry of entries) removeQuietly(entry.staged);
+    for (const entry of journal.entries) removeQuietly(entry.staged);
     removeQuietly(journalFile);
     throw writeFailed(cause, 'nothing was written');
   }
+}
+
+/** Per file: keep the old content as a backup, rename the staged file over the target. */
+function swap(journalFile: string, entries: readonly JournalEntry[], step: () => void): void {
   try {
     for (const entry of entries) {
-      linkSync(entry.target, entry.backup);
+      backUp(entry.target, entry.backup);
       step();
       renameSync(entry.staged, entry.target);
       step();
@@ -156,9 +175,15 @@ export function commitFiles(
     removeQuietly(journalFile);
     throw writeFailed(cause, 'every file was restored');
   }
-  removeQuietly(journalFile);
-  step();
-  for (const entry of entries) removeQuietly(entry.backup);
+}
+
+/** A hard link costs nothing; a file system without them gets a copy. */
+function backUp(target: string, backup: string): void {
+  try {
+    linkSync(target, backup);
+  } catch {
+    copyFileSync(target, backup);
+  }
 }
 
 function keepOwnership(staged: string, file: CommitFile, required: boolean): void {
