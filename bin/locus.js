@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // Thin launcher for the two faces, compiled to dist/ by `npm run build` (run automatically by `npm ci`):
 // `locus mcp` starts the MCP server, everything else is the command line. Neither face imports the other.
+import { setFlagsFromString } from 'node:v8';
+
 const argv = process.argv.slice(2);
+// One-shot commands: compile tree-sitter's WASM with the baseline compiler only. With tier-up, V8
+// keeps optimising big grammars (Swift) in the background and the process cannot exit until that
+// finishes (tens of seconds after the answer); a one-shot run never profits from it (docs/security.md).
+if (argv[0] !== 'mcp') setFlagsFromString('--liftoff-only');
 const run =
   argv[0] === 'mcp'
     ? import('../dist/mcp/main.js').then((m) => m.mcpMain(argv.slice(1)))
@@ -12,9 +18,14 @@ run.then(
     process.exitCode = code;
   },
   (error) => {
-    process.stderr.write(
-      `locus: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    const message = `internal error: ${error instanceof Error ? error.message : String(error)}`.slice(
+      0,
+      2000,
     );
-    process.exitCode = 2;
+    // `--json` callers get JSON even for a bug (or a failed import), never bare text.
+    if (argv.includes('--json'))
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { code: 'INTERNAL', message } })}\n`);
+    process.stderr.write(`locus: ${message}\n`);
+    process.exitCode = 1;
   },
 );

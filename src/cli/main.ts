@@ -11,7 +11,7 @@ import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
 import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspace.js';
 import type { CommandSpec } from './command.js';
-import { isLocusError } from '../core/errors.js';
+import { toLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 
@@ -86,13 +86,15 @@ export async function main(argv: string[]): Promise<number> {
       (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
     ) {
       err(`locus ${name}: ${error.message}\nUsage: ${command.usage}`);
+      if (json) {
+        const usage = { code: 'INVALID_ARGUMENT', message: error.message, hint: `Usage: ${command.usage}` };
+        out(JSON.stringify({ ok: false, error: usage }));
+      }
       return EXIT.usage;
     }
-    if (isLocusError(error)) {
-      if (json) out(JSON.stringify({ ok: false, error: error.toData() }));
-      else err(renderError(error.toData()));
-      return exitFor(error.toData());
-    }
-    throw error;
+    const coded = toLocusError(error);
+    if (json) out(JSON.stringify({ ok: false, error: coded.toData() }));
+    else err(renderError(coded.toData()));
+    return coded.code === 'INTERNAL' ? EXIT.failed : exitFor(coded.toData());
   }
 }

@@ -34,7 +34,9 @@ export type ErrorCode =
   /** A target file is read-only; Locus does not rewrite it unless forced. */
   | 'READ_ONLY'
   /** An edit was refused because of its warnings or new syntax errors; `force` overrides. */
-  | 'UNSAFE_EDIT';
+  | 'UNSAFE_EDIT'
+  /** A bug in Locus (an unexpected exception); reported as data so `--json` callers still get JSON. */
+  | 'INTERNAL';
 
 /** Codes that mean the caller's input was malformed (CLI exit code 2) rather than a failed lookup. */
 export const INPUT_ERROR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -88,4 +90,21 @@ export class LocusError extends Error {
 /** True when `value` is a LocusError (also across module copies). */
 export function isLocusError(value: unknown): value is LocusError {
   return value instanceof LocusError || (value instanceof Error && value.name === 'LocusError');
+}
+
+/** Any thrown value as a LocusError: errno failures of file access get their code, the rest is INTERNAL. */
+export function toLocusError(error: unknown): LocusError {
+  if (isLocusError(error)) return error;
+  const errno = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (errno === 'EACCES' || errno === 'EPERM')
+    return new LocusError('NOT_READABLE', message.slice(0, 500), {
+      hint: 'Check the file permissions.',
+      cause: error,
+    });
+  if (errno === 'ENOENT') return new LocusError('FILE_NOT_FOUND', message.slice(0, 500), { cause: error });
+  return new LocusError('INTERNAL', `Internal error: ${message.slice(0, 500)}`, {
+    hint: 'This is a bug in Locus; please report it with the command that caused it.',
+    cause: error,
+  });
 }

@@ -2,3 +2,4 @@
 export * from './errors.js';
 export * from './positions.js';
 export * from './line-index.js';
+export * from './limits.js';

@@ -3,6 +3,7 @@
  * LocusError; formatting a Locate and parsing it again gives the same Locate.
  */
 import { LocusError } from '../core/errors.js';
+import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 import { isLineScope, isSymbolScope, type Locate, type Scope } from './model.js';
 import { SCOPE_FORMS_HINT, formatSymbolPath, invalidScope, parseSymbolPath } from './symbol-path.js';
 
@@ -12,11 +13,15 @@ export interface ParseOptions {
   exists?: (path: string) => boolean;
   /** Drive prefixes (`C:\`) are only part of a path on Windows (SPEC §14.3). */
   platform?: 'posix' | 'win32';
+  /** Length and `@` limits (defaults: DEFAULT_LIMITS). */
+  limits?: Pick<Limits, 'maxLocateLength' | 'maxAtSigns'>;
 }
 
 const SYNTAX_HINT =
   'Write `path:scope@find`, e.g. `src/cart.py:Cart.total@return <|>subtotal`, `main.go:(*Server).Start`, ' +
   '`app.ts:42@foo(<|>`, or `lib.rs@fn <|>parse`. Scope and find are optional, but one of them is required.';
+
+const MAX_PATH_CHARS = 4096;
 
 const LINE_LIKE_RE = /^L?\d+(?:[-,].*)?$/s;
 const LINE_RE = /^L?(\d+)(?:([-,])(\d+))?$/;
@@ -24,6 +29,7 @@ const LINE_RE = /^L?(\d+)(?:([-,])(\d+))?$/;
 /** Parses a locate string. */
 export function parseLocate(input: string, options: ParseOptions = {}): Locate {
   if (typeof input !== 'string') throw syntaxError('The locate must be a string.');
+  checkInputLimits(input, options.limits ?? DEFAULT_LIMITS);
   const syntactic = trySplit(input, pathEnd(input, options.platform ?? 'posix'));
   const exists = options.exists;
   if (!exists || (!(syntactic instanceof LocusError) && safeExists(exists, syntactic.file_path))) {
@@ -31,7 +37,8 @@ export function parseLocate(input: string, options: ParseOptions = {}): Locate {
     return syntactic;
   }
   let firstExisting: LocusError | undefined;
-  for (let i = 0; i < input.length; i++) {
+  // No file system path is longer than PATH_MAX, so later splits cannot name an existing file.
+  for (let i = 0; i < Math.min(input.length, MAX_PATH_CHARS); i++) {
     const char = input[i];
     if ((char !== ':' && char !== '@') || !safeExists(exists, input.slice(0, i))) continue;
     const candidate = trySplit(input, i);
@@ -40,6 +47,16 @@ export function parseLocate(input: string, options: ParseOptions = {}): Locate {
   }
   if (syntactic instanceof LocusError) throw firstExisting ?? syntactic;
   return syntactic;
+}
+
+/** Bounds the work of a parse before any of it starts: length, and the `@` splits the fallback may try. */
+function checkInputLimits(input: string, limits: Pick<Limits, 'maxLocateLength' | 'maxAtSigns'>): void {
+  if (input.length > limits.maxLocateLength)
+    throw limitExceeded('maxLocateLength', 'The locate string length', input.length, limits.maxLocateLength);
+  let ats = 0;
+  for (let at = input.indexOf('@'); at !== -1; at = input.indexOf('@', at + 1)) ats++;
+  if (ats > limits.maxAtSigns)
+    throw limitExceeded('maxAtSigns', 'The number of `@` in the locate string', ats, limits.maxAtSigns);
 }
 
 function safeExists(exists: (path: string) => boolean, path: string): boolean {
@@ -74,8 +91,8 @@ function trySplit(input: string, end: number): Locate | LocusError {
 
 function splitAt(input: string, end: number): Locate {
   const filePath = input.slice(0, end);
-  if (filePath.length === 0) throw syntaxError(`No file path in \`${input}\`.`);
-  if (end >= input.length) throw syntaxError(`\`${input}\` names a file but nothing to locate in it.`);
+  if (filePath.length === 0) throw syntaxError(`No file path in \`${clip(input)}\`.`);
+  if (end >= input.length) throw syntaxError(`\`${clip(input)}\` names a file but nothing to locate in it.`);
   const locate: Locate = { file_path: filePath };
   let findStart = end;
   if (input[end] === ':') {
@@ -84,8 +101,8 @@ function splitAt(input: string, end: number): Locate {
     if (scopeText.length === 0) {
       throw syntaxError(
         at < 0
-          ? `\`${input}\` has an empty scope after \`:\`.`
-          : `\`${input}\` has an empty scope before \`@\`.`,
+          ? `\`${clip(input)}\` has an empty scope after \`:\`.`
+          : `\`${clip(input)}\` has an empty scope before \`@\`.`,
       );
     }
     locate.scope = parseScope(scopeText);
@@ -93,7 +110,7 @@ function splitAt(input: string, end: number): Locate {
   }
   if (findStart < input.length) {
     const find = input.slice(findStart + 1);
-    if (find.length === 0) throw syntaxError(`\`${input}\` has an empty find text after \`@\`.`);
+    if (find.length === 0) throw syntaxError(`\`${clip(input)}\` has an empty find text after \`@\`.`);
     locate.find = find;
   }
   return locate;

@@ -1,13 +1,15 @@
 /**
  * Token-aware find (SPEC §4.2–§4.5): literal tokens, whitespace mandatory only between two word
  * tokens, identifier boundaries at the pattern's ends, cursor placement by marker rules. The agent's
- * text is never used as a regex: every token is escaped and only whitespace gaps are flexible.
+ * text is never compiled into a regex: patterns and text are token sequences compared with KMP, so a
+ * search is linear in the text and the pattern (docs/security.md).
  */
 import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
 import { splitMarker } from './markers.js';
 import { editDistance } from './edit-distance.js';
-import { SPACE_CHAR, WORD_CHAR, isBlank, tokenize, type Token } from './tokens.js';
+import { scanLiteral } from './literal-scan.js';
+import { TOKEN_RE_SOURCE, isBlank, isSpaceStart, tokenize, type Token } from './tokens.js';
 
 /** One match of a find inside a scope: the matched text span and where the cursor lands. */
 export interface FindMatch {
@@ -17,22 +19,35 @@ export interface FindMatch {
   cursor: number;
 }
 
-/** What to match: a token regex, or one of the two degenerate marker forms. */
+/** What to match: a token sequence, or one of the two degenerate marker forms. */
 export type CompiledFind =
-  | { kind: 'tokens'; regex: RegExp; cursor: CursorRule; words: string[] }
+  | {
+      kind: 'tokens';
+      /** The pattern's non-space tokens, compared whole against the text's (SPEC §4.2). */
+      tokens: string[];
+      /** KMP failure function over `tokens`, so a search never re-reads text (linear time). */
+      failure: number[];
+      cursor: CursorRule;
+      words: string[];
+      /** Per token: a word token (word boundaries at its ends). */
+      wordy: boolean[];
+    }
   | { kind: 'scope-start' }
   | { kind: 'space-runs' };
 
-/** Where the cursor sits relative to the capture group `c`. */
+/** Where the cursor sits. */
 interface CursorRule {
-  edge: 'match-start' | 'start' | 'end';
-  /** Code units past the group's start (marker inside a word). */
+  /** `match-start`: first token; `token`: token `index` + `offset`; `end`: after the last token; `space`: after the whitespace that follows it. */
+  edge: 'match-start' | 'token' | 'end' | 'space';
+  index: number;
+  /** Code units past the token's start (marker inside a word). */
   offset: number;
 }
 
-// Only syntax characters: in `u` mode escaping anything else is itself a syntax error.
-const ESCAPE_RE = /[.*+?^${}()|[\]\\]/g;
-const escapeLiteral = (text: string): string => text.replace(ESCAPE_RE, '\\$&');
+/** Counts units of matching work, so tests can bound it without clocks. */
+export interface WorkCounter {
+  steps: number;
+}
 
 /** Compiles a find text; `mode: 'range'` ignores a marker (SPEC §14.11). */
 export function compileFind(find: string, mode: 'position' | 'range'): CompiledFind {
@@ -54,70 +69,130 @@ function invalidFind(message: string): LocusError {
   });
 }
 
-/** Builds the regex of the non-space tokens of `pattern`; `marker` is the marker's offset in it. */
+/**
+ * The non-space tokens of `pattern` (`marker` is the marker's offset in it). Matching tokens whole
+ * gives the rules of SPEC §4.2: whitespace is needed between two words only because the text's
+ * tokenizer would otherwise join them, and a pattern word never matches part of a longer word.
+ */
 function compileTokens(pattern: string, marker: number | undefined): CompiledFind {
-  const all = tokenize(pattern);
-  const tokens = all.filter((t) => t.kind !== 'space');
-  const endMarker = marker !== undefined && !tokens.some((t) => t.end > marker);
-  const cursorIndex = marker === undefined || endMarker ? -1 : tokens.findIndex((t) => t.end > marker);
-  const parts: string[] = [];
-  if (tokens[0]?.kind === 'word') parts.push(`(?<!${WORD_CHAR})`);
-  tokens.forEach((token, i) => {
-    const previous = tokens[i - 1];
-    if (previous)
-      parts.push(previous.kind === 'word' && token.kind === 'word' ? `${SPACE_CHAR}+` : `${SPACE_CHAR}*`);
-    const literal = escapeLiteral(token.text);
-    parts.push(i === cursorIndex ? `(?<c>${literal})` : literal);
-  });
+  const tokens = tokenize(pattern).filter((t) => t.kind !== 'space');
   const last = tokens[tokens.length - 1] as Token;
-  if (last.kind === 'word') parts.push(`(?!${WORD_CHAR})`);
-  let cursor: CursorRule = { edge: 'end', offset: 0 };
-  if (marker === undefined) {
-    cursor = { edge: 'match-start', offset: 0 };
-  } else if (cursorIndex >= 0) {
-    const token = tokens[cursorIndex] as Token;
-    cursor = { edge: 'start', offset: token.start < marker ? marker - token.start : 0 };
-  } else if (endMarker && marker > last.end) {
-    parts.push(`(?<c>${SPACE_CHAR}+)`);
-  } else {
-    parts[parts.length - 1] += '(?<c>)';
-  }
+  const texts = tokens.map((t) => t.text);
   const words = tokens.filter((t) => t.kind === 'word').map((t) => t.text);
-  return { kind: 'tokens', regex: new RegExp(parts.join(''), 'gud'), cursor, words };
+  const wordy = tokens.map((t) => t.kind === 'word');
+  const base = { kind: 'tokens' as const, tokens: texts, failure: failureFunction(texts), words, wordy };
+  if (marker === undefined) return { ...base, cursor: { edge: 'match-start', index: 0, offset: 0 } };
+  const index = tokens.findIndex((t) => t.end > marker);
+  if (index >= 0) {
+    const token = tokens[index] as Token;
+    return {
+      ...base,
+      cursor: { edge: 'token', index, offset: token.start < marker ? marker - token.start : 0 },
+    };
+  }
+  return { ...base, cursor: { edge: marker > last.end ? 'space' : 'end', index: 0, offset: 0 } };
+}
+
+function failureFunction(tokens: string[]): number[] {
+  const failure = [0];
+  let k = 0;
+  for (let i = 1; i < tokens.length; i++) {
+    while (k > 0 && tokens[i] !== tokens[k]) k = failure[k - 1] as number;
+    if (tokens[i] === tokens[k]) k++;
+    failure.push(k);
+  }
+  return failure;
 }
 
 /** Every non-overlapping match inside `scope` of `text`, left to right (the first `limit` of them). */
-export function findAll(compiled: CompiledFind, text: string, scope: Span, limit = Infinity): FindMatch[] {
+export function findAll(
+  compiled: CompiledFind,
+  text: string,
+  scope: Span,
+  limit = Infinity,
+  counter?: WorkCounter,
+): FindMatch[] {
   if (compiled.kind === 'scope-start')
     return [{ span: { start: scope.start, end: scope.start }, cursor: scope.start }];
-  const slice = text.slice(scope.start, scope.end);
   const matches: FindMatch[] = [];
   if (compiled.kind === 'space-runs') {
-    for (const m of slice.matchAll(new RegExp(`${SPACE_CHAR}+`, 'gu'))) {
-      const end = scope.start + m.index + m[0].length;
-      matches.push({ span: { start: end, end }, cursor: end });
+    for (const token of tokenize(text, scope.start, scope.end)) {
+      if (counter) counter.steps++;
+      if (token.kind === 'space')
+        matches.push({ span: { start: token.end, end: token.end }, cursor: token.end });
     }
     return matches;
   }
-  const regex = new RegExp(compiled.regex.source, compiled.regex.flags);
-  for (let m = regex.exec(slice); m !== null && matches.length < limit; m = regex.exec(slice)) {
-    const group = m.indices?.groups?.c;
-    const matchEnd = m.index + m[0].length;
-    const trailing = compiled.cursor.edge === 'end' && group && group[1] > group[0] ? group[1] - group[0] : 0;
-    const edge = compiled.cursor.edge;
-    const cursorAt =
-      !group || edge === 'match-start'
-        ? m.index
-        : edge === 'start'
-          ? group[0] + compiled.cursor.offset
-          : group[1];
-    matches.push({
-      span: { start: scope.start + m.index, end: scope.start + matchEnd - trailing },
-      cursor: scope.start + cursorAt,
-    });
+  const slice = text.slice(scope.start, scope.end);
+  const budget = { steps: 4 * (slice.length + compiled.tokens.length) + 64 };
+  const pattern = { tokens: compiled.tokens, words: compiled.wordy, cursor: compiled.cursor };
+  const fast = scanLiteral(slice, pattern, limit, budget);
+  if (counter) counter.steps += 4 * (slice.length + compiled.tokens.length) + 64 - Math.max(0, budget.steps);
+  if (fast === undefined) return findTokens(compiled, slice, scope.start, limit, counter);
+  return fast.map((m) => ({
+    span: { start: scope.start + m.start, end: scope.start + m.end },
+    cursor: scope.start + m.cursor,
+  }));
+}
+
+/** findAll by the KMP token scan alone (the fallback; exported so tests can compare both paths). */
+export function findAllByTokens(compiled: CompiledFind, text: string, scope: Span): FindMatch[] {
+  if (compiled.kind !== 'tokens') return findAll(compiled, text, scope);
+  return findTokens(compiled, text.slice(scope.start, scope.end), scope.start, Infinity, undefined);
+}
+
+/** The KMP scan over the slice's tokens: linear whatever the text (the fallback of scanLiteral). */
+function findTokens(
+  compiled: Extract<CompiledFind, { kind: 'tokens' }>,
+  slice: string,
+  base: number,
+  limit: number,
+  counter: WorkCounter | undefined,
+): FindMatch[] {
+  const { tokens: pattern, failure, cursor } = compiled;
+  const size = pattern.length;
+  // Starts of the last `size` non-space tokens, to recover a match's first and cursor tokens.
+  const starts: number[] = new Array<number>(size).fill(0);
+  const matches: FindMatch[] = [];
+  const scan = new RegExp(TOKEN_RE_SOURCE, 'gu');
+  let state = 0;
+  let seen = 0;
+  for (let m = scan.exec(slice); m !== null && matches.length < limit; m = scan.exec(slice)) {
+    if (m[2] !== undefined) continue;
+    const token = m[0];
+    starts[seen++ % size] = m.index;
+    while (state > 0 && pattern[state] !== token) {
+      state = failure[state - 1] as number;
+      if (counter) counter.steps++;
+    }
+    if (counter) counter.steps++;
+    if (pattern[state] === token) state++;
+    if (state < size) continue;
+    const end = m.index + token.length;
+    const first = starts[(seen - size) % size] as number;
+    let at: number;
+    if (cursor.edge === 'space') {
+      const next = slice.slice(end, end + 1);
+      if (!isSpaceStart(next)) {
+        state = failure[size - 1] as number;
+        continue;
+      }
+      scan.lastIndex = end;
+      const space = scan.exec(slice) as RegExpExecArray;
+      at = space.index + space[0].length;
+    } else if (cursor.edge === 'token') {
+      at = (starts[(seen - size + cursor.index) % size] as number) + cursor.offset;
+    } else at = cursor.edge === 'end' ? end : first;
+    matches.push({ span: { start: base + first, end: base + end }, cursor: base + at });
+    state = 0;
   }
   return matches;
 }
+
+/** Near-miss suggestions compare at most this many distinct pattern words … */
+const MAX_FUZZY_WORDS = 16;
+/** … and spend at most this many edit-distance cells per search. */
+const MAX_FUZZY_CELLS = 4_000_000;
 
 /** A line of the scope that looks like what the pattern wanted (SPEC §4.5). */
 export interface NearMiss {
@@ -133,7 +208,11 @@ export function nearestLines(find: string, text: string, scope: Span, limit = 3)
   const wanted = tokenize(pattern).filter((t) => t.kind !== 'space');
   if (wanted.length === 0) return [];
   const wantedText = new Set(wanted.map((t) => t.text));
-  const wantedWords = wanted.filter((t) => t.kind === 'word').map((t) => t.text);
+  const wantedWords = [...new Set(wanted.filter((t) => t.kind === 'word').map((t) => t.text))].slice(
+    0,
+    MAX_FUZZY_WORDS,
+  );
+  const fuzzy = { cells: MAX_FUZZY_CELLS };
   const scored: NearMiss[] = [];
   let lineTokens: Token[] = [];
   const flush = (): void => {
@@ -142,7 +221,7 @@ export function nearestLines(find: string, text: string, scope: Span, limit = 3)
     for (const token of lineTokens) {
       const weight = wantedText.has(token.text)
         ? 1
-        : token.kind === 'word' && wantedWords.some((w) => similarWord(w, token.text))
+        : token.kind === 'word' && wantedWords.some((w) => similarWord(w, token.text, fuzzy))
           ? 0.5
           : 0;
       if (weight > 0 && (anchor === undefined || (anchor.kind !== 'word' && token.kind === 'word')))
@@ -161,9 +240,12 @@ export function nearestLines(find: string, text: string, scope: Span, limit = 3)
 }
 
 /** Words that look like a typo of each other: one contains the other, or they differ by a little. */
-function similarWord(wanted: string, actual: string): boolean {
+function similarWord(wanted: string, actual: string, fuzzy: { cells: number }): boolean {
   if (wanted.length < 3 || actual.length < 3) return false;
   if (actual.includes(wanted) || wanted.includes(actual)) return true;
   const budget = Math.max(1, Math.floor(wanted.length / 4));
-  return Math.abs(wanted.length - actual.length) <= budget && editDistance(wanted, actual) <= budget;
+  if (Math.abs(wanted.length - actual.length) > budget) return false;
+  // Edit distance is quadratic: past a fixed amount of work, only exact and contained words count.
+  fuzzy.cells -= wanted.length * actual.length;
+  return fuzzy.cells >= 0 && editDistance(wanted, actual) <= budget;
 }

@@ -3,6 +3,7 @@
  * an offset (or span). Failures other than "no match" are thrown as LocusError; a miss comes back as
  * a value so the caller can attach nearest candidates.
  */
+import { clip } from '../core/limits.js';
 import { LocusError } from '../core/errors.js';
 import { LineIndex } from '../core/line-index.js';
 import type { Span } from '../core/positions.js';
@@ -91,7 +92,7 @@ function pickMatch(
   if (!chosen) {
     throw new LocusError(
       'MATCH_INDEX_OUT_OF_RANGE',
-      `find_index ${index} is past the last match: \`${locate.find}\` matches ${matches.length} time(s) in ${region.label}.`,
+      `find_index ${index} is past the last match: \`${clip(locate.find ?? '')}\` matches ${matches.length} time(s) in ${region.label}.`,
       { hint: `Use a find_index from 0 to ${matches.length - 1}, or a longer find text.` },
     );
   }
@@ -152,7 +153,7 @@ function lineRegion(view: FileView, scope: LineScope, notes: string[]): Region {
   if (scope.start_line > count) {
     throw new LocusError(
       'LINE_OUT_OF_RANGE',
-      `Line ${scope.start_line} is past the end of ${view.filePath}, which has ${count} line(s).`,
+      `Line ${scope.start_line} is past the end of ${clip(view.filePath)}, which has ${count} line(s).`,
       {
         hint: `Use a line from 1 to ${count}, or a symbol scope, which survives edits.`,
       },
@@ -171,32 +172,36 @@ function lineRegion(view: FileView, scope: LineScope, notes: string[]): Region {
 function symbolRegions(view: FileView, scope: SymbolScope, notes: string[]): Region[] {
   const query = formatSymbolPath(scope.symbol_path);
   if (!view.outline) {
-    throw new LocusError('UNSUPPORTED_LANGUAGE', `No grammar for ${view.filePath}: symbol scopes need one.`, {
-      hint: 'Use a line scope (`file:42@…`) or a find without a scope (`file@…`); they work on any text file.',
-    });
+    throw new LocusError(
+      'UNSUPPORTED_LANGUAGE',
+      `No grammar for ${clip(view.filePath)}: symbol scopes need one.`,
+      {
+        hint: 'Use a line scope (`file:42@…`) or a find without a scope (`file@…`); they work on any text file.',
+      },
+    );
   }
   const found = lookupSymbol(view.outline.symbols, scope.symbol_path);
   if (found.kind === 'ambiguous') throw ambiguous(view, query, found.candidates);
   if (found.kind === 'not-found') throw notFound(view, query, found.suggestions);
   const symbols = found.symbols;
   const label = (symbols[0] as OutlineSymbol).path.join('.');
-  if (found.via === 'suffix') notes.push(`resolved "${query}" to "${label}"`);
+  if (found.via === 'suffix') notes.push(`resolved "${clip(query)}" to "${clip(label)}"`);
   if (scope.symbol_index !== undefined) {
     const symbol = symbols[scope.symbol_index];
     if (!symbol) {
       throw new LocusError(
         'SYMBOL_NOT_FOUND',
-        `${label}[${scope.symbol_index}] does not exist: ${symbols.length} symbol(s) are named ${label}.`,
+        `${clip(label)}[${scope.symbol_index}] does not exist: ${symbols.length} symbol(s) are named ${clip(label)}.`,
         {
           hint: `Use an index from 0 to ${symbols.length - 1}.`,
         },
       );
     }
-    return [{ span: symbol.fullSpan, symbol, label: `${label}[${scope.symbol_index}]` }];
+    return [{ span: symbol.fullSpan, symbol, label: `${clip(label)}[${scope.symbol_index}]` }];
   }
   if (symbols.length > 1)
     notes.push(
-      `${symbols.length} symbols are named ${label}; used the first (select others with ${label}[1] …)`,
+      `${symbols.length} symbols are named ${clip(label)}; used the first (select others with ${clip(label)}[1] …)`,
     );
   return symbols.map((symbol) => ({ span: symbol.fullSpan, symbol, label }));
 }
@@ -209,9 +214,9 @@ function ambiguous(view: FileView, query: string, candidates: OutlineSymbol[]): 
   const list = candidates.map((s) => `${s.path.join('.')} (${s.kind}, line ${line(view, s)})`);
   return new LocusError(
     'SYMBOL_AMBIGUOUS',
-    `"${query}" matches ${candidates.length} symbols in ${view.filePath}: ${list.join('; ')}.`,
+    `"${clip(query)}" matches ${candidates.length} symbols in ${clip(view.filePath)}: ${list.join('; ')}.`,
     {
-      hint: `Use a full path, e.g. \`${view.filePath}:${candidates[0]?.path.join('.')}\`.`,
+      hint: `Use a full path, e.g. \`${clip(view.filePath)}:${candidates[0]?.path.join('.')}\`.`,
       details: {
         candidates: candidates.map((s) => ({ path: s.path.join('.'), kind: s.kind, line: line(view, s) })),
       },
@@ -228,8 +233,8 @@ function notFound(view: FileView, query: string, suggestions: OutlineSymbol[]): 
     parts.push(`Top-level symbols: ${outline.symbols.map((s) => `${s.name} (${s.kind})`).join(', ')}.`);
   } else if (outline.symbols.length === 0) parts.push('The file has no symbols.');
   if (outline.errors.length > 0) parts.push(syntaxErrorNote(view));
-  parts.push(`\`locus outline ${view.filePath}\` lists every symbol.`);
-  return new LocusError('SYMBOL_NOT_FOUND', `No symbol "${query}" in ${view.filePath}.`, {
+  parts.push(`\`locus outline ${clip(view.filePath)}\` lists every symbol.`);
+  return new LocusError('SYMBOL_NOT_FOUND', `No symbol "${clip(query)}" in ${clip(view.filePath)}.`, {
     hint: parts.join(' '),
     details: { suggestions: suggestions.map((s) => s.path.join('.')) },
   });

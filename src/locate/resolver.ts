@@ -3,6 +3,7 @@
  * (LSP position, display position, match count, enclosing symbol, notes, alternatives with locate
  * strings), or an error with code, message, hint and ready-to-use candidates.
  */
+import { clip } from '../core/limits.js';
 import { LocusError, isLocusError, type ErrorData } from '../core/errors.js';
 import { formatDisplay, type Position, type Range } from '../core/positions.js';
 import { describeOffset } from './describe.js';
@@ -105,7 +106,7 @@ function noMatchError(view: FileView, locate: Locate, miss: CoreNoMatch): LocusE
   }
   return new LocusError(
     'NO_MATCH',
-    `No match for \`${locate.find}\` in ${miss.scopeLabel} of ${view.filePath}.`,
+    `No match for \`${clip(locate.find ?? '')}\` in ${miss.scopeLabel} of ${clip(view.filePath)}.`,
     {
       hint,
       details: { candidates },

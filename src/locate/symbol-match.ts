@@ -59,19 +59,35 @@ export function byNamePosition(a: OutlineSymbol, b: OutlineSymbol): number {
   return a.nameSpan.start - b.nameSpan.start;
 }
 
+/** Edit-distance work (cells) one suggestion search may spend; past it, only substring hits are suggested. */
+const MAX_SUGGEST_CELLS = 4_000_000;
+
+/** Edit distance, or `max + 1` when it is certainly above `max` or the budget is spent. */
+function cappedDistance(a: string, b: string, max: number, budget: { cells: number }): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  budget.cells -= a.length * b.length;
+  return budget.cells >= 0 ? editDistance(a, b) : max + 1;
+}
+
 /** Up to `limit` symbols whose paths are closest to the query by edit distance. */
 export function suggest(all: readonly OutlineSymbol[], query: readonly string[], limit = 5): OutlineSymbol[] {
   const wanted = dotted(query);
   const seen = new Set<string>();
   const scored: { symbol: OutlineSymbol; distance: number }[] = [];
+  const threshold = Math.max(2, Math.floor(wanted.length / 2));
+  const budget = { cells: MAX_SUGGEST_CELLS };
+  const lowerWanted = wanted.toLowerCase();
   for (const symbol of all) {
     const key = dotted(symbol.path);
     if (seen.has(key)) continue;
     seen.add(key);
     const tail = dotted(symbol.path.slice(Math.max(0, symbol.path.length - query.length)));
-    let distance = Math.min(editDistance(wanted, key), editDistance(wanted, tail));
-    if (key.toLowerCase().includes(wanted.toLowerCase())) distance = Math.min(distance, 1);
-    if (distance <= Math.max(2, Math.floor(wanted.length / 2))) scored.push({ symbol, distance });
+    let distance = Math.min(
+      cappedDistance(wanted, key, threshold, budget),
+      cappedDistance(wanted, tail, threshold, budget),
+    );
+    if (key.toLowerCase().includes(lowerWanted)) distance = Math.min(distance, 1);
+    if (distance <= threshold) scored.push({ symbol, distance });
   }
   return scored
     .sort((a, b) => a.distance - b.distance || a.symbol.nameSpan.start - b.symbol.nameSpan.start)

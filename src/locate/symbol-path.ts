@@ -3,6 +3,7 @@
  * same-path symbol, Go receivers `(*T)`, `(T)`, `(*T[K])` as first segment normalise to `T`.
  */
 import { LocusError } from '../core/errors.js';
+import { clip } from '../core/limits.js';
 
 /** The accepted scope forms, shown in every scope error. */
 export const SCOPE_FORMS_HINT =
@@ -10,7 +11,8 @@ export const SCOPE_FORMS_HINT =
   'or a symbol path such as `Cart.total`, `Parser::new`, `(*Server).Start` or `Shape.area[1]` (K-th same-named symbol, 0-based).';
 
 const SEGMENT_RE = /^[^.:@[\]\s]+$/u;
-const RECEIVER_RE = /^\(\s*\*?\s*([^()\s[\]*.:@]+)(?:\[[^()]*\])?\s*\)$/u;
+// Receiver parts, matched piecewise: one regex with `\s*\*?\s*` backtracks quadratically on long blanks.
+const RECEIVER_NAME_RE = /^([^()\s[\]*.:@]+)(?:\[[^()]*\])?$/u;
 
 /** A parsed symbol path: normalised segments and an optional overload index. */
 export interface ParsedSymbolPath {
@@ -20,13 +22,15 @@ export interface ParsedSymbolPath {
 
 /** Throws INVALID_LOCATE naming the bad scope and showing the accepted forms. */
 export function invalidScope(scope: string, why: string): LocusError {
-  return new LocusError('INVALID_LOCATE', `Invalid scope \`${scope}\`: ${why}.`, { hint: SCOPE_FORMS_HINT });
+  return new LocusError('INVALID_LOCATE', `Invalid scope \`${clip(scope)}\`: ${clip(why, 240)}.`, {
+    hint: SCOPE_FORMS_HINT,
+  });
 }
 
 /** Normalises one segment (Go receiver → type name) and checks its characters. */
 export function normalizeSegment(segment: string, first: boolean, scopeText = segment): string {
-  const receiver = first ? RECEIVER_RE.exec(segment) : null;
-  if (receiver?.[1]) return receiver[1];
+  const receiver = first ? receiverType(segment) : undefined;
+  if (receiver !== undefined) return receiver;
   if (segment.length === 0) throw invalidScope(scopeText, 'it has an empty segment');
   if (!SEGMENT_RE.test(segment)) {
     const why = /\s/u.test(segment)
@@ -35,6 +39,14 @@ export function normalizeSegment(segment: string, first: boolean, scopeText = se
     throw invalidScope(scopeText, why);
   }
   return segment;
+}
+
+/** The type name of a Go receiver `( *T )` / `(T[K])`, or undefined when `segment` is not one. */
+function receiverType(segment: string): string | undefined {
+  if (!segment.startsWith('(') || !segment.endsWith(')')) return undefined;
+  let inner = segment.slice(1, -1).trim();
+  if (inner.startsWith('*')) inner = inner.slice(1).trimStart();
+  return RECEIVER_NAME_RE.exec(inner)?.[1];
 }
 
 /** Parses `A.B::C[K]` / `(*T).M` into segments. */

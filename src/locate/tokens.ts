@@ -17,7 +17,10 @@ export const WORD_CHAR = String.raw`[\p{L}\p{M}\p{Nd}\p{Pc}$]`;
 /** Regex source for one whitespace character (Unicode White_Space). */
 export const SPACE_CHAR = String.raw`\p{White_Space}`;
 
-const TOKEN_RE = new RegExp(`(${WORD_CHAR}+)|(${SPACE_CHAR}+)|([\\s\\S])`, 'gu');
+/** Regex source of one token: group 1 a word, group 2 whitespace, else one code point. */
+export const TOKEN_RE_SOURCE = `(${WORD_CHAR}+)|(${SPACE_CHAR}+)|([\\s\\S])`;
+const TOKEN_RE = new RegExp(TOKEN_RE_SOURCE, 'gu');
+const SPACE_START_RE = new RegExp(`^${SPACE_CHAR}`, 'u');
 const SPACE_ONLY_RE = new RegExp(`^${SPACE_CHAR}*$`, 'u');
 
 /** Splits text into tokens; a surrogate pair is one punctuation token. */
@@ -36,4 +39,9 @@ export function tokenize(text: string, from = 0, to = text.length): Token[] {
 /** True when the text is empty or only whitespace. */
 export function isBlank(text: string): boolean {
   return SPACE_ONLY_RE.test(text);
+}
+
+/** True when `text` starts with whitespace. */
+export function isSpaceStart(text: string): boolean {
+  return SPACE_START_RE.test(text);
 }

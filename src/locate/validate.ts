@@ -3,7 +3,8 @@
  * an INVALID_LOCATE with a hint, and symbol segments are normalised exactly like the string form.
  */
 import { LocusError } from '../core/errors.js';
-import { splitMarker } from './markers.js';
+import { DEFAULT_LIMITS, MAX_MARKER_DEPTH, limitExceeded, type Limits } from '../core/limits.js';
+import { markerString, splitMarker } from './markers.js';
 import type { Locate, Scope } from './model.js';
 import { normalizeSegment } from './symbol-path.js';
 import { isBlank } from './tokens.js';
@@ -28,16 +29,27 @@ function checkKeys(value: Record<string, unknown>, allowed: readonly string[], w
 }
 
 /** Validates and normalises an object-form Locate (also re-validates a parsed string form). */
-export function validateLocate(input: unknown): Locate {
+export function validateLocate(
+  input: unknown,
+  limits: Pick<Limits, 'maxLocateLength' | 'maxFindLength'> = DEFAULT_LIMITS,
+): Locate {
   if (!isRecord(input)) throw invalid('A locate object must be a JSON object.');
   checkKeys(input, ['file_path', 'scope', 'find', 'find_index'], 'the locate');
   const { file_path: filePath, scope, find, find_index: findIndex } = input;
   if (typeof filePath !== 'string' || filePath.length === 0)
     throw invalid('`file_path` must be a non-empty string.');
+  if (filePath.length > limits.maxLocateLength)
+    throw limitExceeded(
+      'maxLocateLength',
+      'The length of `file_path`',
+      filePath.length,
+      limits.maxLocateLength,
+    );
   const locate: Locate = { file_path: filePath };
   if (scope !== undefined) locate.scope = validateScope(scope);
   if (find !== undefined) {
     if (typeof find !== 'string' || find.length === 0) throw invalid('`find` must be a non-empty string.');
+    checkFindLimits(find, limits);
     if (splitMarker(find).kind === 'none' && isBlank(find))
       throw invalid('`find` is only whitespace and has no marker.');
     locate.find = find;
@@ -51,6 +63,20 @@ export function validateLocate(input: unknown): Locate {
     throw invalid(`Nothing to locate in \`${filePath}\`: give a scope, a find text, or both.`);
   }
   return locate;
+}
+
+const TOO_DEEP_MARKER = markerString(MAX_MARKER_DEPTH + 1).slice(0, MAX_MARKER_DEPTH + 2);
+
+/** Find length and marker depth: a marker deeper than the deepest level read is refused, not taken literally. */
+function checkFindLimits(find: string, limits: Pick<Limits, 'maxFindLength'>): void {
+  if (find.length > limits.maxFindLength)
+    throw limitExceeded('maxFindLength', 'The find text length', find.length, limits.maxFindLength);
+  if (find.includes(TOO_DEEP_MARKER)) {
+    const bar = find.indexOf(TOO_DEEP_MARKER) + MAX_MARKER_DEPTH + 1;
+    let depth = MAX_MARKER_DEPTH + 1;
+    while (find[bar - depth - 1] === '<') depth++;
+    throw limitExceeded('maxMarkerDepth', 'The marker depth', depth, MAX_MARKER_DEPTH);
+  }
 }
 
 function validateScope(scope: unknown): Scope {

@@ -8,6 +8,8 @@
  *   "readyTimeoutMs": 15000,       // how long a cross-file request waits for the server's ready signal
  *   "maxRestarts": 3,              // crash restarts allowed per window …
  *   "restartWindowMinutes": 5,     // … after which calls fail with SERVER_FAILED until the window passes
+ *   "limits": { "maxFileBytes": 8388608 },  // input limits, see docs/security.md (any subset of the keys)
+ *   "showOutsideContent": false,   // show the lines of locations outside the workspace root (docs/security.md)
  *   "languages": {                 // keys: typescript, javascript, python, go, c, cpp, bash
  *     "typescript": { "server": "typescript-classic" },         // pick another built-in adapter
  *     "python": {
@@ -35,7 +37,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocusError, type PositionEncoding } from '../core/index.js';
+import { LIMIT_KEYS, LocusError, type Limits, type PositionEncoding } from '../core/index.js';
 import { LANGUAGES } from '../core/languages.js';
 import { LANGUAGE_KEYS, type LanguageKey } from './types.js';
 
@@ -81,6 +83,10 @@ export interface LspConfig {
   fileLanguages: Record<string, string>;
   /** Not about servers, but read from the same file. */
   index?: IndexConfig;
+  /** Input limits over the defaults (docs/security.md). */
+  limits?: Partial<Limits>;
+  /** Render the lines of locations outside the root (off: path and position only). */
+  showOutsideContent?: boolean;
 }
 
 /** Defaults used when neither the file nor the caller sets a value. */
@@ -171,14 +177,28 @@ export function validateLspConfig(value: unknown, source: string): Partial<LspCo
       result.fileLanguages = validateFileLanguages(entry, source);
     } else if (key === 'index') {
       result.index = validateIndex(entry, `${source} → index`);
+    } else if (key === 'limits') {
+      result.limits = validateLimits(entry, source);
+    } else if (key === 'showOutsideContent') {
+      if (typeof entry !== 'boolean') throw invalid(source, '"showOutsideContent" must be true or false');
+      result.showOutsideContent = entry;
     } else {
-      throw invalid(
-        source,
-        `has an unknown key "${key}" (known: ${[...NUMBER_KEYS, 'languages', 'fileLanguages', 'index'].join(', ')})`,
-      );
+      const known = [...NUMBER_KEYS, 'languages', 'fileLanguages', 'index', 'limits', 'showOutsideContent'];
+      throw invalid(source, `has an unknown key "${key}" (known: ${known.join(', ')})`);
     }
   }
   return result;
+}
+
+function validateLimits(value: unknown, source: string): Partial<Limits> {
+  if (!isPlainObject(value)) throw invalid(source, '"limits" must be an object');
+  for (const [key, entry] of Object.entries(value)) {
+    if (!(LIMIT_KEYS as string[]).includes(key))
+      throw invalid(source, `"limits" has an unknown key "${key}" (known: ${LIMIT_KEYS.join(', ')})`);
+    if (typeof entry !== 'number' || !Number.isSafeInteger(entry) || entry < 1)
+      throw invalid(source, `"limits.${key}" must be a positive whole number, got ${JSON.stringify(entry)}`);
+  }
+  return value as Partial<Limits>;
 }
 
 function validateLanguages(

@@ -48,8 +48,11 @@ export interface ConnectionListener {
   diagnostics(uri: string, diagnostics: Diagnostic[]): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
   unresponsive(method: string): void;
-  /** The stream broke: stdout closed or unwritable (`garbage` undefined), or unreadable output (`garbage` set). */
-  broken(garbage: LocusError | undefined): void;
+  /**
+   * The stream broke: stdout closed or unwritable (`garbage` undefined), or unreadable output (`garbage` set).
+   * `writeFailed`: a write found the server's stdin closed (EPIPE), so the server was gone before it.
+   */
+  broken(garbage: LocusError | undefined, writeFailed?: boolean): void;
 }
 
 /** A result with the raw round-trip time. */
@@ -73,6 +76,8 @@ export interface ConnectionOptions {
 /** The JSON-RPC connection to one server. */
 export class LspConnection {
   private readonly conn: MessageConnection;
+  /** Cancelled requests still within their grace period. */
+  private readonly cancelled = new Set<Promise<void>>();
   private readonly options: ConnectionOptions;
   private failure: LocusError | undefined;
   private rejectFailed!: (error: LocusError) => void;
@@ -165,12 +170,28 @@ export class LspConnection {
   }
 
   private watchCancelled(method: string, pending: Promise<unknown>): void {
-    const grace = setTimeout(() => this.listener?.unresponsive(method), this.options.cancelGraceMs);
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    this.cancelled.add(settled);
+    void settled.then(() => this.cancelled.delete(settled));
+    const grace = setTimeout(() => {
+      this.listener?.unresponsive(method);
+      settle();
+    }, this.options.cancelGraceMs);
     grace.unref();
-    pending.then(
-      () => clearTimeout(grace),
-      () => clearTimeout(grace),
-    );
+    const done = (): void => {
+      clearTimeout(grace);
+      settle();
+    };
+    pending.then(done, done);
+  }
+
+  /**
+   * Resolves once every cancelled request was acknowledged or its grace ran out (the server is then
+   * declared hung). A call waits for this, so it never queues behind a server that is stuck.
+   */
+  async cancelsSettled(): Promise<void> {
+    await Promise.all([...this.cancelled]);
   }
 
   private translate(method: string, error: unknown): unknown {
@@ -206,8 +227,9 @@ export class LspConnection {
     );
     conn.onNotification(() => undefined);
     conn.onError(([error, message]) => {
-      if (!this.closing)
-        listener.broken(message === undefined ? garbled(this.options.name, error.message) : undefined);
+      if (this.closing) return;
+      if (isPipeError(error)) listener.broken(undefined, true);
+      else listener.broken(message === undefined ? garbled(this.options.name, error.message) : undefined);
     });
     conn.onClose(() => {
       if (!this.closing) listener.broken(undefined);
@@ -251,4 +273,15 @@ function responseError(name: string, method: string, error: ResponseError<unknow
     hint: 'The server refused the request; the position or the request may not be valid for it.',
     details,
   });
+}
+
+/** A write to a server whose stdin is gone: the server died before the write. */
+function isPipeError(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    code === 'EPIPE' ||
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_DESTROYED' ||
+    /\bEPIPE\b/.test(error.message)
+  );
 }

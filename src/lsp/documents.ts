@@ -13,7 +13,7 @@ import {
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
 } from 'vscode-languageserver-protocol';
-import { LineIndex } from '../core/index.js';
+import { DEFAULT_LIMITS, LineIndex } from '../core/index.js';
 import type { LspConnection } from './connection.js';
 import type { FileChange } from './types.js';
 import { pathToUri, uriKey, uriToPath } from './uri.js';
@@ -87,7 +87,7 @@ export class DocumentStore {
     for (const path of paths) {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+        text = readRegularText(path);
       } catch {
         continue;
       }
@@ -136,7 +136,7 @@ export class DocumentStore {
     const path = uriToPath(uri);
     let index: LineIndex | undefined;
     try {
-      if (path !== undefined) index = new LineIndex(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+      if (path !== undefined) index = new LineIndex(readRegularText(path));
     } catch {
       index = undefined;
     }
@@ -187,7 +187,7 @@ export class DocumentStore {
   private async reread(doc: OpenDocument): Promise<void> {
     let text: string;
     try {
-      text = readFileSync(doc.path, 'utf8').replace(/^\uFEFF/, '');
+      text = readRegularText(doc.path);
     } catch {
       return this.close(doc);
     }
@@ -220,4 +220,15 @@ export class DocumentStore {
       await this.close(oldest);
     }
   }
+}
+
+/**
+ * A file's text, BOM removed; throws unless it is a regular file under the size limit. Servers
+ * name any path (devices, FIFOs, huge files outside the root): those are never read.
+ */
+function readRegularText(path: string): string {
+  const stats = statSync(path);
+  if (!stats.isFile()) throw new Error(`${path} is not a regular file`);
+  if (stats.size > DEFAULT_LIMITS.maxFileBytes) throw new Error(`${path} is over the size limit`);
+  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
 }

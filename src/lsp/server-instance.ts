@@ -63,6 +63,8 @@ export class ServerInstance {
   initializeMs = 0;
   private death: LocusError | undefined;
   private stopping = false;
+  /** True when a write found the server already gone (EPIPE): nothing sent since reached it. */
+  unreachable = false;
   private readonly onDeath: DeathListener;
 
   private constructor(spec: InstanceSpec, proc: ServerProcess, onDeath: DeathListener) {
@@ -90,7 +92,10 @@ export class ServerInstance {
           this.documents.diagnosticsArrived(uri);
         },
         unresponsive: (method) => this.die(hung(name, method)),
-        broken: (garbage) => void this.broken(garbage),
+        broken: (garbage, writeFailed) => {
+          if (writeFailed === true) this.unreachable = true;
+          void this.broken(garbage);
+        },
       },
     );
     this.documents = new DocumentStore(

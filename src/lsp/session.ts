@@ -201,7 +201,7 @@ export class SessionCore {
     plan: RequestPlan<P, R, Out>,
   ): Promise<LspAnswer<Out>> {
     const began = performance.now();
-    return this.withInstance(async (instance) => {
+    return this.withInstance(async (instance, call) => {
       if (plan.capability !== undefined)
         requireCapability(instance.capabilities, plan.capability, instance.name);
       const uri = await instance.sync(absPath, text);
@@ -216,7 +216,9 @@ export class SessionCore {
         plan.diagnosticsWaitMs === undefined
           ? []
           : await documentDiagnostics(instance, uri, plan.diagnosticsWaitMs);
-      const timed = await this.send(instance, plan.type, plan.params(uri, instance.mapper, diagnostics));
+      const params = plan.params(uri, instance.mapper, diagnostics);
+      call.sent = true;
+      const timed = await this.send(instance, plan.type, params);
       const result = plan.convert(timed.result, uri, instance.mapper);
       return {
         result,
@@ -241,14 +243,41 @@ export class SessionCore {
     }
   }
 
-  private async withInstance<T>(body: (instance: ServerInstance) => Promise<T>): Promise<T> {
-    const instance = await this.supervisor.acquire();
-    try {
-      return await body(instance);
-    } finally {
-      this.supervisor.release();
+  /**
+   * Runs `body` on a live server. A server that is gone (EPIPE: nothing reached it) or is declared
+   * hung while this call waits for its cancelled requests is replaced, once, so the call after a
+   * crash or a timeout succeeds instead of failing a second time (docs/security.md).
+   */
+  private async withInstance<T>(
+    body: (instance: ServerInstance, call: { sent: boolean }) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const instance = await this.supervisor.acquire();
+      const call = { sent: false };
+      try {
+        await instance.connection.cancelsSettled();
+        if (instance.alive || attempt > 0) return await body(instance, call);
+      } catch (error) {
+        if (attempt > 0 || !diedBeforeCall(instance, call.sent)) throw error;
+      } finally {
+        this.supervisor.release();
+      }
     }
   }
+}
+
+const OUTSIDE_KILLS = new Set(['SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT']);
+
+/**
+ * True when the server was gone before this call could have harmed it: the request never went out,
+ * a write found its stdin closed (EPIPE), or it was killed from outside (a signal Locus did not
+ * send). A server that crashed on its own after the request may have been crashed by it, and a
+ * retry would crash it again, so that call fails.
+ */
+function diedBeforeCall(instance: ServerInstance, sent: boolean): boolean {
+  if (instance.alive) return false;
+  const signal = instance.deadWith?.details?.signal;
+  return !sent || instance.unreachable || (typeof signal === 'string' && OUTSIDE_KILLS.has(signal));
 }
 
 /** A document's diagnostics: pulled when the server supports it (TypeScript 7), else the latest pushed. */

@@ -4,7 +4,7 @@
  * would print there (a stray console.log) goes to stderr. Resolves once the client disconnected and
  * every language server is down.
  */
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -36,10 +36,21 @@ export async function mcpMain(argv: string[]): Promise<number> {
     return 2;
   }
   keepStdoutForProtocol();
+  if (root !== undefined) await settleInterruptedApplies(root);
   const { runStdioServer } = await import('./server.js');
   await runStdioServer(root === undefined ? {} : { root });
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
+}
+
+/** Finishes or rolls back an apply a crash interrupted, before serving (docs/security.md). */
+async function settleInterruptedApplies(root: string): Promise<void> {
+  const { recoverApplies } = await import('../ops/apply-journal.js');
+  try {
+    recoverApplies(realpathSync.native(root));
+  } catch {
+    // The first call retries (every Locus start recovers) and reports what fails.
+  }
 }
 
 function isDirectory(path: string): boolean {

@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { LocusError } from '../core/errors.js';
 import { createLocus, type Locus } from '../ops/locus.js';
 import type { OpsOptions } from '../ops/context.js';
 import { resolveRoot, type RootSource } from './root.js';
 import { LOCATE_SYNTAX } from './schemas.js';
 import { registerTools } from './tools/index.js';
+import { GuardedStdioTransport } from './guarded-stdio.js';
 
 /** How long a tool call waits for the first index build before answering from what is indexed. */
 const INDEX_WAIT_MS = 20_000;
@@ -135,7 +135,7 @@ export async function runStdioServer(options: LocusMcpOptions = {}): Promise<voi
     process.stdout.on('error', (error) => resolve(`stdout failed: ${error.message}`));
     server.mcp.server.onclose = () => resolve('transport closed');
   });
-  await server.mcp.connect(new StdioServerTransport());
+  await server.mcp.connect(new GuardedStdioTransport());
   log('ready on stdio');
   const reason = await disconnected;
   log(`${reason}; shutting down`);

@@ -3,6 +3,7 @@
  * servers. `createOpsContext` starts nothing; servers start lazily on the first request.
  */
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
+import { recoverApplies } from './apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
 import type { IndexAccessOptions } from './index-access.js';
 import { createLocator, type Locator } from './locator.js';
@@ -35,6 +36,8 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     languageOverrides: lsp.config.fileLanguages,
     ...(options.index ? { index: options.index } : {}),
   });
+  // Any context can apply edits, so it first settles an apply that a crash interrupted.
+  recoverApplies(locator.workspace.realRoot);
   return { locator, lsp, freshness: new FreshnessTracker() };
 }
 

@@ -1,18 +1,23 @@
 /**
  * Safe edits (SPEC §8.1): a server's WorkspaceEdit becomes per-file new contents, a unified diff and
- * a fingerprint of every touched file's content. Applying checks the fingerprint, writes each file
- * atomically (temp file + rename), restores everything on failure, and tells the servers.
+ * a fingerprint of every touched file's content. Applying checks the fingerprint and each file,
+ * commits all files through the apply journal (apply-journal.ts: all or nothing, even across a
+ * crash), and tells the servers.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { structuredPatch } from 'diff';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { LocusError } from '../core/errors.js';
+import { clip } from '../core/limits.js';
 import { LineIndex } from '../core/line-index.js';
 import { uriToPath } from '../lsp/uri.js';
 import { decodeText } from '../workspace/workspace.js';
+import { commitFiles, type CommitFile, type FileWriter } from './apply-journal.js';
 import type { OpsContext } from './context.js';
+
+export type { FileWriter } from './apply-journal.js';
 
 /** Whether to write an edit: `apply`, or the fingerprint of an earlier preview. */
 export interface EditOptions {
@@ -20,6 +25,8 @@ export interface EditOptions {
   apply?: boolean;
   /** Apply only if the files still match this preview's fingerprint (implies apply). */
   fingerprint?: string;
+  /** Write read-only files too, and accept a changed owner (docs/security.md). */
+  force?: boolean;
 }
 
 /** An edit result: what would change (or changed). */
@@ -143,15 +150,12 @@ export function fingerprint(changes: readonly FileChange[]): string {
   return sha256(parts.join('\n')).slice(0, 16);
 }
 
-/** Writes one file's new content; replaceable in tests to inject a failing disk. */
-export type FileWriter = (absPath: string, text: string) => void;
-
-/** Applies a plan: every touched file must still have the planned content; all or nothing. */
+/** Applies a plan: every touched file must still have the planned content; all or nothing, crash included. */
 export async function applyPlan(
   context: OpsContext,
   plan: EditPlan,
   expectedFingerprint?: string,
-  write: FileWriter = writeAtomically,
+  options: { write?: FileWriter; force?: boolean } = {},
 ): Promise<void> {
   if (expectedFingerprint !== undefined && expectedFingerprint !== plan.fingerprint) {
     throw new LocusError(
@@ -162,67 +166,80 @@ export async function applyPlan(
       },
     );
   }
-  for (const change of plan.changes) {
-    if (currentText(change) !== change.before) {
-      throw new LocusError(
-        'FILE_CHANGED',
-        `${change.file_path} changed since the edit was computed; nothing was written.`,
-        {
-          hint: 'Preview the edit again.',
-        },
-      );
-    }
-  }
-  const written: FileChange[] = [];
-  try {
-    for (const change of plan.changes) {
-      write(change.absPath, (change.hadBom ? '\uFEFF' : '') + change.after);
-      written.push(change);
-    }
-  } catch (cause) {
-    for (const change of written)
-      writeAtomically(change.absPath, (change.hadBom ? '\uFEFF' : '') + change.before);
-    throw new LocusError(
-      'FILE_CHANGED',
-      `Could not write every file (${String(cause)}); every file was restored.`,
-      {
-        hint: 'Check file permissions and disk space, then try again.',
-        cause,
-      },
-    );
-  }
+  const workspace = context.locator.workspace;
+  const files = plan.changes.map((change) =>
+    commitTarget(workspace.realRoot, change, options.force === true),
+  );
+  commitFiles(workspace.realRoot, files, {
+    ...(options.write ? { write: options.write } : {}),
+    keepOwner: options.force !== true,
+  });
   for (const change of plan.changes) await context.lsp.documentChanged(change.absPath, change.after);
   await context.lsp.notifyFilesChanged(
     plan.changes.map((c) => ({ path: c.absPath, kind: 'changed' as const })),
   );
 }
 
-/** The file's text now, or undefined when it is gone or no longer text. */
-function currentText(change: FileChange): string | undefined {
+/**
+ * Where and how one change is written: through symlinks to the real file (inside the root only),
+ * with its mode and owner, refused when read-only unless forced, and only if still as planned.
+ */
+function commitTarget(realRoot: string, change: FileChange, force: boolean): CommitFile {
+  let target: string;
+  let stats: Stats;
   try {
-    return decodeText(readFileSync(change.absPath), change.file_path).text;
+    target = realpathSync.native(change.absPath);
+    stats = statSync(target);
   } catch {
-    return undefined;
+    throw changedSince(change);
+  }
+  const rel = path.relative(realRoot, target);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) {
+    throw new LocusError(
+      'OUTSIDE_WORKSPACE',
+      `${clip(change.file_path)} links outside the workspace; not written.`,
+      {
+        hint: 'Locus writes only files inside the workspace root.',
+      },
+    );
+  }
+  // Bounded like every read: a file swapped for a huge one since the plan is simply "changed".
+  const max = Buffer.byteLength(change.before, 'utf8') + 4;
+  if (stats.size > max || currentText(target, change.file_path) !== change.before) throw changedSince(change);
+  if (!force && !writable(target, stats.mode)) {
+    throw new LocusError('READ_ONLY', `${clip(change.file_path)} is read-only; nothing was written.`, {
+      hint: 'Make the file writable, or force the apply (`--force`).',
+    });
+  }
+  const text = (change.hadBom ? '\uFEFF' : '') + change.after;
+  return { target, text, mode: stats.mode, uid: stats.uid, gid: stats.gid };
+}
+
+/** Read-only means no write bit for anyone, or no write access for this user. */
+function writable(file: string, mode: number): boolean {
+  if ((mode & 0o222) === 0) return false;
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 
-/** Writes through a temp file in the same directory and a rename (keeps the file's mode). */
-function writeAtomically(absPath: string, text: string): void {
-  const temp = path.join(
-    path.dirname(absPath),
-    `.${path.basename(absPath)}.locus-${randomBytes(4).toString('hex')}.tmp`,
+function changedSince(change: FileChange): LocusError {
+  return new LocusError(
+    'FILE_CHANGED',
+    `${clip(change.file_path)} changed since the edit was computed; nothing was written.`,
+    { hint: 'Preview the edit again.' },
   );
-  const mode = statSync(absPath).mode;
+}
+
+/** The file's text now, or undefined when it is gone or no longer text. */
+function currentText(file: string, name: string): string | undefined {
   try {
-    writeFileSync(temp, text, { mode });
-    renameSync(temp, absPath);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // The temp file may not exist; nothing else to clean.
-    }
-    throw error;
+    return decodeText(readFileSync(file), name).text;
+  } catch {
+    return undefined;
   }
 }
 
@@ -234,7 +251,7 @@ export async function previewOrApply(
 ): Promise<EditResultFields> {
   const plan = planWorkspaceEdit(context, edit);
   const applied = options.apply === true || options.fingerprint !== undefined;
-  if (applied) await applyPlan(context, plan, options.fingerprint);
+  if (applied) await applyPlan(context, plan, options.fingerprint, { force: options.force === true });
   const fields: EditResultFields = {
     files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
     diff: plan.diff,

@@ -2,7 +2,7 @@
  * Turns server locations into places an agent can use: `path:line:col`, the declaration kind or the
  * enclosing symbol (from tree-sitter), a numbered snippet, and a locate string that resolves back.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Location } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../core/errors.js';
 import { formatDisplay, type Position } from '../core/positions.js';
@@ -59,9 +59,17 @@ export class ViewCache {
     return this.outside.has(absPath);
   }
 
+  /**
+   * Files outside the root are shown only when `showOutsideContent` is configured, and only when they
+   * are regular files under the size limit (docs/security.md): a server may point anywhere.
+   */
   private async readOutside(absPath: string): Promise<FileView | null> {
+    if (this.context.lsp.config?.showOutsideContent !== true) return null;
     try {
-      const { text } = decodeText(readFileSync(absPath), absPath);
+      const max = this.context.locator.workspace.maxFileBytes;
+      const stats = statSync(absPath);
+      if (!stats.isFile() || stats.size > max) return null;
+      const { text } = decodeText(readFileSync(absPath), absPath, max);
       const language = languageForPath(absPath, text);
       const outline = language
         ? await this.context.locator.syntax.outline(absPath, language, text)

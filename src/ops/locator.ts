@@ -12,7 +12,9 @@ import { validateLocate } from '../locate/validate.js';
 import { loadLspConfig } from '../lsp/config.js';
 import type { LanguageOverrides } from '../workspace/file-language.js';
 import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
+import type { Limits } from '../core/limits.js';
 import { Workspace } from '../workspace/workspace.js';
+import { configuredLimits } from './limits-config.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
 import {
@@ -61,6 +63,8 @@ export interface Locator {
 export interface LocatorOptions {
   root: string;
   maxFileBytes?: number;
+  /** Input limits; unset ones come from `limits` in locus.config.json, then the defaults. */
+  limits?: Partial<Limits>;
   /** Share a syntax service (and its tree cache) with other components. */
   syntax?: SyntaxService;
   /** Glob → language overrides (default: `fileLanguages` of `locus.config.json`, docs/languages.md). */
@@ -71,8 +75,10 @@ export interface LocatorOptions {
 
 /** Creates an offline locator over a workspace root. */
 export function createLocator(options: LocatorOptions): Locator {
+  const limits = { ...configuredLimits(options.root), ...options.limits };
   const workspace = new Workspace(options.root, {
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+    limits,
     languageOverrides: options.languageOverrides ?? configuredOverrides(options.root),
   });
   const syntax = options.syntax ?? createSyntaxService();
@@ -121,9 +127,12 @@ async function guard<T>(run: () => Promise<T>): Promise<T | LocateFailure> {
 export function parseInput(workspace: Workspace, input: LocateInput): Locate {
   if (typeof input === 'string') {
     const platform = process.platform === 'win32' ? 'win32' : 'posix';
-    return validateLocate(parseLocate(input, { exists: (p) => workspace.isFile(p), platform }));
+    return validateLocate(
+      parseLocate(input, { exists: (p) => workspace.isFile(p), platform, limits: workspace.limits }),
+      workspace.limits,
+    );
   }
-  return validateLocate(input);
+  return validateLocate(input, workspace.limits);
 }
 
 async function locateIn(
@@ -162,7 +171,10 @@ export async function parseAndLoad(
     if (form && index) return resolveWorkspace(workspace, syntax, index, form, onProgress);
     try {
       const platform = process.platform === 'win32' ? 'win32' : 'posix';
-      const locate = validateLocate(parseLocate(input, { platform }));
+      const locate = validateLocate(
+        parseLocate(input, { platform, limits: workspace.limits }),
+        workspace.limits,
+      );
       return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
     } catch (error) {
       if (!isLocusError(error)) throw error;
@@ -206,6 +218,7 @@ async function describeIn(
   filePath: string,
   target: DescribeTarget,
 ): Promise<DescribeResult> {
+  checkTarget(target);
   const { view } = await loadFile(workspace, syntax, filePath);
   const offset =
     'position' in target ? positionOffset(view.lines, target.position) : view.lines.fromDisplay(target);
@@ -235,6 +248,23 @@ async function describeIn(
   };
   if (result.symbol) out.symbol = result.symbol;
   return out;
+}
+
+/** Rejects positions that are not whole numbers (a fraction would silently land somewhere else). */
+function checkTarget(target: DescribeTarget): void {
+  const ok = (value: unknown, min: number): boolean =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+  const valid =
+    typeof target === 'object' &&
+    target !== null &&
+    ('position' in target
+      ? ok(target.position?.line, 0) && ok(target.position?.character, 0)
+      : ok((target as { line?: unknown }).line, 1) && ok((target as { column?: unknown }).column, 1));
+  if (!valid) {
+    throw new LocusError('INVALID_ARGUMENT', 'The position to describe must be whole numbers.', {
+      hint: 'Pass { line, column } (1-based, columns in code points) or { position: { line, character } } (0-based, UTF-16).',
+    });
+  }
 }
 
 function positionOffset(

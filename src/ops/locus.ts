@@ -7,6 +7,7 @@ import type { LocateFailure } from '../locate/resolver.js';
 import type { HierarchyDirection } from '../lsp/hierarchy.js';
 import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
+import { SyntaxOffload } from './offload.js';
 import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } from './context.js';
 import { completion, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
@@ -69,16 +70,19 @@ export async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
 export function createLocus(options: OpsOptions): Locus {
   const context = createOpsContext(options);
   const { locator } = context;
+  // Big files are parsed in a worker so one call cannot stall the others (docs/security.md).
+  const offload = SyntaxOffload.supported() ? new SyntaxOffload(locator) : undefined;
+  const offline = offload?.ops() ?? locator;
   return {
     context,
     root: locator.root,
     workspace: locator.workspace,
     syntax: locator.syntax,
     index: locator.index,
-    locate: (input, opts) => locator.locate(input, opts),
-    locateRange: (input) => locator.locateRange(input),
-    describe: (filePath, target) => locator.describe(filePath, target),
-    outline: (filePath) => locator.outline(filePath),
+    locate: (input, opts) => offline.locate(input, opts),
+    locateRange: (input) => offline.locateRange(input),
+    describe: (filePath, target) => offline.describe(filePath, target),
+    outline: (filePath) => offline.outline(filePath),
     definition: (input, opts) => outcome(() => definition(context, input, opts?.mode)),
     references: (input, opts) => outcome(() => references(context, input, opts)),
     rename: (input, newName, opts) => outcome(() => rename(context, input, newName, opts)),
@@ -92,6 +96,9 @@ export function createLocus(options: OpsOptions): Locus {
     symbols: (query, opts) => outcome(() => symbols(locator, query, opts)),
     search: (pattern, opts) => outcome(() => search(locator, pattern, opts)),
     source: (input, opts) => outcome(() => source(locator, input, opts)),
-    close: () => closeOpsContext(context),
+    close: async () => {
+      await offload?.close();
+      await closeOpsContext(context);
+    },
   };
 }

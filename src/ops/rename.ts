@@ -3,6 +3,8 @@
  * written unless the caller asks (`apply`, or the fingerprint of an earlier preview).
  */
 import { LocusError, isLocusError } from '../core/errors.js';
+import { clip } from '../core/limits.js';
+import { isIdentifierIn } from '../syntax/identifier.js';
 import type { OpsContext } from './context.js';
 
 import type { LocateInput } from './locator.js';
@@ -27,12 +29,15 @@ export async function rename(
   newName: string,
   options: RenameOptions = {},
 ): Promise<RenameResult> {
-  if (newName.length === 0 || /[\r\n]/.test(newName) || newName !== newName.trim()) {
-    throw new LocusError('INVALID_LOCATE', `"${newName}" is not a usable new name.`, {
-      hint: 'Give the new identifier, without spaces around it.',
-    });
-  }
+  if (
+    newName.length === 0 ||
+    newName.length > MAX_NAME ||
+    /[\r\n]/.test(newName) ||
+    newName !== newName.trim()
+  )
+    throw invalidName(newName, undefined);
   const target = await resolveTarget(context, 'rename', input);
+  await checkNewName(context, target, newName);
   await checkRenamable(target);
   const answer = await target.session.rename(
     target.loaded.file.absPath,
@@ -67,6 +72,31 @@ function unsafe(warnings: RenameWarning[]): LocusError {
       details: { warnings },
     },
   );
+}
+
+const MAX_NAME = 1024;
+
+function invalidName(newName: string, language: string | undefined): LocusError {
+  return new LocusError(
+    'INVALID_ARGUMENT',
+    `"${clip(newName)}" is not ${language ? `a ${language} identifier` : 'a usable new name'}.`,
+    { hint: 'Give the new name as one identifier of the language, e.g. `total_price`, nothing around it.' },
+  );
+}
+
+/** The new name must read as one identifier where the old one stands (tree-sitter), so no code is injected. */
+async function checkNewName(context: OpsContext, target: OpTarget, newName: string): Promise<void> {
+  const { language, file } = target.loaded;
+  if (!language) return;
+  const identifier = await context.locator.syntax.identifierAt(
+    file.absPath,
+    language,
+    file.text,
+    target.offset,
+  );
+  if (!identifier) return;
+  if (!(await isIdentifierIn(language, file.text, identifier.span, newName)))
+    throw invalidName(newName, language);
 }
 
 async function checkRenamable(target: OpTarget): Promise<void> {

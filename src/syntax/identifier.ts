@@ -8,6 +8,7 @@ import type { Span } from '../core/positions.js';
 import type { Outline, OutlineSymbol, SymbolKindName } from '../locate/outline.js';
 import { flattenOutline } from '../locate/outline.js';
 import { outlineOfTree, parseText } from './outline.js';
+import { isReservedWord } from './reserved-words.js';
 import { requireSymbolQuery } from './runtime.js';
 
 /** Syntactic role of the token under a cursor. */
@@ -190,4 +191,35 @@ function findByName(symbols: readonly OutlineSymbol[], span: Span): OutlineSymbo
 
 function nodeSpanOf(node: Node): Span {
   return { start: node.startIndex, end: node.endIndex };
+}
+
+const NEW_NAME_TYPE = /(^|_)(identifier|name)$|^constant$|^word$|^variable_name$|type_identifier/;
+
+/**
+ * True when `name`, written in place of `span`, reads as exactly one identifier token of the
+ * language and adds no syntax error (the rename check: `x;import os` or a keyword is refused).
+ */
+export async function isIdentifierIn(
+  languageId: string,
+  text: string,
+  span: Span,
+  name: string,
+): Promise<boolean> {
+  if (isReservedWord(languageId, name)) return false;
+  const { loaded } = await requireSymbolQuery(languageId);
+  const replaced = text.slice(0, span.start) + name + text.slice(span.end);
+  const before = parseText(loaded, text);
+  const after = parseText(loaded, replaced);
+  try {
+    if (after.rootNode.hasError && !before.rootNode.hasError) return false;
+    const end = span.start + name.length;
+    for (let node = leafAt(after.rootNode, span.start) ?? null; node; node = node.parent) {
+      if (node.startIndex !== span.start || node.endIndex > end) return false;
+      if (node.endIndex === end) return node.isNamed && NEW_NAME_TYPE.test(node.type) && !node.hasError;
+    }
+    return false;
+  } finally {
+    before.delete();
+    after.delete();
+  }
 }

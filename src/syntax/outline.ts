@@ -36,6 +36,7 @@
  * tree has errors (TypeScript compiler for TS/JS). A language without a hook module gets the defaults.
  * The manifest's `hooks` field lets several grammars share one module (tsx/javascript → typescript).
  */
+import { parserText } from './text-edit.js';
 import type { Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
@@ -55,7 +56,7 @@ export async function extractOutline(languageId: string, text: string): Promise<
 
 /** Parses a whole text with a loaded language; the caller deletes the tree. */
 export function parseText(loaded: LoadedLanguage, text: string, oldTree?: Tree): Tree {
-  const tree = loaded.parser.parse(text, oldTree ?? null);
+  const tree = loaded.parser.parse(parserText(text), oldTree ?? null);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${loaded.id}`);
   return tree;
 }

@@ -1,7 +1,7 @@
 /**
  * The single edit that turns one text into another (common prefix and suffix), in the shape
- * `Tree.edit` wants: UTF-16 indices plus row/column points. Rows count `\n` only, as tree-sitter
- * does (a lone `\r` is not a row break for it); columns are UTF-16 units, as in web-tree-sitter.
+ * `Tree.edit` wants: UTF-16 indices plus row/column points. Rows count `\n` and lone `\r`, because
+ * trees are parsed from parserText (lone `\r` read as `\n`); columns are UTF-16 units.
  */
 import type { Edit, Point } from 'web-tree-sitter';
 
@@ -46,9 +46,12 @@ export function pointAt(text: string, index: number): Point {
 function pointAfter(text: string, from: number, fromPoint: Point, index: number): Point {
   let row = fromPoint.row;
   let lineStart = from - fromPoint.column;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) {
-    row++;
-    lineStart = i + 1;
+  for (let i = from; i < index; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a || (code === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+      row++;
+      lineStart = i + 1;
+    }
   }
   return { row, column: index - lineStart };
 }
@@ -59,4 +62,12 @@ function isHighSurrogate(code: number): boolean {
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * The text tree-sitter parses: a lone `\r` (old Mac line ends) becomes `\n`. Same length, so every
+ * offset is unchanged, and indentation-sensitive grammars (Python) see the line breaks they need.
+ */
+export function parserText(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }

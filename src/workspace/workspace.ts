@@ -7,9 +7,10 @@ import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs'
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { FileLanguages, type LanguageOverrides } from './file-language.js';
+import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 
 /** Default size limit for files Locus reads (SPEC §11). */
-export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_FILE_BYTES = DEFAULT_LIMITS.maxFileBytes;
 
 const TEXT_CACHE_ENTRIES = 64;
 
@@ -32,23 +33,29 @@ export class Workspace {
   readonly root: string;
   readonly realRoot: string;
   readonly maxFileBytes: number;
+  readonly limits: Limits;
   private readonly texts = new Map<string, { stamp: string; text: string; hadBom: boolean }>();
   private languages: FileLanguages | undefined;
 
   constructor(
     root: string,
-    private readonly options: { maxFileBytes?: number; languageOverrides?: LanguageOverrides } = {},
+    private readonly options: {
+      maxFileBytes?: number;
+      limits?: Partial<Limits>;
+      languageOverrides?: LanguageOverrides;
+    } = {},
   ) {
     this.root = path.resolve(root);
     try {
       this.realRoot = realpathSync.native(this.root);
     } catch (cause) {
-      throw new LocusError('FILE_NOT_FOUND', `The workspace root ${this.root} does not exist.`, {
+      throw new LocusError('FILE_NOT_FOUND', `The workspace root ${clip(this.root)} does not exist.`, {
         hint: 'Pass an existing directory with --root.',
         cause,
       });
     }
-    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.maxFileBytes = options.maxFileBytes ?? options.limits?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits, maxFileBytes: this.maxFileBytes };
   }
 
   /** The language of a file (registry rules plus config globs and `.h` evidence, docs/languages.md). */
@@ -59,13 +66,19 @@ export class Workspace {
 
   /** Resolves a caller's path lexically; `..` escapes are OUTSIDE_WORKSPACE. Does not touch the disk. */
   locate(filePath: string): WorkspaceFile {
+    if (filePath.length > this.limits.maxLocateLength)
+      throw limitExceeded('maxLocateLength', 'The path length', filePath.length, this.limits.maxLocateLength);
     const absPath = path.isAbsolute(filePath) ? path.normalize(filePath) : path.resolve(this.root, filePath);
     const rel = path.relative(this.root, absPath);
     if (rel === '') return { relPath: '.', absPath };
     if (escapes(rel)) {
-      throw new LocusError('OUTSIDE_WORKSPACE', `${filePath} is outside the workspace ${this.root}.`, {
-        hint: 'Name files relative to the workspace root, or start Locus with a --root that contains them.',
-      });
+      throw new LocusError(
+        'OUTSIDE_WORKSPACE',
+        `${clip(filePath)} is outside the workspace ${clip(this.root)}.`,
+        {
+          hint: 'Name files relative to the workspace root, or start Locus with a --root that contains them.',
+        },
+      );
     }
     return { relPath: rel.split(path.sep).join('/'), absPath };
   }
@@ -83,27 +96,25 @@ export class Workspace {
     try {
       real = realpathSync.native(file.absPath);
       stats = statSync(real, { bigint: true });
-    } catch {
-      throw new LocusError('FILE_NOT_FOUND', `${file.relPath} does not exist in ${this.root}.`, {
-        hint: 'Paths are relative to the workspace root; check the spelling and the --root.',
-      });
+    } catch (cause) {
+      throw accessError(cause, file.relPath, this.root);
     }
     const realRel = path.relative(this.realRoot, real);
     if (escapes(realRel)) {
       throw new LocusError(
         'OUTSIDE_WORKSPACE',
-        `${file.relPath} leads outside the workspace (a symlink to ${real}).`,
+        `${clip(file.relPath)} leads outside the workspace (a symlink to ${clip(real)}).`,
         {
           hint: 'Locus only reads files inside the workspace root.',
         },
       );
     }
     if (stats.isDirectory()) {
-      throw new LocusError('FILE_NOT_FOUND', `${file.relPath} is a directory, not a file.`, {
+      throw new LocusError('FILE_NOT_FOUND', `${clip(file.relPath)} is a directory, not a file.`, {
         hint: 'Name a source file inside it; `locus outline <file>` lists its symbols.',
       });
     }
-    if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${file.relPath} is not a regular file.`);
+    if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${clip(file.relPath)} is not a regular file.`);
     return { file, stats };
   }
 
@@ -127,12 +138,46 @@ export class Workspace {
     const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
     const cached = this.texts.get(file.absPath);
     if (cached && cached.stamp === stamp) return { ...file, text: cached.text, hadBom: cached.hadBom };
-    const decoded = decodeText(readFileSync(file.absPath), file.relPath, this.maxFileBytes);
+    // The size is checked before reading: a huge file is refused without being loaded.
+    if (stats.size > BigInt(this.maxFileBytes))
+      throw tooBig(file.relPath, Number(stats.size), this.maxFileBytes);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file.absPath);
+    } catch (cause) {
+      throw accessError(cause, file.relPath, this.root);
+    }
+    const decoded = decodeText(bytes, file.relPath, this.maxFileBytes);
     this.texts.delete(file.absPath);
     this.texts.set(file.absPath, { stamp, ...decoded });
     if (this.texts.size > TEXT_CACHE_ENTRIES) this.texts.delete(this.texts.keys().next().value as string);
     return { ...file, ...decoded };
   }
+}
+
+/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission → NOT_READABLE. */
+export function accessError(cause: unknown, name: string, root: string): LocusError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new LocusError('NOT_READABLE', `${clip(name)} cannot be read (permission denied).`, {
+      hint: 'Check the file permissions; Locus runs as the current user.',
+      cause,
+    });
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
+    return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
+      hint: 'Paths are relative to the workspace root; check the spelling and the --root.',
+      cause,
+    });
+  }
+  return new LocusError('NOT_READABLE', `${clip(name)} cannot be read (${code ?? String(cause)}).`, {
+    hint: 'The file system refused the read; check the file.',
+    cause,
+  });
+}
+
+function tooBig(name: string, size: number, max: number): LocusError {
+  return limitExceeded('maxFileBytes', `The size of ${clip(name)} in bytes`, size, max);
 }
 
 /** True when a relative path climbs out of its base. */
@@ -148,13 +193,9 @@ export function decodeText(
   name: string,
   maxBytes = DEFAULT_MAX_FILE_BYTES,
 ): { text: string; hadBom: boolean } {
-  if (bytes.length > maxBytes) {
-    throw new LocusError('NOT_TEXT', `${name} is ${bytes.length} bytes, over the ${maxBytes}-byte limit.`, {
-      hint: 'Locus reads source files up to 8 MiB.',
-    });
-  }
+  if (bytes.length > maxBytes) throw tooBig(name, bytes.length, maxBytes);
   if (bytes.includes(0)) {
-    throw new LocusError('NOT_TEXT', `${name} looks binary (it contains NUL bytes).`, {
+    throw new LocusError('NOT_TEXT', `${clip(name)} looks binary (it contains NUL bytes).`, {
       hint: 'Locate in source files only.',
     });
   }
@@ -162,7 +203,7 @@ export function decodeText(
   try {
     text = UTF8.decode(bytes);
   } catch (cause) {
-    throw new LocusError('NOT_TEXT', `${name} is not valid UTF-8.`, {
+    throw new LocusError('NOT_TEXT', `${clip(name)} is not valid UTF-8.`, {
       hint: 'Locus reads UTF-8 text (with or without BOM).',
       cause,
     });

@@ -113,13 +113,13 @@ describe('plan and apply (SPEC §8.1)', () => {
         [pathToUri(path.join(root, 'f.py'))]: [{ range: range(0, 0, 0, 1), newText: 'F' }],
       },
     });
-    const failingDisk = (absPath: string, text: string): void => {
-      if (absPath.endsWith('f.py')) throw new Error('ENOSPC: no space left on device');
-      writeFileSync(absPath, text);
+    const failingDisk = (staged: string, text: string): void => {
+      if (staged.includes('f.py')) throw new Error('ENOSPC: no space left on device');
+      writeFileSync(staged, text);
     };
-    await expect(applyPlan(ctx, plan, undefined, failingDisk)).rejects.toMatchObject({
-      code: 'FILE_CHANGED',
-      message: expect.stringContaining('restored'),
+    await expect(applyPlan(ctx, plan, undefined, { write: failingDisk })).rejects.toMatchObject({
+      code: 'WRITE_FAILED',
+      message: expect.stringContaining('nothing was written'),
     });
     expect(readFileSync(path.join(root, 'e.py'), 'utf8')).toBe('e = 1\n');
     expect(readFileSync(path.join(root, 'f.py'), 'utf8')).toBe('f = 1\n');

@@ -52,7 +52,7 @@ describe('Workspace (SPEC §11, §14.21–23)', () => {
     ['.', 'FILE_NOT_FOUND'],
     ['bin.dat', 'NOT_TEXT'],
     ['latin1.txt', 'NOT_TEXT'],
-    ['big.txt', 'NOT_TEXT'],
+    ['big.txt', 'LIMIT_EXCEEDED'],
   ])('%s → %s', (name, code) => {
     expect(codeOf(() => ws.readText(name))).toBe(code);
   });

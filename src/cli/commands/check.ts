@@ -3,11 +3,12 @@
  * lines. Every non-blank line is answered, in order, with its `id` echoed; malformed lines get an
  * INVALID_LOCATE answer with `"id": null` (SPEC §10.2, §14.24).
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { LocusError } from '../../core/errors.js';
+import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
+import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
+import { clip, limitExceeded } from '../../core/limits.js';
 import { createLocator, type Locator } from '../../ops/locator.js';
-import { EXIT, out } from '../io.js';
+import { EXIT, exitFor, out } from '../io.js';
+import { boundedLines } from '../line-reader.js';
 import type { CommandSpec } from '../command.js';
 
 /** The check command. */
@@ -18,13 +19,24 @@ export const checkCommand: CommandSpec = {
   options: {},
   async run({ positionals, root }) {
     const source = positionals[0] ?? '-';
-    const input = source === '-' ? process.stdin : createReadStream(source);
+    const opened = source === '-' ? process.stdin : openInput(source);
+    if (isLocusError(opened)) {
+      out(JSON.stringify({ ok: false, error: opened.toData() }));
+      return exitFor(opened.toData());
+    }
     const locator = createLocator({ root });
+    const max = locator.workspace.limits.maxCheckLineBytes;
     try {
-      const lines = createInterface({ input, crlfDelay: Infinity });
-      for await (const line of lines) {
-        if (line.trim() === '') continue;
-        out(JSON.stringify(await answer(locator, line)));
+      for await (const line of boundedLines(opened, max)) {
+        if (line.kind === 'oversized') {
+          const error = limitExceeded(
+            'maxCheckLineBytes',
+            'The request line length in bytes',
+            line.bytes,
+            max,
+          );
+          out(JSON.stringify({ ok: false, error: error.toData(), id: null }));
+        } else if (line.text.trim() !== '') out(JSON.stringify(await safeAnswer(locator, line.text)));
       }
     } finally {
       await locator.close();
@@ -33,11 +45,37 @@ export const checkCommand: CommandSpec = {
   },
 };
 
+/** The request file, checked first so a missing or unreadable one is a coded answer, not a stream error. */
+function openInput(source: string): ReadStream | LocusError {
+  try {
+    if (statSync(source).isDirectory())
+      return new LocusError('FILE_NOT_FOUND', `${clip(source)} is a directory, not a JSON Lines file.`);
+    return createReadStream(source, { fd: openSync(source, 'r') });
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const readable = code !== 'EACCES' && code !== 'EPERM';
+    return new LocusError(
+      readable ? 'FILE_NOT_FOUND' : 'NOT_READABLE',
+      `${clip(source)} ${readable ? 'does not exist' : 'cannot be read'}.`,
+      { hint: 'Pass a JSON Lines file, or `-` (the default) to read standard input.', cause },
+    );
+  }
+}
+
 function invalid(message: string, id: unknown): Record<string, unknown> {
   const error = new LocusError('INVALID_LOCATE', message, {
     hint: 'Each line is a JSON object: {"locate": "path:scope@find" or {object form}, "range"?: true, "id"?: any}.',
   });
   return { ok: false, error: error.toData(), id };
+}
+
+/** answer, with any unexpected failure turned into that line's coded error: the stream goes on. */
+async function safeAnswer(locator: Locator, line: string): Promise<Record<string, unknown>> {
+  try {
+    return await answer(locator, line);
+  } catch (error) {
+    return { ok: false, error: toLocusError(error).toData(), id: null };
+  }
 }
 
 /** Answers one input line. */

@@ -52,6 +52,7 @@ const editOptions = (
   values: Values,
 ): { apply?: boolean; fingerprint?: string; verify?: boolean; force?: boolean } => ({
   ...(values.apply === true ? { apply: true } : {}),
+  ...(values.force === true ? { force: true } : {}),
   ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
   ...(values.verify === true ? { verify: true } : {}),
   ...(values.force === true ? { force: true } : {}),

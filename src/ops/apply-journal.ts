@@ -1,0 +1,276 @@
+/**
+ * Crash-safe multi-file writes (docs/security.md, "Apply journal"). New contents are staged next to
+ * their targets, a journal naming every staged file is written before the first rename, and each
+ * target is kept as a hard-linked backup until all renames are done. The next Locus start that can
+ * apply finds a leftover journal and finishes the apply (every staged file present) or rolls it back.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { LocusError } from '../core/errors.js';
+import { clip } from '../core/limits.js';
+
+/** One file to replace: its real path, new bytes, and the mode/owner to keep. */
+export interface CommitFile {
+  target: string;
+  text: string;
+  mode: number;
+  uid: number;
+  gid: number;
+}
+
+/** Writes a staged file; replaceable in tests to inject a failing disk. */
+export type FileWriter = (stagedPath: string, text: string, mode: number) => void;
+
+interface JournalEntry {
+  target: string;
+  staged: string;
+  backup: string;
+  /** sha256 of the content the apply writes. */
+  after: string;
+}
+
+interface Journal {
+  version: 1;
+  root: string;
+  state: 'staging' | 'committing';
+  entries: JournalEntry[];
+}
+
+const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** Where journals live: `$LOCUS_STATE_DIR`, else `$XDG_STATE_HOME/locus`, else `~/.local/state/locus`. */
+export function journalDir(): string {
+  const explicit = process.env.LOCUS_STATE_DIR;
+  if (explicit) return explicit;
+  const state = process.env.XDG_STATE_HOME || path.join(homedir(), '.local', 'state');
+  return path.join(state, 'locus');
+}
+
+function journalPrefix(realRoot: string): string {
+  return `apply-${sha256(realRoot).slice(0, 16)}-`;
+}
+
+/** Test hook: `LOCUS_TEST_CRASH_AFTER=N` kills the process (SIGKILL) at the N-th step of an apply. */
+function crashPoint(): () => void {
+  const limit = Number(process.env.LOCUS_TEST_CRASH_AFTER);
+  if (!Number.isSafeInteger(limit) || limit < 1) return () => undefined;
+  let steps = 0;
+  return () => {
+    if (++steps >= limit) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
+/** Writes `data` to `file` and flushes it to disk. */
+function writeDurably(file: string, data: string, mode: number): void {
+  const fd = openSync(file, 'wx', mode);
+  try {
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The default writer: exclusive create, content, fsync. */
+export const durableWriter: FileWriter = (staged, text, mode) => writeDurably(staged, text, mode);
+
+function saveJournal(file: string, journal: Journal): void {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  writeDurably(temp, JSON.stringify(journal), 0o600);
+  renameSync(temp, file);
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Already gone: nothing to clean.
+  }
+}
+
+function sideFile(target: string, id: string, kind: 'new' | 'old'): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.locus-${id}.${kind}`);
+}
+
+/**
+ * Replaces every file or none (even across a crash, once recovered). `keepOwner` false lets a
+ * forced apply proceed when the owner cannot be kept.
+ */
+export function commitFiles(
+  realRoot: string,
+  files: readonly CommitFile[],
+  options: { write?: FileWriter; keepOwner?: boolean } = {},
+): void {
+  const write = options.write ?? durableWriter;
+  const step = crashPoint();
+  const id = randomBytes(6).toString('hex');
+  mkdirSync(journalDir(), { recursive: true });
+  const journalFile = path.join(journalDir(), `${journalPrefix(realRoot)}${id}.json`);
+  const entries = files.map((f) => ({
+    target: f.target,
+    staged: sideFile(f.target, id, 'new'),
+    backup: sideFile(f.target, id, 'old'),
+    after: sha256(f.text),
+  }));
+  const journal: Journal = { version: 1, root: realRoot, state: 'staging', entries };
+  stage(journalFile, journal, files, { write, keepOwner: options.keepOwner !== false, step });
+  swap(journalFile, entries, step);
+  removeQuietly(journalFile);
+  step();
+  for (const entry of entries) removeQuietly(entry.backup);
+}
+
+/** Journal first, then every staged file (flushed, mode and owner set), then the journal says `committing`. */
+function stage(
+  journalFile: string,
+  journal: Journal,
+  files: readonly CommitFile[],
+  how: { write: FileWriter; keepOwner: boolean; step: () => void },
+): void {
+  try {
+    saveJournal(journalFile, journal);
+    how.step();
+    files.forEach((file, i) => {
+      const staged = (journal.entries[i] as JournalEntry).staged;
+      how.write(staged, file.text, file.mode & 0o7777);
+      keepOwnership(staged, file, how.keepOwner);
+      how.step();
+    });
+    saveJournal(journalFile, { ...journal, state: 'committing' });
+    how.step();
+  } catch (cause) {
+    for (const entry of journal.entries) removeQuietly(entry.staged);
+    removeQuietly(journalFile);
+    throw writeFailed(cause, 'nothing was written');
+  }
+}
+
+/** Per file: keep the old content as a backup, rename the staged file over the target. */
+function swap(journalFile: string, entries: readonly JournalEntry[], step: () => void): void {
+  try {
+    for (const entry of entries) {
+      backUp(entry.target, entry.backup);
+      step();
+      renameSync(entry.staged, entry.target);
+      step();
+    }
+  } catch (cause) {
+    rollBack(entries);
+    removeQuietly(journalFile);
+    throw writeFailed(cause, 'every file was restored');
+  }
+}
+
+/** A hard link costs nothing; a file system without them gets a copy. */
+function backUp(target: string, backup: string): void {
+  try {
+    linkSync(target, backup);
+  } catch {
+    copyFileSync(target, backup);
+  }
+}
+
+function keepOwnership(staged: string, file: CommitFile, required: boolean): void {
+  const uid = process.getuid?.();
+  if (uid === undefined || (file.uid === uid && file.gid === process.getgid?.())) return;
+  try {
+    // A rename would hand the file to the current user; give the staged copy the original owner.
+    chownSync(staged, file.uid, file.gid);
+  } catch (cause) {
+    if (!required) return;
+    throw new LocusError(
+      'READ_ONLY',
+      `${clip(file.target)} belongs to another user; replacing it would change its owner.`,
+      { hint: 'Apply as the file owner, or force the apply to accept the new owner.', cause },
+    );
+  }
+}
+
+function writeFailed(cause: unknown, outcome: string): LocusError {
+  if (cause instanceof LocusError) return cause;
+  const reason = (cause as NodeJS.ErrnoException).code ?? String(cause);
+  return new LocusError('WRITE_FAILED', `Could not write every file (${clip(reason)}); ${outcome}.`, {
+    hint: 'Check file permissions and disk space, then try again.',
+    cause,
+  });
+}
+
+/** Puts back every target that has a backup; removes staged files and backups. */
+function rollBack(entries: readonly JournalEntry[]): void {
+  for (const entry of entries) {
+    if (existsSync(entry.backup)) renameSync(entry.backup, entry.target);
+    removeQuietly(entry.staged);
+  }
+}
+
+function contentHash(file: string): string | undefined {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Finishes an interrupted commit when every new content is on disk or staged; else rolls it back. */
+function recoverOne(journal: Journal): 'finished' | 'rolled-back' {
+  const finishable =
+    journal.state === 'committing' &&
+    journal.entries.every((e) => existsSync(e.staged) || contentHash(e.target) === e.after);
+  if (finishable) {
+    for (const entry of journal.entries) {
+      if (existsSync(entry.staged)) renameSync(entry.staged, entry.target);
+      removeQuietly(entry.backup);
+    }
+    return 'finished';
+  }
+  rollBack(journal.entries);
+  return 'rolled-back';
+}
+
+/** Completes or undoes applies to `realRoot` that a crash interrupted; returns what it did. */
+export function recoverApplies(realRoot: string): { finished: number; rolledBack: number; stuck: number } {
+  const done = { finished: 0, rolledBack: 0, stuck: 0 };
+  let names: string[];
+  try {
+    names = readdirSync(journalDir());
+  } catch {
+    return done;
+  }
+  const prefix = journalPrefix(realRoot);
+  for (const name of names.filter((n) => n.startsWith(prefix) && n.endsWith('.json'))) {
+    const file = path.join(journalDir(), name);
+    let journal: Journal;
+    try {
+      journal = JSON.parse(readFileSync(file, 'utf8')) as Journal;
+    } catch {
+      removeQuietly(file);
+      continue;
+    }
+    if (journal.root !== realRoot) continue;
+    try {
+      if (recoverOne(journal) === 'finished') done.finished++;
+      else done.rolledBack++;
+      removeQuietly(file);
+    } catch {
+      // Left for the next start (say, a directory that is read-only right now).
+      done.stuck++;
+    }
+  }
+  return done;
+}
