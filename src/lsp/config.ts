@@ -62,6 +62,8 @@ export interface LspConfig {
   readyTimeoutMs: number;
   maxRestarts: number;
   restartWindowMinutes: number;
+  /** Let servers download (TypeScript type acquisition, npm, Go modules); off by default. */
+  allowNetwork: boolean;
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
 }
 
@@ -72,6 +74,7 @@ export const DEFAULT_LSP_CONFIG: LspConfig = {
   readyTimeoutMs: 15_000,
   maxRestarts: 3,
   restartWindowMinutes: 5,
+  allowNetwork: false,
   languages: {},
 };
 
@@ -134,6 +137,9 @@ export function validateLspConfig(value: unknown, source: string): Partial<LspCo
         throw invalid(source, `"${key}" must be a non-negative number, got ${JSON.stringify(entry)}`);
       }
       result[key as (typeof NUMBER_KEYS)[number]] = entry;
+    } else if (key === 'allowNetwork') {
+      if (typeof entry !== 'boolean') throw invalid(source, '"allowNetwork" must be true or false');
+      result.allowNetwork = entry;
     } else if (key === 'languages') {
       result.languages = validateLanguages(entry, source);
     } else {

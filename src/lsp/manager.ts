@@ -24,6 +24,9 @@ export interface LspManagerOptions {
   config?: Partial<LspConfig>;
 }
 
+/** Environment of every server unless `allowNetwork`: an `npm` started by a server cannot reach the registry. */
+const OFFLINE_ENV: Record<string, string> = { npm_config_offline: 'true' };
+
 const DEFAULT_ENCODINGS: PositionEncoding[] = ['utf-16', 'utf-8', 'utf-32'];
 
 /** Routes files to language-server sessions and owns their lifecycles. */
@@ -113,6 +116,7 @@ export class LspManager {
 
   private createSession(adapter: ServerAdapter, root: string, entry: LanguageServerConfig): Session {
     const config = this.config;
+    const offline = config.allowNetwork ? undefined : (adapter.offline ?? {});
     const makeSpec = (): InstanceSpec => {
       const args = entry.args ?? [...adapter.args];
       const launch =
@@ -123,9 +127,12 @@ export class LspManager {
         adapter,
         root,
         launch: { command: launch.command, args: [...launch.args, ...args] },
-        env: entry.env ?? {},
-        initializationOptions: deepMerge(adapter.initializationOptions, entry.initializationOptions),
-        settings: deepMerge(adapter.settings, entry.settings),
+        env: { ...(offline ? { ...OFFLINE_ENV, ...offline.env } : {}), ...entry.env },
+        initializationOptions: deepMerge(
+          deepMerge(adapter.initializationOptions, offline?.initializationOptions),
+          entry.initializationOptions,
+        ),
+        settings: deepMerge(deepMerge(adapter.settings, offline?.settings), entry.settings),
         positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
         requestTimeoutMs: config.requestTimeoutMs,
         readyTimeoutMs: config.readyTimeoutMs,

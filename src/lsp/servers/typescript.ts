@@ -2,12 +2,20 @@
  * TypeScript 7 native language server (`tsc --lsp --stdio`), the default for TypeScript and JavaScript.
  * The platform binary is spawned directly (not through the npm `tsc` wrapper, which on Node 20 stays resident
  * as an extra 43 MB process). Requests block until the project is loaded, so it is ready at once.
+ * Automatic type acquisition is off by default: left on, the server runs `npm install types-registry` and
+ * `npm install @types/…` for JavaScript projects (network traffic nobody asked for; see docs/configuration.md,
+ * "No network"). Both the unified and the deprecated setting are sent, under every section the server reads.
  */
 import { join } from 'node:path';
 import { lspLanguageId } from '../languages.js';
 import type { ServerAdapter } from './adapter.js';
 import { notInstalled, packageDir } from './resolve.js';
 import { existsSync } from 'node:fs';
+
+const ATA_OFF = {
+  disableAutomaticTypeAcquisition: true,
+  tsserver: { automaticTypeAcquisition: { enabled: false } },
+};
 
 const INSTALL = 'npm install typescript7@npm:typescript@7.0.2 (a dependency of Locus: run npm ci)';
 
@@ -20,6 +28,7 @@ export const typescriptAdapter: ServerAdapter = {
   installHint: INSTALL,
   readiness: [{ kind: 'immediate' }],
   args: ['--lsp', '--stdio'],
+  offline: { settings: { 'js/ts': ATA_OFF, typescript: ATA_OFF, javascript: ATA_OFF } },
   orphanBehaviour: 'exits when its stdin closes',
   languageId: lspLanguageId,
   resolve() {
