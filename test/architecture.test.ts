@@ -8,13 +8,14 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const ALLOWED: Record<string, string[]> = {
   core: [],
   locate: ['core'],
+  config: ['core'],
   workspace: ['core'],
   syntax: ['core', 'locate'],
-  lsp: ['core'],
-  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'render'],
+  lsp: ['core', 'config'],
+  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'render', 'config'],
   render: ['core', 'locate', 'ops'],
-  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
-  mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
+  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
+  mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
 };
 /** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */
 const PURE = new Set(['core', 'locate']);
@@ -44,6 +45,7 @@ describe('architecture: dependencies point one way', () => {
       new Set([
         'core',
         'locate',
+        'config',
         'workspace',
         'syntax',
         'lsp',

@@ -63,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
         ...command.options,
         root: { type: 'string' },
         json: { type: 'boolean' },
+        trust: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -71,7 +72,13 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     const root = typeof values.root === 'string' ? values.root : process.cwd();
-    return await command.run({ positionals, values, root, json: values.json === true });
+    return await command.run({
+      positionals,
+      values,
+      root,
+      json: values.json === true,
+      trust: values.trust === true,
+    });
   } catch (error) {
     if (
       error instanceof UsageError ||

@@ -26,6 +26,18 @@ const BY_EXTENSION: Record<string, [LanguageKey, string]> = {
   '.ipp': ['cpp', 'cpp'],
   '.sh': ['bash', 'shellscript'],
   '.bash': ['bash', 'shellscript'],
+  // Languages without a built-in server: served only when configured (docs/configuration.md, "languages").
+  '.rs': ['rust', 'rust'],
+  '.java': ['java', 'java'],
+  '.cs': ['csharp', 'csharp'],
+  '.rb': ['ruby', 'ruby'],
+  '.php': ['php', 'php'],
+  '.kt': ['kotlin', 'kotlin'],
+  '.kts': ['kotlin', 'kotlin'],
+  '.swift': ['swift', 'swift'],
+  '.scala': ['scala', 'scala'],
+  '.sc': ['scala', 'scala'],
+  '.lua': ['lua', 'lua'],
 };
 
 /** The language of a file, or undefined when Locus has no server for its extension. */

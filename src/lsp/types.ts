@@ -2,19 +2,16 @@
  * Shared shapes of the LSP layer: language ids, answers with readiness flags and timings, file changes.
  */
 
-/** A language Locus can route to a language server (keys of `locus.config.json` → `languages`). */
-export type LanguageKey = 'typescript' | 'javascript' | 'python' | 'go' | 'c' | 'cpp' | 'bash';
+import { CONFIG_LANGUAGES, type ConfigLanguage } from '../config/index.js';
+
+/**
+ * A language Locus can route to a language server (keys of `locus.config.json` → `languages`): every grammar
+ * language; those without a built-in adapter get a server only from configuration.
+ */
+export type LanguageKey = ConfigLanguage;
 
 /** Every language key, in a stable order. */
-export const LANGUAGE_KEYS: readonly LanguageKey[] = [
-  'typescript',
-  'javascript',
-  'python',
-  'go',
-  'c',
-  'cpp',
-  'bash',
-];
+export const LANGUAGE_KEYS: readonly LanguageKey[] = CONFIG_LANGUAGES;
 
 /** Where the time of one call went; `requestMs` is the raw JSON-RPC round trip, `totalMs` the whole call. */
 export interface LspTiming {

@@ -12,23 +12,29 @@ import { parseArgs } from 'node:util';
 const EXIT_GRACE_MS = 1_000;
 
 const USAGE =
-  "Usage: locus mcp [--root DIR]   (root default: the client's first root, else the current directory)";
+  "Usage: locus mcp [--root DIR] [--trust]   (root default: the client's first root, else the current directory)";
 
 /** Runs the MCP server; resolves to the exit code (2 for usage errors). */
 export async function mcpMain(argv: string[]): Promise<number> {
   let root: string | undefined;
+  let trust = false;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        root: { type: 'string' },
+        trust: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     if (values.help) {
       process.stdout.write(`${USAGE}\n\nServe the Locus tools to an MCP client (agent) over stdio.\n`);
       return 0;
     }
     if (positionals.length > 0) throw new Error('mcp takes no arguments.');
+    trust = values.trust === true;
     root = values.root === undefined ? undefined : resolve(values.root);
     if (root !== undefined && !isDirectory(root)) throw new Error(`--root ${root} is not a directory.`);
   } catch (error) {
@@ -37,7 +43,7 @@ export async function mcpMain(argv: string[]): Promise<number> {
   }
   keepStdoutForProtocol();
   const { runStdioServer } = await import('./server.js');
-  await runStdioServer(root === undefined ? {} : { root });
+  await runStdioServer({ ...(root === undefined ? {} : { root }), ...(trust ? { locus: { trust } } : {}) });
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }

@@ -71,7 +71,7 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
     });
     return rootPromise;
   };
-  const locus = lazyLocus(root, options.locus);
+  const locus = lazyLocus(root, options.locus, log);
   mcp.server.oninitialized = () => void root();
   registerTools(mcp, locus.get, log);
 
@@ -87,6 +87,7 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
 function lazyLocus(
   root: () => Promise<{ root: string }>,
   options: LocusMcpOptions['locus'],
+  log: (message: string) => void,
 ): { get: () => Promise<Locus>; close: () => Promise<void> } {
   let current: Promise<Locus> | undefined;
   let closed = false;
@@ -95,7 +96,9 @@ function lazyLocus(
     if (current) return current;
     const created = root().then(({ root: dir }) => {
       if (closed) throw shuttingDown();
-      return createLocus({ ...options, root: dir });
+      const locus = createLocus({ ...options, root: dir });
+      for (const warning of locus.context.lsp.configWarnings) log(warning);
+      return locus;
     });
     created.catch(() => {
       if (current === created) current = undefined;

@@ -19,6 +19,8 @@ export interface OpsOptions {
   root: string;
   /** Overrides on top of `locus.config.json`. */
   lspConfig?: LspManagerOptions['config'];
+  /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
+  trust?: boolean;
 }
 
 /** Creates the context (reads the config; throws a LocusError when it is invalid). */
@@ -27,6 +29,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
   const lsp = new LspManager({
     workspaceRoot: locator.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
+    ...(options.trust === true ? { trust: true } : {}),
   });
   return { locator, lsp, freshness: new FreshnessTracker() };
 }
