@@ -17,7 +17,8 @@ const ATA_OFF = {
   tsserver: { automaticTypeAcquisition: { enabled: false } },
 };
 
-const INSTALL = 'npm install typescript7@npm:typescript@7.0.2 (a dependency of Locus: run npm ci)';
+const INSTALL =
+  'npm install @typescript/typescript-<platform>-<arch>@7.0.2 (an optional dependency of Locus: reinstall Locus without --omit=optional)';
 
 /** TypeScript 7 native LSP. */
 export const typescriptAdapter: ServerAdapter = {
@@ -32,13 +33,14 @@ export const typescriptAdapter: ServerAdapter = {
   orphanBehaviour: 'exits when its stdin closes',
   languageId: lspLanguageId,
   resolve() {
-    const wrapper = packageDir('typescript7');
+    // The platform package is an optional dependency of Locus itself: not the `typescript@7` wrapper, whose `tsc`
+    // bin would land in the consumer's node_modules/.bin (docs/operations.md, "Install").
     const platformPackage = `@typescript/typescript-${process.platform}-${process.arch}`;
-    const dir = wrapper === undefined ? undefined : packageDir(platformPackage, wrapper);
+    const dir = packageDir(platformPackage);
     const binary =
       dir === undefined ? undefined : join(dir, 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
     if (binary === undefined || !existsSync(binary)) {
-      throw notInstalled(this.name, `the npm package ${platformPackage} (via typescript7)`, INSTALL);
+      throw notInstalled(this.name, `the npm package ${platformPackage}`, INSTALL);
     }
     return { command: binary, args: [] };
   },
