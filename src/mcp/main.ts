@@ -7,6 +7,15 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LocusError, type ErrorData } from '../core/errors.js';
+import { renderError } from '../render/locate.js';
+
+function rootError(root: string): ErrorData {
+  return new LocusError('FILE_NOT_FOUND', `The workspace root ${root} does not exist.`, {
+    hint: 'Pass an existing directory with --root.',
+    details: { argument: '--root' },
+  }).toData();
+}
 
 /** After shutdown, the process exits even if some handle is still open. */
 const EXIT_GRACE_MS = 1_000;
@@ -36,7 +45,11 @@ export async function mcpMain(argv: string[]): Promise<number> {
     if (positionals.length > 0) throw new Error('mcp takes no arguments.');
     trust = values.trust === true;
     root = values.root === undefined ? undefined : resolve(values.root);
-    if (root !== undefined && !isDirectory(root)) throw new Error(`--root ${root} is not a directory.`);
+    if (root !== undefined && !isDirectory(root)) {
+      // The same coded error and exit code as every CLI command (docs/operations.md, "Exit codes").
+      process.stderr.write(`${renderError(rootError(root))}\n`);
+      return 2;
+    }
   } catch (error) {
     process.stderr.write(`locus mcp: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
     return 2;

@@ -38,9 +38,11 @@ export class Workspace {
     try {
       this.realRoot = realpathSync.native(this.root);
     } catch (cause) {
+      // `details.argument`: the command line named it, so every face exits 2 (docs/operations.md, "Exit codes").
       throw new LocusError('FILE_NOT_FOUND', `The workspace root ${this.root} does not exist.`, {
         hint: 'Pass an existing directory with --root.',
         cause,
+        details: { argument: '--root' },
       });
     }
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;

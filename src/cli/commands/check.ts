@@ -3,7 +3,7 @@
  * lines. Every non-blank line is answered, in order, with its `id` echoed; malformed lines get an
  * INVALID_LOCATE answer with `"id": null` (SPEC §10.2, §14.24).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { LocusError } from '../../core/errors.js';
 import { createLocator, type Locator } from '../../ops/locator.js';
@@ -18,6 +18,7 @@ export const checkCommand: CommandSpec = {
   options: {},
   async run({ positionals, root }) {
     const source = positionals[0] ?? '-';
+    if (source !== '-') checkInputFile(source);
     const input = source === '-' ? process.stdin : createReadStream(source);
     const locator = createLocator({ root });
     try {
@@ -32,6 +33,24 @@ export const checkCommand: CommandSpec = {
     return EXIT.ok;
   },
 };
+
+/** A missing or unreadable input file is the caller's mistake: a coded error, exit 2. */
+function checkInputFile(source: string): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(source).isDirectory();
+  } catch {
+    throw new LocusError('FILE_NOT_FOUND', `The input file ${source} does not exist.`, {
+      hint: 'Pass an existing JSON Lines file, or - (the default) to read standard input.',
+      details: { argument: 'FILE' },
+    });
+  }
+  if (isDirectory)
+    throw new LocusError('INVALID_ARGUMENT', `The input ${source} is a directory.`, {
+      hint: 'Pass a JSON Lines file, or - (the default) to read standard input.',
+      details: { argument: 'FILE' },
+    });
+}
 
 function invalid(message: string, id: unknown): Record<string, unknown> {
   const error = new LocusError('INVALID_LOCATE', message, {
