@@ -63,7 +63,7 @@ describe('locus conventions', () => {
     for (const env of [{ FORCE_COLOR: '1' }, { NO_COLOR: '1' }]) {
       const run = locus(['locate', 'src/cart.py:Nope', '--root', FIXTURE], env);
       expect(run.code).toBe(1);
-      expect(run.stdout + run.stderr).not.toMatch(/\u001b\[/);
+      expect((run.stdout + run.stderr).includes('\u001b[')).toBe(false);
     }
   });
 });

@@ -35,7 +35,8 @@ function run(command: string, args: string[], cwd: string): { code: number; stdo
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-const npx = (args: string[]) => run('npx', ['--no', 'locus', ...args, '--root', ws], consumer);
+// `--` so that npx passes every flag (even -V) to locus.
+const npx = (args: string[]) => run('npx', ['--no', '--', 'locus', ...args, '--root', ws], consumer);
 
 beforeAll(() => {
   base = mkdtempSync(path.join(tmpdir(), 'locus-pack-'));
@@ -83,7 +84,7 @@ describe('the installed package', () => {
   });
 
   it('answers locus -V with the package version', () => {
-    const result = run('npx', ['--no', 'locus', '-V'], consumer);
+    const result = run('npx', ['--no', '--', 'locus', '-V'], consumer);
     expect(result.stdout.trim()).toBe(`locus ${pkg.version}`);
   });
 
@@ -102,7 +103,7 @@ describe('the installed package', () => {
   }, 120_000);
 
   it('serves MCP over stdio (initialize, tools/list)', async () => {
-    const child = spawn('npx', ['--no', 'locus', 'mcp', '--root', ws], { cwd: consumer });
+    const child = spawn('npx', ['--no', '--', 'locus', 'mcp', '--root', ws], { cwd: consumer });
     const replies: Record<string, unknown>[] = [];
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
