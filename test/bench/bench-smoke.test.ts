@@ -72,7 +72,8 @@ function corpusLanguages(): string[] {
     const message = `the ${language} corpus entry ${entry.id} is skipped: ${entry.reason}`;
     if (missingServerFails()) throw new Error(`CI=true and ${message}`);
   }
-  for (const language of missing) console.warn(`\n⚠️  SKIPPING the ${language} bench corpus (its toolchain is not installed)\n`);
+  for (const language of missing)
+    console.warn(`\n⚠️  SKIPPING the ${language} bench corpus (its toolchain is not installed)\n`);
   return CORPUS_LANGUAGES.filter((l) => !missing.has(l));
 }
 
