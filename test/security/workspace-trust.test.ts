@@ -4,7 +4,7 @@
  * outside the workspace. Untrusted, nothing runs and the warning names the ignored keys; trusted explicitly (the
  * control, proving the marker would appear), the command runs.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,6 +99,51 @@ describeWithServer('pyright', 'a malicious workspace config', () => {
     }
     expect(existsSync(marker)).toBe(false);
   });
+
+  it('runs nothing from the MCP server and logs the ignored keys', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: xdg };
+    delete env.LOCUS_TRUST_WORKSPACE;
+    const child = spawn(process.execPath, [BIN, 'mcp', '--root', ws], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    const reply = async (id: number): Promise<Record<string, unknown> | undefined> => {
+      for (let i = 0; i < 2400; i++) {
+        const line = stdout.split('\n').find((l) => l.includes(`"id":${id}`));
+        if (line) return JSON.parse(line) as Record<string, unknown>;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return undefined;
+    };
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'trust-test', version: '1' },
+      },
+    });
+    await reply(1);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'hover', arguments: { locate: 'a.py@print(<|>x)' } },
+    });
+    const hover = (await reply(2)) as { result?: { isError?: boolean } } | undefined;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.end();
+    await exited;
+    expect(hover?.result).toBeDefined();
+    expect(hover?.result?.isError).toBeFalsy();
+    expect(stderr).toMatch(/ignoring .*languages\.python\.command/);
+    expect(existsSync(marker)).toBe(false);
+  }, 180_000);
 
   it('runs the command once trusted explicitly (the control: the marker is what the other tests look for)', () => {
     const run = locus(['hover', 'a.py@print(<|>x)', '--trust']);
