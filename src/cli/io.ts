@@ -1,5 +1,5 @@
 /**
- * What the CLI prints and how it exits (SPEC §10.2): 0 success, 1 the locate/operation failed,
+ * What the CLI prints and how it exits (docs/operations.md, "Command line"): 0 success, 1 the locate/operation failed,
  * 2 invalid input or usage.
  */
 import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Token-aware find (SPEC §4.2–§4.5): literal tokens, whitespace mandatory only between two word
+ * Token-aware find (docs/locate-strings.md, "Find"): literal tokens, whitespace mandatory only between two word
  * tokens, identifier boundaries at the pattern's ends, cursor placement by marker rules. The agent's
  * text is never used as a regex: every token is escaped and only whitespace gaps are flexible.
  */
@@ -13,7 +13,7 @@ import { SPACE_CHAR, WORD_CHAR, isBlank, tokenize, type Token } from './tokens.j
 export interface FindMatch {
   /** The match without surrounding whitespace (for LocateRange). */
   span: Span;
-  /** Where a Locate lands (SPEC §4.3). */
+  /** Where a Locate lands (docs/locate-strings.md, "Find"). */
   cursor: number;
 }
 
@@ -34,7 +34,7 @@ interface CursorRule {
 const ESCAPE_RE = /[.*+?^${}()|[\]\\]/g;
 const escapeLiteral = (text: string): string => text.replace(ESCAPE_RE, '\\$&');
 
-/** Compiles a find text; `mode: 'range'` ignores a marker (SPEC §14.11). */
+/** Compiles a find text; `mode: 'range'` ignores a marker (docs/locate-strings.md, "What a locate string resolves to"). */
 export function compileFind(find: string, mode: 'position' | 'range'): CompiledFind {
   if (find.length === 0) throw invalidFind('The find text is empty.');
   const split = splitMarker(find);
@@ -119,7 +119,7 @@ export function findAll(compiled: CompiledFind, text: string, scope: Span, limit
   return matches;
 }
 
-/** A line of the scope that looks like what the pattern wanted (SPEC §4.5). */
+/** A line of the scope that looks like what the pattern wanted (docs/locate-strings.md, "Find"). */
 export interface NearMiss {
   /** Offset of the best-overlapping token on that line (or the line's first non-blank character). */
   offset: number;

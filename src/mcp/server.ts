@@ -1,5 +1,5 @@
 /**
- * The Locus MCP server (SPEC §10.3): one tool per operation plus locate, describe and outline, over stdio.
+ * The Locus MCP server (docs/mcp.md): one tool per operation plus locate, describe and outline, over stdio.
  * Calls run concurrently — nothing here serialises them; each waits only for its own language server.
  * The shared Locus is created lazily once the workspace root is known, and `close()` shuts every
  * language server down. Only protocol goes to stdout; logs go to stderr.

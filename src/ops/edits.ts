@@ -1,5 +1,5 @@
 /**
- * Safe edits (SPEC §8.1): a server's WorkspaceEdit becomes per-file new contents, a unified diff and
+ * Safe edits (docs/operations.md, "What the operations do"): a server's WorkspaceEdit becomes per-file new contents, a unified diff and
  * a fingerprint of every touched file's content. Applying checks the fingerprint, writes each file
  * atomically (temp file + rename), restores everything on failure, and tells the servers.
  */
@@ -226,7 +226,7 @@ function writeAtomically(absPath: string, text: string): void {
   }
 }
 
-/** Plans an edit and writes it when the options ask for it (SPEC §8.1); returns the result fields. */
+/** Plans an edit and writes it when the options ask for it (docs/operations.md, "What the operations do"); returns the result fields. */
 export async function previewOrApply(
   context: OpsContext,
   edit: WorkspaceEdit | null,

@@ -1,5 +1,5 @@
 /**
- * The file-system boundary (SPEC §11, §14.21–23): paths resolve inside the workspace root only
+ * The file-system boundary (docs/architecture.md, "Workspace safety"): paths resolve inside the workspace root only
  * (lexically and physically, symlinks followed), files must be regular, text, and under the size
  * limit. Results name files as the caller did, relative to the root with `/`.
  */
@@ -7,7 +7,7 @@ import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs'
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 
-/** Default size limit for files Locus reads (SPEC §11). */
+/** Default size limit for files Locus reads (docs/architecture.md, "Workspace safety"). */
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 const TEXT_CACHE_ENTRIES = 64;
@@ -20,7 +20,7 @@ export interface WorkspaceFile {
   absPath: string;
 }
 
-/** Text content of a file, BOM removed (SPEC §14.8). */
+/** Text content of a file, BOM removed (docs/architecture.md, "Workspace safety"). */
 export interface TextFile extends WorkspaceFile {
   text: string;
   hadBom: boolean;

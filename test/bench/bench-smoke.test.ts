@@ -13,7 +13,7 @@ import { missingServerFails } from '../helpers/require-server.js';
 const REPO = path.resolve(import.meta.dirname, '../..');
 const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
 const HEADINGS = [
-  '## SPEC §12 targets',
+  '## Targets (docs/performance.md)',
   '## Corpus',
   '### 1a.',
   '### 1b.',

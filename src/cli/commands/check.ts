@@ -1,7 +1,7 @@
 /**
  * `locus check [FILE|-] [--root DIR]`: JSON Lines in, JSON Lines out, one process for any number of
  * lines. Every non-blank line is answered, in order, with its `id` echoed; malformed lines get an
- * INVALID_LOCATE answer with `"id": null` (SPEC §10.2, §14.24).
+ * INVALID_LOCATE answer with `"id": null` (docs/operations.md, "Command line").
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';

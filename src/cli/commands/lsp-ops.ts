@@ -1,5 +1,5 @@
 /**
- * CLI subcommands for the language-server operations (SPEC §10.2):
+ * CLI subcommands for the language-server operations (docs/operations.md, "Command line"):
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
 import type { DefinitionKind } from '../../lsp/types.js';
