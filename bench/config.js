@@ -112,7 +112,7 @@ export function parseArgs(argv) {
 /** The --help text. */
 export const HELP = `Usage: npm run bench -- [--quick | --smoke] [--out DIR] [--sections ${SECTIONS.join(',')}] [--keep]
 
-Measures Locus against SPEC §12: locate speed (cold CLI, warm, check throughput, re-locate after edit),
+Measures Locus against the targets of docs/performance.md: locate speed (cold CLI, warm, check throughput, re-locate after edit),
 symbol resolution vs language servers, accuracy (round trip, agreement with documentSymbol), stability under
 edits, LSP operation overhead and memory. Markdown goes to stdout; JSON and an SVG chart to the --out dir
 (default bench/results/latest.json and latency.svg).`;

@@ -2,7 +2,7 @@
 /**
  * Locus benchmark harness (`npm run bench`, see bench/config.js for the modes). Uses only Locus's public
  * surface: `createLocator` / `createLocus` from dist/index.js, the `locus` CLI, and the LSP layer's public
- * classes from dist/lsp/index.js. Reports numbers beside the SPEC §12 targets; never asserts on time.
+ * classes from dist/lsp/index.js. Reports numbers beside the docs/performance.md targets; never asserts on time.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,7 +107,7 @@ function renderCorpus(rows, skipped, note) {
 
 function renderTargets(targets) {
   return [
-    '## SPEC §12 targets',
+    '## Targets (docs/performance.md)',
     table(
       ['measure', 'target', 'measured', 'verdict', 'off by'],
       targets.map((t) => [

@@ -1,4 +1,4 @@
-/** Locus library entry point (SPEC §10.1). */
+/** Locus library entry point (docs/architecture.md, "Layers"). */
 export { createLocator, type Locator, type LocateInput, type DescribeResult } from './ops/locator.js';
 export { createLocus, type Locus, type Outcome } from './ops/locus.js';
 export type { LocateResult, LocateSuccess, LocateFailure, PlaceRef } from './locate/resolver.js';

@@ -8,14 +8,15 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const ALLOWED: Record<string, string[]> = {
   core: [],
   locate: ['core'],
+  config: ['core'],
   workspace: ['core'],
   syntax: ['core', 'locate'],
-  lsp: ['core'],
-  index: ['core', 'locate', 'workspace', 'syntax'],
-  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'render'],
+  lsp: ['core', 'config'],
+  index: ['core', 'locate', 'workspace', 'syntax', 'config'],
+  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'render', 'config'],
   render: ['core', 'locate', 'ops'],
-  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
-  mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render'],
+  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
+  mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
 };
 /** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */
 const PURE = new Set(['core', 'locate']);
@@ -45,6 +46,7 @@ describe('architecture: dependencies point one way', () => {
       new Set([
         'core',
         'locate',
+        'config',
         'workspace',
         'syntax',
         'lsp',

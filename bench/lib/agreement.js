@@ -2,7 +2,7 @@
  * Symbol-scope agreement between Locus's outline and a server's documentSymbol answer: symbols are matched
  * by dotted path (same path and same name position first, then the remaining same-path symbols in document
  * order), and Locus's name position is compared with the server's selectionRange start. Server-only variables/constants whose parent is a function
- * or method (parameters and locals) are counted apart: they are outside Locus's symbol model (SPEC §3.3).
+ * or method (parameters and locals) are counted apart: they are outside Locus's symbol model (docs/locate-strings.md, "Which declarations are symbols").
  */
 import { flattenDocumentSymbols } from './servers.js';
 import { samePosition } from './tokens.js';

@@ -1,6 +1,6 @@
 /**
  * A hand-written SVG chart of latency distributions: one row per sample set, grouped, on a log-scale time axis;
- * whisker min–max, box p25–p75, a bold median and a tick at p99, with the SPEC §12 targets as dashed lines.
+ * whisker min–max, box p25–p75, a bold median and a tick at p99, with the docs/performance.md targets as dashed lines.
  */
 import { summarize } from './stats.js';
 
@@ -77,7 +77,7 @@ export function latencyChart(sets, title) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="10" y="20" font-size="14" font-weight="bold">${esc(title)}</text>`,
-    `<text x="10" y="36" fill="#555">log scale; whisker min–max, box p25–p75, red = median, black tick = p99; dashed = SPEC §12 targets</text>`,
+    `<text x="10" y="36" fill="#555">log scale; whisker min–max, box p25–p75, red = median, black tick = p99; dashed = docs/performance.md targets</text>`,
     ...grid,
     ...targets,
     ...parts,

@@ -1,5 +1,5 @@
 /**
- * Section 1 (SPEC §12): locate speed.
+ * Section 1 (docs/performance.md): locate speed.
  * - cold: one-shot `node bin/locus.js locate … --json` wall time, process start included;
  * - warm: one in-process locator, many `locate` calls (symbol-scope and symbol-scope + find strings built from
  *   the file's outline), latency per call;
@@ -133,7 +133,7 @@ export async function runLocateSpeed(ctx) {
   return { cold: coldRows, warm: warmRows, check: checkResult };
 }
 
-/** Targets this section decides (5,000-line files only, as SPEC §12 states them). */
+/** Targets this section decides (5,000-line files only, as docs/performance.md states them). */
 export function locateSpeedTargets(result) {
   const targets = [];
   for (const row of result.warm.filter((r) => r.size === 'medium')) {

@@ -1,5 +1,5 @@
 /**
- * Section 5 (SPEC §12): LSP operations through Locus, per server, on the fixture projects (copied to a temp
+ * Section 5 (docs/performance.md): LSP operations through Locus, per server, on the fixture projects (copied to a temp
  * dir). For every call, the Session methods the operation uses are observed (their answers carry
  * `timing.requestMs`, the raw JSON-RPC round trip), so Locus's overhead is measured on the very same call:
  * op wall time − Σ requestMs. The same request is also sent directly through the Session at the same position,

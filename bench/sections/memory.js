@@ -1,5 +1,5 @@
 /**
- * Section 6 (SPEC §12): memory. Runs bench/sections/memory-child.js in a fresh process and reports RSS after
+ * Section 6 (docs/performance.md): memory. Runs bench/sections/memory-child.js in a fresh process and reports RSS after
  * loading all grammars and across many locates of changing files (must be flat between the checkpoints).
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Section 1d (SPEC §12): re-locate after a one-line edit (the file is rewritten with one identifier changed on
+ * Section 1d (docs/performance.md): re-locate after a one-line edit (the file is rewritten with one identifier changed on
  * one line, then located again: the tree cache re-parses incrementally) versus a full parse of the same content
  * under a new path (cache miss: full parse + outline). Same locator, same process, side by side.
  */

@@ -1,5 +1,5 @@
 /**
- * Section 2 (SPEC §12): symbol-scope resolution by Locus (tree-sitter outline, warm) versus the LSAP approach
+ * Section 2 (docs/performance.md): symbol-scope resolution by Locus (tree-sitter outline, warm) versus the LSAP approach
  * (ask the language server for `textDocument/documentSymbol`, walk the answer to the symbol path), on the same
  * files and symbol paths, side by side: warm server, and cold server (spawn → initialize → didOpen →
  * documentSymbol) versus a cold one-shot `locus locate`. The documentSymbol answers also feed section 3b.

@@ -7,6 +7,8 @@ export interface CommandContext {
   values: Record<string, string | boolean | undefined>;
   root: string;
   json: boolean;
+  /** `--trust`: honour the workspace config's process-starting keys. */
+  trust: boolean;
 }
 
 /** One subcommand: its options (beyond --root/--json/--help) and what it does. */

@@ -1,5 +1,5 @@
 /**
- * What the CLI prints and how it exits (SPEC §10.2): 0 success, 1 the locate/operation failed,
+ * What the CLI prints and how it exits (docs/operations.md, "Command line"): 0 success, 1 the locate/operation failed,
  * 2 invalid input or usage.
  */
 import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
@@ -18,9 +18,14 @@ export function err(text: string): void {
   process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** Exit code for a failed result. */
+/**
+ * Exit code for a failed result: 2 for invalid input, including a file or folder named on the command line
+ * (`details.argument`: `--root`, `check FILE`); 1 when the locate or the operation failed.
+ */
 export function exitFor(error: ErrorData): number {
-  return INPUT_ERROR_CODES.has(error.code) ? EXIT.usage : EXIT.failed;
+  return INPUT_ERROR_CODES.has(error.code) || error.details?.argument !== undefined
+    ? EXIT.usage
+    : EXIT.failed;
 }
 
 /** Prints a result (JSON or text) and returns the exit code. */

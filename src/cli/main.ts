@@ -1,5 +1,6 @@
 /**
- * The `locus` command line: dispatches subcommands, owns argv, stdout and exit codes.
+ * The `locus` command line: dispatches subcommands, owns argv, stdout and exit codes (docs/operations.md,
+ * "Command line"). Output is never coloured, so NO_COLOR and pipes need nothing special.
  */
 import { parseArgs } from 'node:util';
 import { checkCommand } from './commands/check.js';
@@ -13,6 +14,7 @@ import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspa
 import type { CommandSpec } from './command.js';
 import { toLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
+import { commandHelp, didYouMean, packageVersion } from './help.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 
 const COMMANDS: CommandSpec[] = [
@@ -42,23 +44,30 @@ function help(): string {
   lines.push(
     `  ${'mcp'.padEnd(width)}  Serve the Locus tools to an MCP client (agent) over stdio: locus mcp [--root DIR]`,
   );
-  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --help\n\n${SYNTAX_HELP}`;
+  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --trust, --help; locus <command> --help lists a command's flags.\nlocus -V, --version prints the version.\n\n${SYNTAX_HELP}`;
 }
+
+const SHORT_USAGE = 'Usage: locus <command> [options]   (locus --help lists the commands)';
 
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    out(help());
-    return name === undefined ? EXIT.usage : EXIT.ok;
+  if (name === undefined) {
+    err(`${SHORT_USAGE}\n\n${help()}`);
+    return EXIT.usage;
   }
-  if (name === '--version') {
-    out('locus 0.1.0');
+  if (name === '--help' || name === '-h' || name === 'help') {
+    out(help());
+    return EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    out(`locus ${packageVersion()}`);
     return EXIT.ok;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    err(`locus: unknown command "${name}".\n\n${help()}`);
+    const guess = didYouMean(name, [...COMMANDS.map((c) => c.name), 'mcp']);
+    err(`locus: unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''}\n${SHORT_USAGE}`);
     return EXIT.usage;
   }
   const json = rest.includes('--json');
@@ -71,15 +80,22 @@ export async function main(argv: string[]): Promise<number> {
         ...command.options,
         root: { type: 'string' },
         json: { type: 'boolean' },
+        trust: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
     if (values.help) {
-      out(`Usage: ${command.usage}\n\n${command.summary}\n\n${SYNTAX_HELP}`);
+      out(`${commandHelp(command)}\n\n${SYNTAX_HELP}`);
       return EXIT.ok;
     }
     const root = typeof values.root === 'string' ? values.root : process.cwd();
-    return await command.run({ positionals, values, root, json: values.json === true });
+    return await command.run({
+      positionals,
+      values,
+      root,
+      json: values.json === true,
+      trust: values.trust === true,
+    });
   } catch (error) {
     if (
       error instanceof UsageError ||

@@ -1,8 +1,8 @@
 /**
- * Faults as values with a stable code, a message for people and a hint for agents (SPEC §10.2).
+ * Faults as values with a stable code, a message for people and a hint for agents (docs/operations.md, "Command line").
  */
 
-/** Every error code Locus reports (SPEC §10.2). */
+/** Every error code Locus reports (docs/operations.md, "Command line"). */
 export type ErrorCode =
   | 'INVALID_LOCATE'
   | 'FILE_NOT_FOUND'
@@ -73,7 +73,7 @@ export class LocusError extends Error {
     this.details = options.details;
   }
 
-  /** The JSON shape of SPEC §10.2 (`{ code, message, hint }`). */
+  /** The JSON shape of docs/operations.md, "Command line" (`{ code, message, hint }`). */
   toData(): ErrorData {
     const data: ErrorData = { code: this.code, message: this.message };
     if (this.hint !== undefined) data.hint = this.hint;

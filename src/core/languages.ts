@@ -6,8 +6,31 @@
  * translation units, config globs) is gathered by `workspace/file-language.ts`.
  */
 
-/** A language Locus routes to a language server (keys of `locus.config.json` → `languages`). */
-export type ServerLanguage = 'typescript' | 'javascript' | 'python' | 'go' | 'c' | 'cpp' | 'bash';
+/**
+ * Every language Locus can route to a language server (keys of `locus.config.json` → `languages`), in a
+ * stable order. The first seven have a built-in server; the others get one only from configuration.
+ */
+export const SERVER_LANGUAGES = [
+  'typescript',
+  'javascript',
+  'python',
+  'go',
+  'c',
+  'cpp',
+  'bash',
+  'rust',
+  'java',
+  'csharp',
+  'ruby',
+  'php',
+  'kotlin',
+  'swift',
+  'scala',
+  'lua',
+] as const;
+
+/** A language Locus routes to a language server. */
+export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
 
 /** One row of the registry. `id` is also the grammar id of `grammars/manifest.json`. */
 export interface LanguageSpec {
@@ -38,8 +61,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     lspIdByExtension: { '.jsx': 'javascriptreact' },
   },
   { id: 'go', extensions: ['.go'], server: 'go' },
-  { id: 'rust', extensions: ['.rs'] },
-  { id: 'java', extensions: ['.java'] },
+  { id: 'rust', server: 'rust', extensions: ['.rs'] },
+  { id: 'java', server: 'java', extensions: ['.java'] },
   // `.h` is listed under c; `headerLanguage` decides per file (C++ syntax → cpp).
   { id: 'c', extensions: ['.c', '.h'], server: 'c' },
   {
@@ -47,9 +70,9 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp', '.inl'],
     server: 'cpp',
   },
-  { id: 'csharp', extensions: ['.cs'] },
-  { id: 'ruby', extensions: ['.rb'], shebangs: ['ruby'] },
-  { id: 'php', extensions: ['.php'], shebangs: ['php'] },
+  { id: 'csharp', server: 'csharp', extensions: ['.cs'] },
+  { id: 'ruby', server: 'ruby', extensions: ['.rb'], shebangs: ['ruby'] },
+  { id: 'php', server: 'php', extensions: ['.php'], shebangs: ['php'] },
   {
     id: 'bash',
     extensions: ['.sh', '.bash'],
@@ -58,21 +81,10 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     server: 'bash',
     lspId: 'shellscript',
   },
-  { id: 'kotlin', extensions: ['.kt', '.kts'] },
-  { id: 'swift', extensions: ['.swift'] },
-  { id: 'scala', extensions: ['.scala', '.sc'] },
-  { id: 'lua', extensions: ['.lua'], shebangs: ['lua'] },
-];
-
-/** Every server language, in a stable order. */
-export const SERVER_LANGUAGES: readonly ServerLanguage[] = [
-  'typescript',
-  'javascript',
-  'python',
-  'go',
-  'c',
-  'cpp',
-  'bash',
+  { id: 'kotlin', server: 'kotlin', extensions: ['.kt', '.kts'] },
+  { id: 'swift', server: 'swift', extensions: ['.swift'] },
+  { id: 'scala', server: 'scala', extensions: ['.scala', '.sc'] },
+  { id: 'lua', server: 'lua', extensions: ['.lua'], shebangs: ['lua'] },
 ];
 
 const BY_ID = new Map(LANGUAGES.map((spec) => [spec.id, spec]));

@@ -1,5 +1,5 @@
 /**
- * Reverse positioning (SPEC §6): the shortest locate string that resolves back to exactly a given
+ * Reverse positioning (docs/locate-strings.md, "Going back"): the shortest locate string that resolves back to exactly a given
  * offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
  * plus the shortest unique marker pattern; else a line scope.
  */
@@ -25,7 +25,7 @@ const NEAR_TOKENS = 8;
 const FAR_TOKENS = 14;
 const WINDOW_CHARS = 400;
 
-/** Describes `offset` in `view` as a locate string (SPEC §6). */
+/** Describes `offset` in `view` as a locate string (docs/locate-strings.md, "Going back"). */
 export function describeOffset(view: FileView, offset: number): Description {
   const at = Math.max(0, Math.min(offset, view.text.length));
   const exact = describeExact(view, at);

@@ -1,5 +1,5 @@
 /**
- * The locate string syntax of SPEC §2: `path[:scope][@find]`. Parsing never throws anything but a
+ * The locate string syntax of docs/locate-strings.md, "Path": `path[:scope][@find]`. Parsing never throws anything but a
  * LocusError; formatting a Locate and parsing it again gives the same Locate.
  */
 import { LocusError } from '../core/errors.js';
@@ -7,11 +7,11 @@ import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits
 import { isLineScope, isSymbolScope, type Locate, type Scope } from './model.js';
 import { SCOPE_FORMS_HINT, formatSymbolPath, invalidScope, parseSymbolPath } from './symbol-path.js';
 
-/** Options for parsing: an existence check enables the fallback split of §2 rule 3. */
+/** Options for parsing: an existence check enables the fallback split (docs/locate-strings.md, "Path"). */
 export interface ParseOptions {
   /** True when `path` names an existing regular file inside the workspace. */
   exists?: (path: string) => boolean;
-  /** Drive prefixes (`C:\`) are only part of a path on Windows (SPEC §14.3). */
+  /** Drive prefixes (`C:\`) are only part of a path on Windows (docs/locate-strings.md, "Path"). */
   platform?: 'posix' | 'win32';
   /** Length and `@` limits (defaults: DEFAULT_LIMITS). */
   limits?: Pick<Limits, 'maxLocateLength' | 'maxAtSigns'>;

@@ -1,5 +1,5 @@
 /**
- * Cursor markers `<|>`, `<<|>>`, … (SPEC §4.1): the deepest level whose marker string occurs
+ * Cursor markers `<|>`, `<<|>>`, … (docs/locate-strings.md, "Find"): the deepest level whose marker string occurs
  * exactly once is the marker; every other marker-like text is literal.
  */
 

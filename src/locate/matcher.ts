@@ -1,5 +1,5 @@
 /**
- * Token-aware find (SPEC §4.2–§4.5): literal tokens, whitespace mandatory only between two word
+ * Token-aware find (docs/locate-strings.md, "Find"): literal tokens, whitespace mandatory only between two word
  * tokens, identifier boundaries at the pattern's ends, cursor placement by marker rules. The agent's
  * text is never compiled into a regex: patterns and text are token sequences compared with KMP, so a
  * search is linear in the text and the pattern (docs/security.md).
@@ -15,7 +15,7 @@ import { TOKEN_RE_SOURCE, isBlank, isSpaceStart, tokenize, type Token } from './
 export interface FindMatch {
   /** The match without surrounding whitespace (for LocateRange). */
   span: Span;
-  /** Where a Locate lands (SPEC §4.3). */
+  /** Where a Locate lands (docs/locate-strings.md, "Find"). */
   cursor: number;
 }
 
@@ -49,7 +49,7 @@ export interface WorkCounter {
   steps: number;
 }
 
-/** Compiles a find text; `mode: 'range'` ignores a marker (SPEC §14.11). */
+/** Compiles a find text; `mode: 'range'` ignores a marker (docs/locate-strings.md, "What a locate string resolves to"). */
 export function compileFind(find: string, mode: 'position' | 'range'): CompiledFind {
   if (find.length === 0) throw invalidFind('The find text is empty.');
   const split = splitMarker(find);
@@ -194,7 +194,7 @@ const MAX_FUZZY_WORDS = 16;
 /** … and spend at most this many edit-distance cells per search. */
 const MAX_FUZZY_CELLS = 4_000_000;
 
-/** A line of the scope that looks like what the pattern wanted (SPEC §4.5). */
+/** A line of the scope that looks like what the pattern wanted (docs/locate-strings.md, "Find"). */
 export interface NearMiss {
   /** Offset of the best-overlapping token on that line (or the line's first non-blank character). */
   offset: number;

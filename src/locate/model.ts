@@ -1,5 +1,5 @@
 /**
- * The locate model of SPEC §1: where in a file an agent means, as plain data.
+ * The locate model of docs/locate-strings.md: where in a file an agent means, as plain data.
  */
 
 /** A scope naming a declaration by its path (`["Cart", "total"]`); `symbol_index` picks among same-path symbols. */

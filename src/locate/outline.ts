@@ -4,7 +4,7 @@
  */
 import type { Span } from '../core/positions.js';
 
-/** Symbol kinds: lower-case LSP SymbolKind names plus `type` for type aliases (SPEC §14.16). */
+/** Symbol kinds: lower-case LSP SymbolKind names plus `type` for type aliases (docs/locate-strings.md, "Which declarations are symbols"). */
 export type SymbolKindName =
   | 'file'
   | 'module'

@@ -1,5 +1,5 @@
 /**
- * The resolution matrix of SPEC §5 over plain data: a file's text, its outline, and a Locate →
+ * The resolution matrix of docs/locate-strings.md, "What a locate string resolves to" over plain data: a file's text, its outline, and a Locate →
  * an offset (or span). Failures other than "no match" are thrown as LocusError; a miss comes back as
  * a value so the caller can attach nearest candidates.
  */
@@ -51,7 +51,7 @@ export interface CoreNoMatch {
 /** The outcome of resolving a Locate in one file. */
 export type CoreOutcome = CoreFound | CoreNoMatch;
 
-/** A region to search, in the order of SPEC §3.3 (same-path symbols one after another). */
+/** A region to search, in the order of docs/locate-strings.md, "Scope" (same-path symbols one after another). */
 interface Region {
   span: Span;
   symbol?: OutlineSymbol;
@@ -110,7 +110,7 @@ function pickMatch(
   };
 }
 
-/** SPEC §5 rows with no find: a symbol's name (or full range); a line range's first non-blank character. */
+/** docs/locate-strings.md, "What a locate string resolves to" rows with no find: a symbol's name (or full range); a line range's first non-blank character. */
 function naturalPosition(view: FileView, locate: Locate, regions: Region[], notes: string[]): CoreFound {
   const region = regions[0] as Region;
   if (region.symbol) {

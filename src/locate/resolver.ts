@@ -1,5 +1,5 @@
 /**
- * The resolver's public face: a validated Locate in a FileView → the result data of SPEC §10.2
+ * The resolver's public face: a validated Locate in a FileView → the result data of docs/operations.md, "Command line"
  * (LSP position, display position, match count, enclosing symbol, notes, alternatives with locate
  * strings), or an error with code, message, hint and ready-to-use candidates.
  */
@@ -18,7 +18,7 @@ export interface PlaceRef {
   locate: string;
 }
 
-/** A successful locate (SPEC §10.2 JSON shape, plus notes and alternatives). */
+/** A successful locate (docs/operations.md, "Command line" JSON shape, plus notes and alternatives). */
 export interface LocateSuccess {
   ok: true;
   file_path: string;
@@ -50,7 +50,7 @@ export function resolveLocate(view: FileView, locate: Locate, mode: 'position' |
     const outcome = resolveCore(view, locate, mode);
     if (outcome.kind === 'no-match')
       return { ok: false, error: noMatchError(view, locate, outcome).toData() };
-    // With a range, `position` is the range start (SPEC §10.2).
+    // With a range, `position` is the range start (docs/operations.md, "Command line").
     const offset = mode === 'range' ? outcome.span.start : outcome.offset;
     const result: LocateSuccess = {
       ok: true,

@@ -1,5 +1,5 @@
 /**
- * Matching a symbol path against an outline (SPEC §3.3): exact, then unique suffix, else ambiguous or
+ * Matching a symbol path against an outline (docs/locate-strings.md, "Scope"): exact, then unique suffix, else ambiguous or
  * not found with "did you mean" suggestions.
  */
 import { editDistance } from './edit-distance.js';

@@ -1,5 +1,5 @@
 /**
- * Symbol path segments (SPEC §3.3, §14.1): `.` and `::` separate segments, a trailing `[K]` picks a
+ * Symbol path segments (docs/locate-strings.md, "Scope"): `.` and `::` separate segments, a trailing `[K]` picks a
  * same-path symbol, Go receivers `(*T)`, `(T)`, `(*T[K])` as first segment normalise to `T`.
  */
 import { LocusError } from '../core/errors.js';

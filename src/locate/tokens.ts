@@ -1,7 +1,7 @@
 /**
  * Tokenizer shared by the matcher and reverse positioning: word tokens (letters, marks, digits,
  * connector punctuation such as `_`, and `$`), whitespace runs (Unicode White_Space), and single
- * punctuation code points (SPEC §4.2, §14.6–7).
+ * punctuation code points (docs/locate-strings.md, "Find").
  */
 
 /** A token of a pattern or of source text, with its UTF-16 span in the tokenized string. */

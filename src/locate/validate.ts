@@ -1,5 +1,5 @@
 /**
- * Validation of the object form of a Locate (SPEC §1, §14.5): everything an agent can get wrong is
+ * Validation of the object form of a Locate (docs/locate-strings.md): everything an agent can get wrong is
  * an INVALID_LOCATE with a hint, and symbol segments are normalised exactly like the string form.
  */
 import { LocusError } from '../core/errors.js';

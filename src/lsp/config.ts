@@ -1,75 +1,21 @@
 /**
- * `locus.config.json`: optional configuration of the language servers, read from the workspace root.
- *
- * ```jsonc
- * {
- *   "idleTimeoutMinutes": 10,      // shut a server down after this long without requests (0 = never)
- *   "requestTimeoutMs": 30000,     // per request, also bounds `initialize`; then $/cancelRequest + TIMEOUT
- *   "readyTimeoutMs": 15000,       // how long a cross-file request waits for the server's ready signal
- *   "maxRestarts": 3,              // crash restarts allowed per window …
- *   "restartWindowMinutes": 5,     // … after which calls fail with SERVER_FAILED until the window passes
- *   "limits": { "maxFileBytes": 8388608 },  // input limits, see docs/security.md (any subset of the keys)
- *   "showOutsideContent": false,   // show the lines of locations outside the workspace root (docs/security.md)
- *   "languages": {                 // keys: typescript, javascript, python, go, c, cpp, bash
- *     "typescript": { "server": "typescript-classic" },         // pick another built-in adapter
- *     "python": {
- *       "command": "basedpyright-langserver",                   // PATH name, absolute, or relative to the root
- *       "args": ["--stdio"],                                    // replaces the adapter's arguments
- *       "settings": { "python": { "analysis": { "typeCheckingMode": "off" } } },
- *       "initializationOptions": {},
- *       "env": { "PYTHONPATH": "src" }
- *     },
- *     "c": { "positionEncodings": ["utf-8", "utf-16"] },       // offered encodings, most preferred first
- *     "bash": { "enabled": false }                             // no server for this language
- *   },
- *   "fileLanguages": { "include/**\/*.h": "cpp", "scripts/*": "bash" }, // glob → language (docs/languages.md)
- *   "index": {                     // the workspace symbol index (docs/workspace.md)
- *     "include": ["vendor/mylib/**"], // globs indexed even in default-excluded or ignored folders
- *     "exclude": ["gen/**"],          // globs never indexed
- *     "cacheDir": ".locus-cache"      // where the index cache lives (default: the user cache folder)
- *   }
- * }
- * ```
- * `settings` answers `workspace/configuration` (looked up by dotted section) and is sent once with
- * `workspace/didChangeConfiguration`. `settings` and `initializationOptions` are deep-merged over the adapter's
- * defaults (objects merge, everything else replaces). Unknown keys and wrong types are a `SERVER_FAILED` LocusError
- * naming the file and the key, so a typo never silently falls back to defaults.
+ * The language-server part of the configuration (docs/configuration.md): timeouts, restarts, network, and the
+ * `languages` section. The file format, discovery and workspace trust live in `src/config/`; this module fills in
+ * the defaults and applies programmatic overrides (trusted: they come from the caller, not from the workspace).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LIMIT_KEYS, LocusError, type Limits, type PositionEncoding } from '../core/index.js';
-import { LANGUAGES } from '../core/languages.js';
-import { LANGUAGE_KEYS, type LanguageKey } from './types.js';
+import {
+  loadConfig,
+  validateConfig,
+  type LanguageServerEntry,
+  type LoadConfigOptions,
+} from '../config/index.js';
+import type { Limits } from '../core/limits.js';
+import type { LanguageKey } from './types.js';
 
-/** Name of the configuration file at the workspace root. */
-export const CONFIG_FILE_NAME = 'locus.config.json';
+export { CONFIG_FILE_NAME } from '../config/index.js';
 
-/** Per-language overrides of the server launch. */
-export interface LanguageServerConfig {
-  /** Adapter id to use instead of the default (`typescript`, `typescript-classic`, `pyright`, …). */
-  server?: string;
-  /** Executable to run instead of the adapter's. */
-  command?: string;
-  /** Arguments, replacing the adapter's. */
-  args?: string[];
-  /** Deep-merged over the adapter's `initializationOptions`. */
-  initializationOptions?: Record<string, unknown>;
-  /** Deep-merged over the adapter's settings (answers to `workspace/configuration`). */
-  settings?: Record<string, unknown>;
-  /** Extra environment variables for the server process. */
-  env?: Record<string, string>;
-  /** Position encodings offered in `initialize`, most preferred first. */
-  positionEncodings?: PositionEncoding[];
-  /** `false` disables the server for this language. */
-  enabled?: boolean;
-}
-
-/** The `index` section: which files the workspace index covers and where its cache lives. */
-export interface IndexConfig {
-  include?: string[];
-  exclude?: string[];
-  cacheDir?: string;
-}
+/** Per-language overrides of the server launch (one `languages` entry). */
+export type LanguageServerConfig = LanguageServerEntry;
 
 /** The effective LSP configuration, defaults filled in. */
 export interface LspConfig {
@@ -78,10 +24,12 @@ export interface LspConfig {
   readyTimeoutMs: number;
   maxRestarts: number;
   restartWindowMinutes: number;
+  /** Let servers download (TypeScript type acquisition, npm, Go modules); off by default. */
+  allowNetwork: boolean;
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
   /** Glob (relative to the workspace root) → registry language id, overriding detection (`.h` → cpp). */
   fileLanguages: Record<string, string>;
-  /** Not about servers, but read from the same file. */
+  /** The workspace symbol index (docs/workspace.md); not about servers, but read from the same file. */
   index?: IndexConfig;
   /** Input limits over the defaults (docs/security.md). */
   limits?: Partial<Limits>;
@@ -89,180 +37,76 @@ export interface LspConfig {
   showOutsideContent?: boolean;
 }
 
-/** Defaults used when neither the file nor the caller sets a value. */
+/** The `index` section: what the workspace symbol index covers and where its cache lives. */
+export interface IndexConfig {
+  include?: string[];
+  exclude?: string[];
+  cacheDir?: string;
+}
+
+/** Defaults used when neither a config file nor the caller sets a value. */
 export const DEFAULT_LSP_CONFIG: LspConfig = {
   idleTimeoutMinutes: 10,
   requestTimeoutMs: 30_000,
   readyTimeoutMs: 15_000,
   maxRestarts: 3,
   restartWindowMinutes: 5,
+  allowNetwork: false,
   languages: {},
   fileLanguages: {},
 };
 
-const NUMBER_KEYS = [
-  'idleTimeoutMinutes',
-  'requestTimeoutMs',
-  'readyTimeoutMs',
-  'maxRestarts',
-  'restartWindowMinutes',
-] as const;
-const LANGUAGE_ENTRY_KEYS = new Set([
-  'server',
-  'command',
-  'args',
-  'initializationOptions',
-  'settings',
-  'env',
-  'positionEncodings',
-  'enabled',
-]);
-const ENCODINGS = new Set(['utf-8', 'utf-16', 'utf-32']);
+/** The effective configuration and the warnings of loading it (ignored untrusted keys). */
+export interface LoadedLspConfig {
+  config: LspConfig;
+  warnings: string[];
+}
 
-/** Reads `locus.config.json` from the root (absent file → defaults) and applies programmatic overrides on top. */
-export function loadLspConfig(workspaceRoot: string, overrides: Partial<LspConfig> = {}): LspConfig {
-  const path = join(workspaceRoot, CONFIG_FILE_NAME);
-  let raw: string | undefined;
-  try {
-    raw = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw invalid(path, `cannot be read: ${String(error)}`);
-  }
-  let fromFile: Partial<LspConfig> = {};
-  if (raw !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw.replace(/^\uFEFF/, ''));
-    } catch (error) {
-      throw invalid(path, `is not valid JSON: ${(error as Error).message}`);
-    }
-    fromFile = validateLspConfig(parsed, path);
-  }
-  const validOverrides = validateLspConfig(overrides, 'the LspManager options');
+/**
+ * Reads the user and workspace configs (absent files → defaults; invalid → `CONFIG_INVALID`) and applies
+ * programmatic overrides on top.
+ */
+export function loadLspConfig(
+  workspaceRoot: string,
+  overrides: Partial<LspConfig> = {},
+  options: LoadConfigOptions = {},
+): LoadedLspConfig {
+  const loaded = loadConfig(workspaceRoot, options);
+  const fromFiles = pick(loaded.config);
+  const valid = validateLspConfig(overrides, 'the LspManager options');
+  const languages = { ...fromFiles.languages };
+  for (const [key, entry] of Object.entries(valid.languages ?? {}))
+    languages[key as LanguageKey] = { ...languages[key as LanguageKey], ...entry };
   return {
-    ...DEFAULT_LSP_CONFIG,
-    ...fromFile,
-    ...validOverrides,
-    languages: mergeLanguages(fromFile.languages ?? {}, validOverrides.languages ?? {}),
-    fileLanguages: { ...fromFile.fileLanguages, ...validOverrides.fileLanguages },
+    config: {
+      ...DEFAULT_LSP_CONFIG,
+      ...fromFiles,
+      ...valid,
+      languages,
+      fileLanguages: { ...fromFiles.fileLanguages, ...valid.fileLanguages },
+    },
+    warnings: loaded.warnings,
   };
 }
 
-function validateFileLanguages(value: unknown, source: string): Record<string, string> {
-  const known = LANGUAGES.map((spec) => spec.id);
-  if (!isStringRecord(value) || Object.values(value).some((id) => !known.includes(id))) {
-    throw invalid(
-      source,
-      `"fileLanguages" must map globs to language ids (known: ${known.join(', ')}), got ${JSON.stringify(value)}`,
-    );
-  }
-  return value;
-}
-
-/** Checks the shape of a (partial) configuration object; `source` names it in error messages. */
+/** Checks the shape of a (partial) LSP configuration object; `source` names it in error messages. */
 export function validateLspConfig(value: unknown, source: string): Partial<LspConfig> {
-  if (!isPlainObject(value)) throw invalid(source, 'must be a JSON object');
+  return pick(validateConfig(value, source));
+}
+
+function pick(config: ReturnType<typeof validateConfig>): Partial<LspConfig> {
   const result: Partial<LspConfig> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (entry === undefined) continue;
-    if ((NUMBER_KEYS as readonly string[]).includes(key)) {
-      if (typeof entry !== 'number' || !Number.isFinite(entry) || entry < 0) {
-        throw invalid(source, `"${key}" must be a non-negative number, got ${JSON.stringify(entry)}`);
-      }
-      result[key as (typeof NUMBER_KEYS)[number]] = entry;
-    } else if (key === 'languages') {
-      result.languages = validateLanguages(entry, source);
-    } else if (key === 'fileLanguages') {
-      result.fileLanguages = validateFileLanguages(entry, source);
-    } else if (key === 'index') {
-      result.index = validateIndex(entry, `${source} → index`);
-    } else if (key === 'limits') {
-      result.limits = validateLimits(entry, source);
-    } else if (key === 'showOutsideContent') {
-      if (typeof entry !== 'boolean') throw invalid(source, '"showOutsideContent" must be true or false');
-      result.showOutsideContent = entry;
-    } else {
-      const known = [...NUMBER_KEYS, 'languages', 'fileLanguages', 'index', 'limits', 'showOutsideContent'];
-      throw invalid(source, `has an unknown key "${key}" (known: ${known.join(', ')})`);
-    }
-  }
-  return result;
-}
-
-function validateLimits(value: unknown, source: string): Partial<Limits> {
-  if (!isPlainObject(value)) throw invalid(source, '"limits" must be an object');
-  for (const [key, entry] of Object.entries(value)) {
-    if (!(LIMIT_KEYS as string[]).includes(key))
-      throw invalid(source, `"limits" has an unknown key "${key}" (known: ${LIMIT_KEYS.join(', ')})`);
-    if (typeof entry !== 'number' || !Number.isSafeInteger(entry) || entry < 1)
-      throw invalid(source, `"limits.${key}" must be a positive whole number, got ${JSON.stringify(entry)}`);
-  }
-  return value as Partial<Limits>;
-}
-
-function validateLanguages(
-  value: unknown,
-  source: string,
-): Partial<Record<LanguageKey, LanguageServerConfig>> {
-  if (!isPlainObject(value)) throw invalid(source, '"languages" must be an object keyed by language');
-  const result: Partial<Record<LanguageKey, LanguageServerConfig>> = {};
-  for (const [language, entry] of Object.entries(value)) {
-    if (!(LANGUAGE_KEYS as readonly string[]).includes(language)) {
-      throw invalid(
-        source,
-        `"languages" has an unknown language "${language}" (known: ${LANGUAGE_KEYS.join(', ')})`,
-      );
-    }
-    result[language as LanguageKey] = validateLanguageEntry(entry, `${source} → languages.${language}`);
-  }
-  return result;
-}
-
-function validateLanguageEntry(value: unknown, where: string): LanguageServerConfig {
-  if (!isPlainObject(value)) throw invalid(where, 'must be an object');
-  for (const key of Object.keys(value)) {
-    if (!LANGUAGE_ENTRY_KEYS.has(key)) {
-      throw invalid(where, `has an unknown key "${key}" (known: ${[...LANGUAGE_ENTRY_KEYS].join(', ')})`);
-    }
-  }
-  const check = (ok: boolean, key: string, expected: string): void => {
-    if (!ok && value[key] !== undefined) throw invalid(where, `"${key}" must be ${expected}`);
-  };
-  check(typeof value.server === 'string' && value.server !== '', 'server', 'a non-empty adapter id');
-  check(typeof value.command === 'string' && value.command !== '', 'command', 'a non-empty string');
-  check(isStringArray(value.args), 'args', 'an array of strings');
-  check(isPlainObject(value.initializationOptions), 'initializationOptions', 'an object');
-  check(isPlainObject(value.settings), 'settings', 'an object');
-  check(isStringRecord(value.env), 'env', 'an object of strings');
-  check(typeof value.enabled === 'boolean', 'enabled', 'true or false');
-  const encodings = value.positionEncodings;
-  const encodingsOk =
-    isStringArray(encodings) && encodings.length > 0 && encodings.every((e) => ENCODINGS.has(e));
-  check(encodingsOk, 'positionEncodings', 'a non-empty array of "utf-8", "utf-16", "utf-32"');
-  return value as LanguageServerConfig;
-}
-
-function validateIndex(value: unknown, where: string): IndexConfig {
-  if (!isPlainObject(value)) throw invalid(where, 'must be an object');
-  for (const key of Object.keys(value)) {
-    if (!['include', 'exclude', 'cacheDir'].includes(key))
-      throw invalid(where, `has an unknown key "${key}" (known: include, exclude, cacheDir)`);
-  }
-  for (const key of ['include', 'exclude'])
-    if (value[key] !== undefined && !isStringArray(value[key]))
-      throw invalid(where, `"${key}" must be an array of glob strings`);
-  if (value.cacheDir !== undefined && (typeof value.cacheDir !== 'string' || value.cacheDir === ''))
-    throw invalid(where, '"cacheDir" must be a non-empty string');
-  return value as IndexConfig;
-}
-
-function mergeLanguages(
-  base: Partial<Record<LanguageKey, LanguageServerConfig>>,
-  over: Partial<Record<LanguageKey, LanguageServerConfig>>,
-): Partial<Record<LanguageKey, LanguageServerConfig>> {
-  const result = { ...base };
-  for (const key of Object.keys(over) as LanguageKey[]) result[key] = { ...base[key], ...over[key] };
+  if (config.idleTimeoutMinutes !== undefined) result.idleTimeoutMinutes = config.idleTimeoutMinutes;
+  if (config.requestTimeoutMs !== undefined) result.requestTimeoutMs = config.requestTimeoutMs;
+  if (config.readyTimeoutMs !== undefined) result.readyTimeoutMs = config.readyTimeoutMs;
+  if (config.maxRestarts !== undefined) result.maxRestarts = config.maxRestarts;
+  if (config.restartWindowMinutes !== undefined) result.restartWindowMinutes = config.restartWindowMinutes;
+  if (config.allowNetwork !== undefined) result.allowNetwork = config.allowNetwork;
+  if (config.languages !== undefined) result.languages = config.languages;
+  if (config.fileLanguages !== undefined) result.fileLanguages = config.fileLanguages;
+  if (config.index !== undefined) result.index = config.index;
+  if (config.limits !== undefined) result.limits = config.limits;
+  if (config.showOutsideContent !== undefined) result.showOutsideContent = config.showOutsideContent;
   return result;
 }
 
@@ -278,19 +122,4 @@ export function deepMerge(base: unknown, over: unknown): unknown {
 /** True for `{…}` objects (not arrays, not null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return isPlainObject(value) && Object.values(value).every((item) => typeof item === 'string');
-}
-
-function invalid(where: string, problem: string): LocusError {
-  return new LocusError('SERVER_FAILED', `Invalid Locus configuration: ${where} ${problem}.`, {
-    hint: `Fix ${CONFIG_FILE_NAME} (format: see the module doc of src/lsp/config.ts) or remove the offending key.`,
-    details: { kind: 'invalid-config' },
-  });
 }

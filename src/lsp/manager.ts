@@ -13,16 +13,23 @@ import type { InstanceSpec } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import { BUILTIN_ADAPTERS, DEFAULT_ADAPTER } from './servers/index.js';
 import { configuredCommand } from './servers/resolve.js';
+import { configuredAdapter } from './servers/configured.js';
 import { Supervisor } from './supervisor.js';
-import { LANGUAGE_KEYS, type FileChange, type LanguageKey } from './types.js';
+import { invalidConfig } from '../config/index.js';
+import type { FileChange, LanguageKey } from './types.js';
 
 /** Options of an LspManager. */
 export interface LspManagerOptions {
   /** Absolute workspace root; `locus.config.json` is read from here. */
   workspaceRoot: string;
-  /** Programmatic overrides applied on top of the config file (same shape). */
+  /** Programmatic overrides applied on top of the config files (same shape; trusted). */
   config?: Partial<LspConfig>;
+  /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
+  trust?: boolean;
 }
+
+/** Environment of every server unless `allowNetwork`: an `npm` started by a server cannot reach the registry. */
+const OFFLINE_ENV: Record<string, string> = { npm_config_offline: 'true' };
 
 const DEFAULT_ENCODINGS: PositionEncoding[] = ['utf-16', 'utf-8', 'utf-32'];
 
@@ -32,21 +39,23 @@ export class LspManager {
   readonly workspaceRoot: string;
   /** The effective configuration. */
   readonly config: LspConfig;
+  /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
+  readonly configWarnings: readonly string[];
   private readonly sessions = new Map<string, Session>();
 
   /** Reads the configuration (throws a LocusError when it is invalid); starts nothing. */
   constructor(options: LspManagerOptions) {
     this.workspaceRoot = resolve(options.workspaceRoot);
-    this.config = loadLspConfig(this.workspaceRoot, options.config);
+    const loaded = loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
+    this.config = loaded.config;
+    this.configWarnings = loaded.warnings;
     for (const [language, entry] of Object.entries(this.config.languages)) {
-      if (entry?.server !== undefined && !BUILTIN_ADAPTERS.has(entry.server)) {
-        throw new LocusError(
-          'SERVER_FAILED',
-          `Invalid Locus configuration: languages.${language}.server is unknown.`,
-          {
-            hint: `Known servers: ${[...BUILTIN_ADAPTERS.keys()].join(', ')}.`,
-            details: { kind: 'invalid-config' },
-          },
+      if (entry?.server === undefined) continue;
+      const adapter = BUILTIN_ADAPTERS.get(entry.server);
+      if (adapter === undefined || !adapter.languages.includes(language as LanguageKey)) {
+        throw invalidConfig(
+          'the configuration',
+          `sets languages.${language}.server to "${entry.server}", which is not a built-in server for ${language} (built-in: ${[...BUILTIN_ADAPTERS.values()].map((a) => `${a.id} (${a.languages.join(', ')})`).join('; ')}).`,
         );
       }
     }
@@ -68,7 +77,14 @@ export class LspManager {
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
-    const adapter = BUILTIN_ADAPTERS.get(entry.server ?? DEFAULT_ADAPTER[language]) as ServerAdapter;
+    const builtin = entry.server ?? DEFAULT_ADAPTER[language];
+    const adapter: ServerAdapter | undefined =
+      builtin !== undefined
+        ? BUILTIN_ADAPTERS.get(builtin)
+        : entry.command !== undefined
+          ? configuredAdapter(language, entry)
+          : undefined;
+    if (adapter === undefined) return undefined;
     const root = findProjectRoot(resolve(absPath), this.workspaceRoot, adapter.projectMarkers);
     const key = JSON.stringify([root, adapter.id, entry]);
     let session = this.sessions.get(key);
@@ -84,7 +100,7 @@ export class LspManager {
     const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: `Locating still works; semantic operations need one of: ${LANGUAGE_KEYS.join(', ')} (docs/languages.md).`,
+      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++ or Bash, or a server configured for the language (docs/configuration.md, "languages").',
     });
   }
 
@@ -118,6 +134,7 @@ export class LspManager {
 
   private createSession(adapter: ServerAdapter, root: string, entry: LanguageServerConfig): Session {
     const config = this.config;
+    const offline = config.allowNetwork ? undefined : (adapter.offline ?? {});
     const makeSpec = (): InstanceSpec => {
       const args = entry.args ?? [...adapter.args];
       const launch =
@@ -128,9 +145,12 @@ export class LspManager {
         adapter,
         root,
         launch: { command: launch.command, args: [...launch.args, ...args] },
-        env: entry.env ?? {},
-        initializationOptions: deepMerge(adapter.initializationOptions, entry.initializationOptions),
-        settings: deepMerge(adapter.settings, entry.settings),
+        env: { ...(offline ? { ...OFFLINE_ENV, ...offline.env } : {}), ...entry.env },
+        initializationOptions: deepMerge(
+          deepMerge(adapter.initializationOptions, offline?.initializationOptions),
+          entry.initializationOptions,
+        ),
+        settings: deepMerge(deepMerge(adapter.settings, offline?.settings), entry.settings),
         positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
         requestTimeoutMs: config.requestTimeoutMs,
         readyTimeoutMs: config.readyTimeoutMs,

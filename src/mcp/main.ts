@@ -7,30 +7,49 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LocusError, type ErrorData } from '../core/errors.js';
+import { renderError } from '../render/locate.js';
+
+function rootError(root: string): ErrorData {
+  return new LocusError('FILE_NOT_FOUND', `The workspace root ${root} does not exist.`, {
+    hint: 'Pass an existing directory with --root.',
+    details: { argument: '--root' },
+  }).toData();
+}
 
 /** After shutdown, the process exits even if some handle is still open. */
 const EXIT_GRACE_MS = 1_000;
 
 const USAGE =
-  "Usage: locus mcp [--root DIR]   (root default: the client's first root, else the current directory)";
+  "Usage: locus mcp [--root DIR] [--trust]   (root default: the client's first root, else the current directory)";
 
 /** Runs the MCP server; resolves to the exit code (2 for usage errors). */
 export async function mcpMain(argv: string[]): Promise<number> {
   let root: string | undefined;
+  let trust = false;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        root: { type: 'string' },
+        trust: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     if (values.help) {
       process.stdout.write(`${USAGE}\n\nServe the Locus tools to an MCP client (agent) over stdio.\n`);
       return 0;
     }
     if (positionals.length > 0) throw new Error('mcp takes no arguments.');
+    trust = values.trust === true;
     root = values.root === undefined ? undefined : resolve(values.root);
-    if (root !== undefined && !isDirectory(root)) throw new Error(`--root ${root} is not a directory.`);
+    if (root !== undefined && !isDirectory(root)) {
+      // The same coded error and exit code as every CLI command (docs/operations.md, "Exit codes").
+      process.stderr.write(`${renderError(rootError(root))}\n`);
+      return 2;
+    }
   } catch (error) {
     process.stderr.write(`locus mcp: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
     return 2;
@@ -38,7 +57,7 @@ export async function mcpMain(argv: string[]): Promise<number> {
   keepStdoutForProtocol();
   if (root !== undefined) await settleInterruptedApplies(root);
   const { runStdioServer } = await import('./server.js');
-  await runStdioServer(root === undefined ? {} : { root });
+  await runStdioServer({ ...(root === undefined ? {} : { root }), ...(trust ? { locus: { trust } } : {}) });
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }

@@ -1,5 +1,5 @@
 /**
- * The workspace root of an MCP session (SPEC §10.3): `--root`, else the client's first `file://` root
+ * The workspace root of an MCP session (docs/mcp.md): `--root`, else the client's first `file://` root
  * (asked with `roots/list` when the client declares roots support), else the current directory. The
  * root is fixed for the session once the first tool needs it; later root changes are not followed.
  */

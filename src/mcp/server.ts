@@ -1,5 +1,5 @@
 /**
- * The Locus MCP server (SPEC §10.3): one tool per operation plus locate, describe and outline, over stdio.
+ * The Locus MCP server (docs/mcp.md): one tool per operation plus locate, describe and outline, over stdio.
  * Calls run concurrently — nothing here serialises them; each waits only for its own language server.
  * The shared Locus is created lazily once the workspace root is known, and `close()` shuts every
  * language server down. Only protocol goes to stdout; logs go to stderr.
@@ -74,7 +74,7 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
     });
     return rootPromise;
   };
-  const locus = lazyLocus(root, options.locus);
+  const locus = lazyLocus(root, options.locus, log);
   mcp.server.oninitialized = () => void root();
   registerTools(mcp, locus.get, log);
 
@@ -90,6 +90,7 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
 function lazyLocus(
   root: () => Promise<{ root: string }>,
   options: LocusMcpOptions['locus'],
+  log: (message: string) => void,
 ): { get: () => Promise<Locus>; close: () => Promise<void> } {
   let current: Promise<Locus> | undefined;
   let closed = false;
@@ -100,7 +101,9 @@ function lazyLocus(
       if (closed) throw shuttingDown();
       // A long-lived server watches folders instead of sweeping, and answers within 20 s of a cold
       // index build (saying how far it got) rather than blocking an agent on a huge tree.
-      return createLocus({ index: { watch: true, waitMs: INDEX_WAIT_MS }, ...options, root: dir });
+      const locus = createLocus({ index: { watch: true, waitMs: INDEX_WAIT_MS }, ...options, root: dir });
+      for (const warning of locus.context.lsp.configWarnings) log(warning);
+      return locus;
     });
     created.catch(() => {
       if (current === created) current = undefined;

@@ -1,5 +1,5 @@
 /**
- * code_actions (SPEC §8): the actions a server offers for a located range, and — for the one the
+ * code_actions (docs/operations.md, "What the operations do"): the actions a server offers for a located range, and — for the one the
  * caller selects — its edit as a diff with a fingerprint, applied only when asked.
  */
 import type { CodeAction, Command } from 'vscode-languageserver-protocol';

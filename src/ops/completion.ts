@@ -1,5 +1,5 @@
 /**
- * completion (SPEC §8): the top N completion items at a located position (`obj.<|>`), with label,
+ * completion (docs/operations.md, "What the operations do"): the top N completion items at a located position (`obj.<|>`), with label,
  * kind and detail, and the total so the agent knows what was left out.
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-protocol';

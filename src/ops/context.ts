@@ -23,6 +23,8 @@ export interface OpsOptions {
   index?: IndexAccessOptions;
   /** Overrides on top of `locus.config.json`. */
   lspConfig?: LspManagerOptions['config'];
+  /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
+  trust?: boolean;
 }
 
 /** Creates the context (reads the config; throws a LocusError when it is invalid). */
@@ -30,6 +32,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
   const lsp = new LspManager({
     workspaceRoot: options.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
+    ...(options.trust === true ? { trust: true } : {}),
   });
   const locator = createLocator({
     root: options.root,

@@ -1,5 +1,5 @@
 /**
- * Cursor context (SPEC §7): what the agent pointed at, from tree-sitter — the identifier under the
+ * Cursor context (docs/operations.md, "What the operations do"): what the agent pointed at, from tree-sitter — the identifier under the
  * cursor with its kind and path when it names a declaration, else its syntactic role and the
  * innermost enclosing symbol — plus a short snippet with `|` at the cursor.
  */

@@ -1,5 +1,5 @@
 /**
- * definition (SPEC §8): where the symbol at the cursor is defined — or declared, or its type, or
+ * definition (docs/operations.md, "What the operations do"): where the symbol at the cursor is defined — or declared, or its type, or
  * its implementations — each target with kind, enclosing symbol, snippet and locate string.
  */
 import type { DefinitionKind } from '../lsp/types.js';

@@ -1,8 +1,8 @@
 /**
- * Safe edits (SPEC §8.1): a server's WorkspaceEdit becomes per-file new contents, a unified diff and
- * a fingerprint of every touched file's content. Applying checks the fingerprint and each file,
- * commits all files through the apply journal (apply-journal.ts: all or nothing, even across a
- * crash), and tells the servers.
+ * Safe edits (docs/operations.md, "What the operations do"): a server's WorkspaceEdit becomes per-file
+ * new contents, a unified diff and a fingerprint of every touched file's content. Applying checks the
+ * fingerprint and each file, commits all files through the apply journal (apply-journal.ts: all or
+ * nothing, even across a crash), and tells the servers.
  */
 import { createHash } from 'node:crypto';
 import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
@@ -243,7 +243,7 @@ function currentText(file: string, name: string): string | undefined {
   }
 }
 
-/** Plans an edit and writes it when the options ask for it (SPEC §8.1); returns the result fields. */
+/** Plans an edit and writes it when the options ask for it (docs/operations.md, "What the operations do"); returns the result fields. */
 export async function previewOrApply(
   context: OpsContext,
   edit: WorkspaceEdit | null,

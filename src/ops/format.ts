@@ -1,5 +1,5 @@
 /**
- * format_range (SPEC §8): formatting edits for a located range (range formatting, or whole-document
+ * format_range (docs/operations.md, "What the operations do"): formatting edits for a located range (range formatting, or whole-document
  * formatting when the range is the whole file or the server has no range formatting) as a diff.
  */
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver-protocol';

@@ -1,5 +1,5 @@
 /**
- * hover (SPEC §8): the server's hover text, cleaned: markdown kept, HTML entities decoded,
+ * hover (docs/operations.md, "What the operations do"): the server's hover text, cleaned: markdown kept, HTML entities decoded,
  * redundant escapes removed.
  */
 import type { Hover, MarkedString, MarkupContent } from 'vscode-languageserver-protocol';

@@ -40,7 +40,7 @@ export function createIndexAccess(root: string, options: IndexAccessOptions = {}
     peek: () => index,
     async ready(onProgress) {
       if (!index) {
-        const config = loadLspConfig(root).index ?? {};
+        const config = loadLspConfig(root).config.index ?? {};
         index = new WorkspaceIndex(root, { ...config, ...options });
         if (options.watch) index.watch();
       }

@@ -8,7 +8,7 @@ import { loadLspConfig } from '../lsp/config.js';
 /** `limits` from the root's config; an unreadable or invalid config gives none (the server path reports it). */
 export function configuredLimits(root: string): Partial<Limits> {
   try {
-    return loadLspConfig(root).limits ?? {};
+    return loadLspConfig(root).config.limits ?? {};
   } catch {
     return {};
   }

@@ -1,5 +1,5 @@
 /**
- * The offline locator (SPEC §10.1): `createLocator({ root })` with locate, locateRange, describe,
+ * The offline locator (docs/architecture.md, "Layers"): `createLocator({ root })` with locate, locateRange, describe,
  * outline and close. No language server is involved.
  */
 import { isLocusError, LocusError } from '../core/errors.js';
@@ -107,7 +107,7 @@ export function createLocator(options: LocatorOptions): Locator {
  */
 function configuredOverrides(root: string): LanguageOverrides {
   try {
-    return loadLspConfig(root).fileLanguages;
+    return loadLspConfig(root).config.fileLanguages;
   } catch {
     return {};
   }

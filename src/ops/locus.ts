@@ -1,5 +1,5 @@
 /**
- * The full library API (SPEC §10.1): the offline locator plus every language-server operation.
+ * The full library API (docs/architecture.md, "Layers"): the offline locator plus every language-server operation.
  * Each call resolves to its result or to `{ ok: false, error }`; only bugs throw.
  */
 import { isLocusError } from '../core/errors.js';

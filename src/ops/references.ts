@@ -1,5 +1,5 @@
 /**
- * references (SPEC §8): every reference to the symbol at the cursor (declaration included), grouped
+ * references (docs/operations.md, "What the operations do"): every reference to the symbol at the cursor (declaration included), grouped
  * by file, each with enclosing symbol, snippet and locate string; paginated, never truncated silently.
  */
 import { LocusError } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * rename (SPEC §8, §8.1): prepareRename + rename → a unified diff and a fingerprint. Nothing is
+ * rename (docs/operations.md, "What the operations do"): prepareRename + rename → a unified diff and a fingerprint. Nothing is
  * written unless the caller asks (`apply`, or the fingerprint of an earlier preview).
  */
 import { LocusError, isLocusError } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * signature_help (SPEC §8): the active signature and parameter inside a call (`func(<|>`).
+ * signature_help (docs/operations.md, "What the operations do"): the active signature and parameter inside a call (`func(<|>`).
  */
 import type { ParameterInformation, SignatureInformation } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';

@@ -1,5 +1,5 @@
 /**
- * The cursor-context block (SPEC §7), first in every position-based answer.
+ * The cursor-context block (docs/operations.md, "What the operations do"), first in every position-based answer.
  */
 import type { CursorContext } from '../ops/cursor.js';
 import { codeSpan } from './locate.js';

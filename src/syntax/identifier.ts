@@ -1,5 +1,5 @@
 /**
- * The identifier under a cursor and its syntactic role (SPEC §7, cursor context). Roles come from the
+ * The identifier under a cursor and its syntactic role (docs/operations.md, "What the operations do", cursor context). Roles come from the
  * tree's shape, not from a language server, and use node-type naming shared by the grammars
  * (`*identifier`, `call_expression`/`call`/`method_invocation`, `*parameter*`, `import_*`, …).
  */

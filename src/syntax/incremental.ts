@@ -1,5 +1,5 @@
 /**
- * Outline updates after an edit (SPEC §12: re-locate after a one-line edit ≤ 15 ms). Instead of
+ * Outline updates after an edit (docs/performance.md: re-locate after a one-line edit ≤ 15 ms). Instead of
  * re-running the symbol query over the whole tree, only a window is re-queried: the top-level nodes
  * around the edit and tree-sitter's changed ranges, widened to the gaps between the nearest
  * unaffected top-level symbols (so new attributes, decorators and same-line comments are seen).

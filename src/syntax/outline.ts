@@ -17,7 +17,7 @@
  * grammar. Several patterns may capture the same declaration and name: the earliest pattern in the
  * file wins, so put specific patterns (`"get"` accessors, `constructor`) before general ones.
  * When several matches give *different* names to one declaration node (`a, b = 1, 2`, Go `X, Y int`),
- * each name's full range is the name itself (SPEC §14.14 "else the declarator").
+ * each name's full range is the name itself (docs/locate-strings.md, "Which declarations are symbols").
  *
  * # Engine rules (language-neutral)
  *

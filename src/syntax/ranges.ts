@@ -1,5 +1,5 @@
 /**
- * Full ranges (SPEC §3.3, §14.14): a declaration's extent widened by the nodes that belong to it
+ * Full ranges (docs/locate-strings.md, "Which declarations are symbols"): a declaration's extent widened by the nodes that belong to it
  * (`@wrapper`s such as decorators/`export`, leading `@attribute` siblings) and cut at its last
  * token — comment lines that trail inside an indented block are dropped, a comment on the same line
  * as the last token stays. Works on spans and text only, so no node navigation is needed.

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { LocusError } from '../core/errors.js';
 import type { LanguageHooks } from './hooks.js';
-import { grammarEntry, languageIds, readQuerySource, wasmPath } from './registry.js';
+import { grammarEntry, languageIds, readQuerySource, wasmBytes } from './registry.js';
 
 /** A loaded grammar with everything extraction needs. */
 export interface LoadedLanguage {
@@ -69,7 +69,7 @@ async function doLoad(languageId: string): Promise<LoadedLanguage> {
 function loadGrammar(languageId: string): Promise<Language> {
   let loading = grammars.get(languageId);
   if (!loading) {
-    loading = Language.load(wasmPath(languageId));
+    loading = Promise.resolve().then(() => Language.load(wasmBytes(languageId)));
     grammars.set(languageId, loading);
     loading.catch(() => grammars.delete(languageId));
   }

@@ -1,5 +1,5 @@
 /**
- * Trees and outlines per file (SPEC §12): a lookup with the same text returns the cached outline
+ * Trees and outlines per file (docs/performance.md): a lookup with the same text returns the cached outline
  * without re-running the query; a new text for a known path is re-parsed incrementally from the old
  * tree (one edit from the common prefix/suffix) and its outline re-queried only around the edit
  * (`incremental.ts`). Bounded by total text bytes, least recently used entries are evicted and their

@@ -1,5 +1,5 @@
 /**
- * Outline from the TypeScript compiler's parser (SPEC §3.3): used for TS/TSX/JS files whose
+ * Outline from the TypeScript compiler's parser (docs/locate-strings.md, "Which declarations are symbols"): used for TS/TSX/JS files whose
  * tree-sitter tree has errors (tree-sitter-typescript 0.23 cannot parse `<in T>`/`<out T>` and some
  * signatures). It emits the same candidates the tree-sitter queries and hooks do and nests them with
  * the same engine, so both outlines agree on error-free files. `typescript` is imported lazily.

@@ -1,5 +1,5 @@
 /**
- * The file-system boundary (SPEC §11, §14.21–23): paths resolve inside the workspace root only
+ * The file-system boundary (docs/architecture.md, "Workspace safety"): paths resolve inside the workspace root only
  * (lexically and physically, symlinks followed), files must be regular, text, and under the size
  * limit. Results name files as the caller did, relative to the root with `/`.
  */
@@ -9,7 +9,7 @@ import { LocusError } from '../core/errors.js';
 import { FileLanguages, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 
-/** Default size limit for files Locus reads (SPEC §11). */
+/** Default size limit for files Locus reads (docs/architecture.md, "Workspace safety"). */
 export const DEFAULT_MAX_FILE_BYTES = DEFAULT_LIMITS.maxFileBytes;
 
 const TEXT_CACHE_ENTRIES = 64;
@@ -22,7 +22,7 @@ export interface WorkspaceFile {
   absPath: string;
 }
 
-/** Text content of a file, BOM removed (SPEC §14.8). */
+/** Text content of a file, BOM removed (docs/architecture.md, "Workspace safety"). */
 export interface TextFile extends WorkspaceFile {
   text: string;
   hadBom: boolean;
@@ -49,9 +49,11 @@ export class Workspace {
     try {
       this.realRoot = realpathSync.native(this.root);
     } catch (cause) {
+      // `details.argument`: the command line named it, so every face exits 2 (docs/operations.md, "Exit codes").
       throw new LocusError('FILE_NOT_FOUND', `The workspace root ${clip(this.root)} does not exist.`, {
         hint: 'Pass an existing directory with --root.',
         cause,
+        details: { argument: '--root' },
       });
     }
     this.maxFileBytes = options.maxFileBytes ?? options.limits?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;

@@ -47,7 +47,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe('locus locate', () => {
-  it('answers in the SPEC §10.2 JSON shape', () => {
+  it('answers in the docs/operations.md, "Command line" JSON shape', () => {
     const { code, body } = json(['locate', 'src/cart.py:Cart.total@return <|>subtotal']);
     expect(code).toBe(0);
     expect(body).toMatchObject({

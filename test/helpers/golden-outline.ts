@@ -2,7 +2,7 @@
  * Golden outline files: one line per symbol, two spaces of indentation per depth,
  * `<kind> <dotted.path> <line>:<col>` where line:col is the 1-based line and 1-based code-point column
  * of the name start (`method Cart.total 12:9`). With `UPDATE_GOLDEN=1` the golden is rewritten —
- * then read it and check it by eye against the SPEC rules before committing it.
+ * then read it and check it by eye against the rules of docs/locate-strings.md ("Which declarations are symbols") before committing it.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';

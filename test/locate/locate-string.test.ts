@@ -5,7 +5,7 @@ import { formatLocate, parseLocate } from '../../src/locate/locate-string.js';
 import type { Locate } from '../../src/locate/model.js';
 import { validateLocate } from '../../src/locate/validate.js';
 
-describe('parseLocate: SPEC §2 examples and forms', () => {
+describe('parseLocate: docs/locate-strings.md, "Path" examples and forms', () => {
   it.each<[string, Locate]>([
     ['foo.py@self.<|>', { file_path: 'foo.py', find: 'self.<|>' }],
     [
@@ -74,7 +74,7 @@ describe('parseLocate: SPEC §2 examples and forms', () => {
     expect(parseLocate('a.py:10-20').scope).toEqual({ start_line: 10, end_line: 20 });
   });
 
-  it('drive prefixes are part of the path on Windows only (SPEC §14.3)', () => {
+  it('drive prefixes are part of the path on Windows only (docs/locate-strings.md, "Path")', () => {
     expect(parseLocate('C:\\src\\a.py:Cls', { platform: 'win32' })).toEqual({
       file_path: 'C:\\src\\a.py',
       scope: { symbol_path: ['Cls'] },
@@ -86,7 +86,7 @@ describe('parseLocate: SPEC §2 examples and forms', () => {
     expect(() => parseLocate('C:\\src\\a.py:Cls')).toThrow(LocusError);
   });
 
-  it('falls back to the first existing-file prefix (SPEC §2 rule 3)', () => {
+  it('falls back to the first existing-file prefix (docs/locate-strings.md, "Path")', () => {
     const files = new Set(['a:b/foo.py', 'x@y.py']);
     const exists = (p: string): boolean => files.has(p);
     expect(parseLocate('a:b/foo.py:Cls', { exists })).toEqual({

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { joinWithMarker, markerString, splitMarker } from '../../src/locate/markers.js';
 
-describe('splitMarker (SPEC §4.1: deepest level occurring exactly once)', () => {
+describe('splitMarker (docs/locate-strings.md, "Find": deepest level occurring exactly once)', () => {
   it.each([
     ['self.<|>value', 1, 'self.', 'value'],
     ['x = <|> + y <<|>> z', 2, 'x = <|> + y ', ' z'],

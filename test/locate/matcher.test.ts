@@ -14,7 +14,7 @@ function spans(find: string, text: string): string[] {
   );
 }
 
-describe('token-aware matching (SPEC §4.2, seeds table, §13)', () => {
+describe('token-aware matching (docs/locate-strings.md, "Find")', () => {
   it.each([
     // [pattern, source that matches]
     ['int a', 'int a'],
@@ -65,14 +65,14 @@ describe('token-aware matching (SPEC §4.2, seeds table, §13)', () => {
     expect(spans('x.x', 'x.x.x.x')).toHaveLength(2);
   });
 
-  it('identifier boundaries look only inside the scope (SPEC §14.9)', () => {
+  it('identifier boundaries look only inside the scope (docs/locate-strings.md, "Find")', () => {
     const text = 'value';
     const inner = findAll(compileFind('alue', 'position'), text, { start: 1, end: 5 });
     expect(inner).toHaveLength(1);
   });
 });
 
-describe('where the cursor lands (SPEC §4.3, §14.10)', () => {
+describe('where the cursor lands (docs/locate-strings.md, "Find")', () => {
   // [find, source with <<|>> where the cursor must land]
   it.each([
     ['lspClient.initi<|>alize()', '    lspClient.initi<<|>>alize();'],
@@ -105,7 +105,7 @@ describe('where the cursor lands (SPEC §4.3, §14.10)', () => {
     expect(cursors('deprecated_func(', text)).toEqual([offset]);
   });
 
-  it('ranges ignore the marker and exclude surrounding whitespace (SPEC §14.11)', () => {
+  it('ranges ignore the marker and exclude surrounding whitespace (docs/locate-strings.md, "What a locate string resolves to")', () => {
     expect(spans('foo(<|>x)', 'a = foo( x) ')).toEqual(['foo( x)']);
     expect(spans('return <|>', 'return  value')).toEqual(['return']);
     expect(spans('  x + y  ', 'z = x+y;')).toEqual(['x+y']);
@@ -113,14 +113,14 @@ describe('where the cursor lands (SPEC §4.3, §14.10)', () => {
     expect(bare[0]?.span).toEqual({ start: 1, end: 1 });
   });
 
-  it('rejects empty and whitespace-only finds without a marker (SPEC §14.2)', () => {
+  it('rejects empty and whitespace-only finds without a marker (docs/locate-strings.md, "Find")', () => {
     for (const find of ['', '   ', '\n\t']) {
       expect(() => compileFind(find, 'position')).toThrow(LocusError);
     }
   });
 });
 
-describe('nearest candidates on no match (SPEC §4.5)', () => {
+describe('nearest candidates on no match (docs/locate-strings.md, "Find")', () => {
   it('proposes the lines that share the most tokens, including near-typos', () => {
     const { text, offsets } = anchors('a = 1\n<|>total = compute(a)\nprint(<|>totl)\n');
     const near = nearestLines('total = computer(a)', text, { start: 0, end: text.length });

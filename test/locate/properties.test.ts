@@ -40,7 +40,7 @@ function splitsUnit(text: string, offset: number): boolean {
   return prev >= 0xd800 && prev <= 0xdbff;
 }
 
-describe('reverse positioning (SPEC §6)', () => {
+describe('reverse positioning (docs/locate-strings.md, "Going back")', () => {
   it('resolve(describe(p)) == p for every nameable position of random files', () => {
     fc.assert(
       fc.property(TEXT, (text) => {
@@ -75,7 +75,7 @@ describe('reverse positioning (SPEC §6)', () => {
   });
 });
 
-describe('whitespace perturbations never move a marker match (SPEC §4.2)', () => {
+describe('whitespace perturbations never move a marker match (docs/locate-strings.md, "Find")', () => {
   const WORD = fc.constantFrom('a', 'b', 'foo', 'bar', 'x1', '$y', 'é');
   const PUNCT = fc.constantFrom('(', ')', '.', ',', '+', '=', '-', ';', ':');
   const TOKENS = fc.array(fc.oneof(WORD, PUNCT), { minLength: 3, maxLength: 30 });

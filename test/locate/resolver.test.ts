@@ -55,7 +55,7 @@ const offsetOf = (result: LocateSuccess): number => view.lines.toOffset(result.p
 const rangeText = (result: LocateSuccess): string =>
   text.slice(view.lines.toOffset(result.range!.start), view.lines.toOffset(result.range!.end));
 
-describe('resolution matrix (SPEC §5)', () => {
+describe('resolution matrix (docs/locate-strings.md, "What a locate string resolves to")', () => {
   it('symbol, no find → start of the name; range → the full range (decorators included)', () => {
     const result = ok('shop.py:Cart.total');
     expect(offsetOf(result)).toBe(CART_TOTAL_NAME);
@@ -114,7 +114,7 @@ describe('resolution matrix (SPEC §5)', () => {
   });
 });
 
-describe('symbol matching (SPEC §3.3)', () => {
+describe('symbol matching (docs/locate-strings.md, "Which declarations are symbols")', () => {
   it('unique suffix is accepted and reported', () => {
     const result = ok('shop.py:helper');
     expect(result.symbol?.path).toBe('helper');

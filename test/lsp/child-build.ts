@@ -1,5 +1,5 @@
 /**
- * Builds a plain-JavaScript copy of src/core and src/lsp (TypeScript's transpileModule, no type check) in a temp dir,
+ * Builds a plain-JavaScript copy of src/core, src/config and src/lsp (TypeScript's transpileModule, no type check) in a temp dir,
  * so a child `node` process can load the LSP layer without a TypeScript loader. Returns the copy's lsp/index.js.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,8 @@ function sources(dir: string): string[] {
 /** Transpiles the LSP layer for child processes; returns `{ dir, index }` (remove `dir` afterwards). */
 export function buildLspForChild(): { dir: string; index: string } {
   const dir = mkdtempSync(join(tmpdir(), 'locus-lsp-build-'));
-  for (const file of [...sources(join(REPO, 'src', 'core')), ...sources(join(REPO, 'src', 'lsp'))]) {
+  const layers = ['core', 'config', 'lsp'];
+  for (const file of layers.flatMap((layer) => sources(join(REPO, 'src', layer)))) {
     const out = join(dir, relative(REPO, file)).replace(/\.ts$/, '.js');
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },

@@ -2,12 +2,22 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isLocusError, LocusError } from '../../src/core/index.js';
 import { DEFAULT_LSP_CONFIG, LspManager, type Session } from '../../src/lsp/index.js';
 import { removeDir } from './support.js';
 
 const dirs: string[] = [];
+const xdg = process.env.XDG_CONFIG_HOME;
+// No user config from the machine running the tests.
+beforeAll(() => {
+  process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'locus-xdg-'));
+});
+afterAll(() => {
+  removeDir(process.env.XDG_CONFIG_HOME as string);
+  if (xdg === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = xdg;
+});
 function workspace(files: Record<string, string> = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'locus-config-'));
   dirs.push(root);
@@ -53,7 +63,7 @@ describe('locus.config.json', () => {
         languages: { python: { command: 'basedpyright-langserver', args: ['--stdio'] } },
       }),
     });
-    const manager = new LspManager({ workspaceRoot: root, config: { requestTimeoutMs: 500 } });
+    const manager = new LspManager({ workspaceRoot: root, config: { requestTimeoutMs: 500 }, trust: true });
     expect(manager.config.idleTimeoutMinutes).toBe(2);
     expect(manager.config.requestTimeoutMs).toBe(500);
     expect(manager.config.languages.python?.command).toBe('basedpyright-langserver');
@@ -61,19 +71,33 @@ describe('locus.config.json', () => {
 
   it.each([
     ['not JSON', '{ nope', /not valid JSON/],
-    ['an unknown key', '{ "idleTimeout": 3 }', /unknown key "idleTimeout"/],
-    ['a negative number', '{ "requestTimeoutMs": -1 }', /requestTimeoutMs/],
-    ['an unknown language', '{ "languages": { "rust": {} } }', /unknown language "rust"/],
+    ['an unknown key', '{ "idleTimeout": 3 }', /unknown key "idleTimeout" \(known: .*idleTimeoutMinutes/],
+    ['a negative number', '{ "requestTimeoutMs": -1 }', /requestTimeoutMs: Too small/],
+    [
+      'an unknown language',
+      '{ "languages": { "cobol": {} } }',
+      /languages: unknown key "cobol" \(known: .*rust/,
+    ],
     [
       'a wrong type',
       '{ "languages": { "go": { "args": "serve" } } }',
-      /languages\.go.*"args" must be an array/,
+      /languages\.go\.args: .*expected array/,
     ],
     ['a bad encoding', '{ "languages": { "c": { "positionEncodings": ["utf-7"] } } }', /positionEncodings/],
-    ['an unknown adapter', '{ "languages": { "python": { "server": "pylsp" } } }', /server is unknown/],
-  ])('rejects %s with a clear error', (_name, text, message) => {
+    [
+      'an unknown adapter',
+      '{ "languages": { "python": { "server": "pylsp" } } }',
+      /languages\.python\.server to "pylsp", which is not a built-in server/,
+    ],
+    [
+      'an adapter for another language',
+      '{ "languages": { "python": { "server": "gopls" } } }',
+      /not a built-in server for python/,
+    ],
+  ])('rejects %s with CONFIG_INVALID and a clear message', (_name, text, message) => {
     const root = workspace({ 'locus.config.json': text });
     const error = thrown(() => new LspManager({ workspaceRoot: root }));
+    expect(error.code).toBe('CONFIG_INVALID');
     expect(error.message).toMatch(message);
     expect(error.hint).toBeDefined();
   });
@@ -107,6 +131,19 @@ describe('routing files to sessions', () => {
     const ts = manager.forFile(join(root, 'web/src/z.ts')) as Session;
     expect(ts.root).toBe(join(root, 'web'));
     expect(manager.forFile(join(root, 'web/src/w.js'))).toBe(ts);
+  });
+});
+
+describe('servers from configuration for any grammar language', () => {
+  it('routes a language without a built-in server to its configured command', () => {
+    const root = workspace({ 'crate/Cargo.toml': '', 'crate/src/lib.rs': '', 'Main.java': '' });
+    const manager = new LspManager({
+      workspaceRoot: root,
+      config: { languages: { rust: { command: 'rust-analyzer', rootMarkers: ['Cargo.toml'] } } },
+    });
+    const rust = manager.forFile(join(root, 'crate/src/lib.rs')) as Session;
+    expect(rust.root).toBe(join(root, 'crate'));
+    expect(manager.forFile(join(root, 'Main.java'))).toBeUndefined();
   });
 });
 

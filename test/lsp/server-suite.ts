@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LspManager, type LspConfig, type Session } from '../../src/lsp/index.js';
 import { describeWithServer } from '../helpers/require-server.js';
+import { watchServerChildren } from './child-watch.js';
 import { at, copyProject, processesInGroup, read, removeDir, spot, spots } from './support.js';
 
 /** One language's expectations, all positions given as text anchors. */
@@ -36,15 +37,18 @@ export function serverSuite(c: ServerCase): void {
     let root = '';
     let manager: LspManager;
     let session: Session;
+    let watch: ReturnType<typeof watchServerChildren> | undefined;
     const main = (): string => join(root, c.main);
     const text = (): string => read(root, c.main);
 
     beforeAll(() => {
       root = copyProject(c.fixture);
+      watch = watchServerChildren();
       manager = new LspManager({ workspaceRoot: root, config: c.config });
       session = manager.forFile(main()) as Session;
     });
     afterAll(async () => {
+      watch?.stop();
       await manager?.closeAll();
       removeDir(root);
     });
@@ -105,6 +109,10 @@ export function serverSuite(c: ServerCase): void {
       await manager.documentChanged(lib, written);
       const definition = await session.definition(main(), text(), at(text(), c.call));
       expect(spots(root, definition.result)).toContain(spot(root, ...c.definition));
+    });
+
+    it('started no downloader (npm, pip, go get, …) under the server during the suite', () => {
+      expect(watch?.stop()).toEqual([]);
     });
 
     it('leaves no process behind after closeAll', async () => {

@@ -265,7 +265,7 @@ describe('workspace root', () => {
         arguments: { locate: 'python/cart.py:main' },
       });
       expect(broken.isError).toBe(true);
-      expect(errorCode(broken)).toBe('SERVER_FAILED');
+      expect(errorCode(broken)).toBe('CONFIG_INVALID');
       expect(text(broken)).toContain('locus.config.json');
       writeFileSync(join(dir, 'locus.config.json'), '{}');
       const fixed = await extra.client.callTool({

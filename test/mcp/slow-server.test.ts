@@ -43,7 +43,8 @@ beforeAll(async () => {
     },
   };
   writeFileSync(join(ws, 'locus.config.json'), JSON.stringify(config, null, 2));
-  session = await connectStdio(ws);
+  // --trust: the config names server commands, which an untrusted workspace may not (docs/configuration.md).
+  session = await connectStdio(ws, undefined, ['--trust']);
 }, 240_000);
 
 afterAll(async () => {

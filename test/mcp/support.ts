@@ -114,10 +114,19 @@ export interface StdioSession {
 }
 
 /** Spawns `node bin/locus.js mcp [--root root]` and connects a client. */
-export async function connectStdio(root: string | undefined, cwd = REPO): Promise<StdioSession> {
+export async function connectStdio(
+  root: string | undefined,
+  cwd = REPO,
+  extraArgs: string[] = [],
+): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(REPO, 'bin', 'locus.js'), 'mcp', ...(root === undefined ? [] : ['--root', root])],
+    args: [
+      join(REPO, 'bin', 'locus.js'),
+      'mcp',
+      ...(root === undefined ? [] : ['--root', root]),
+      ...extraArgs,
+    ],
     cwd,
     stderr: 'pipe',
   });

@@ -60,7 +60,7 @@ describe('applyTextEdits', () => {
   });
 });
 
-describe('plan and apply (SPEC §8.1)', () => {
+describe('plan and apply (docs/operations.md, "What the operations do")', () => {
   it('previews a diff and fingerprint without writing; applies atomically; keeps the BOM; tells the servers', async () => {
     writeFileSync(path.join(root, 'a.py'), '\uFEFFx = 1\nprint(x)\n');
     writeFileSync(path.join(root, 'b.py'), 'from a import x\n');

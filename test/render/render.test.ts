@@ -22,7 +22,7 @@ describe('markdown safety', () => {
 });
 
 describe('renderers', () => {
-  it('cursor context has the three lines of SPEC §7', () => {
+  it('cursor context has the three lines of docs/operations.md, "What the operations do"', () => {
     const text = renderCursor({
       operation: 'references',
       file_path: 'src/client.ts',

@@ -1,5 +1,5 @@
 /**
- * Full and name ranges for tricky cases (SPEC §3.3, §14.14), positions from `<|>` anchors:
+ * Full and name ranges for tricky cases (docs/locate-strings.md, "Which declarations are symbols"), positions from `<|>` anchors:
  * the two markers of each snippet enclose the expected range.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The token under a cursor and its syntactic role (SPEC §7); cursors from `<|>` anchors.
+ * The token under a cursor and its syntactic role (docs/operations.md, "What the operations do"); cursors from `<|>` anchors.
  */
 import { describe, expect, it } from 'vitest';
 import { identifierAt } from '../../src/syntax/identifier.js';

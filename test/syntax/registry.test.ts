@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { languageForPath, wasmPath } from '../../src/syntax/registry.js';
+import {
+  GRAMMARS_DIR,
+  grammarEntry,
+  languageForPath,
+  languageIds,
+  wasmBytes,
+  wasmPath,
+} from '../../src/syntax/registry.js';
 
 describe('languageForPath', () => {
   it.each([
@@ -53,8 +63,20 @@ describe('languageForPath', () => {
     expect(languageForPath('bin/deploy', '#!/usr/bin/env perl\n')).toBeUndefined();
   });
 
-  it('resolves grammar wasm files from node_modules', () => {
-    expect(wasmPath('c')).toMatch(/tree-sitter-c[\\/]tree-sitter-c\.wasm$/);
-    expect(wasmPath('python')).toMatch(/@vscode[\\/]tree-sitter-wasm[\\/]wasm[\\/]tree-sitter-python\.wasm$/);
+  it('loads every grammar from the vendored copy recorded in grammars/wasm/provenance.json', () => {
+    const provenance = JSON.parse(readFileSync(join(GRAMMARS_DIR, 'wasm/provenance.json'), 'utf8')) as Record<
+      string,
+      { file: string; package: string; version: string; license: string; sha256: string }
+    >;
+    expect(Object.keys(provenance).sort()).toEqual(languageIds().sort());
+    for (const id of languageIds()) {
+      const entry = provenance[id];
+      expect(wasmPath(id)).toBe(join(GRAMMARS_DIR, entry?.file ?? '?'));
+      const sha256 = createHash('sha256').update(wasmBytes(id)).digest('hex');
+      expect(sha256, `${id}: run npm run grammars`).toBe(entry?.sha256);
+      expect(entry?.package).toBe(grammarEntry(id).wasm.package);
+      expect(entry?.version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(entry?.license).toMatch(/^(MIT|Unlicense|Apache-2\.0)$/);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The TypeScript-compiler fallback (SPEC §3.3): files tree-sitter-typescript cannot parse still get
+ * The TypeScript-compiler fallback (docs/locate-strings.md, "Which declarations are symbols"): files tree-sitter-typescript cannot parse still get
  * every symbol, and on error-free files the fallback agrees with the tree-sitter outline exactly.
  */
 import { readFileSync } from 'node:fs';

@@ -28,7 +28,7 @@ function codeOf(run: () => unknown): string | undefined {
   }
 }
 
-describe('Workspace (SPEC §11, §14.21–23)', () => {
+describe('Workspace (docs/architecture.md, "Workspace safety")', () => {
   const ws = new Workspace(root, { maxFileBytes: 1024 });
 
   it('reads UTF-8 text with the BOM removed and names files relative to the root with /', () => {
@@ -65,7 +65,7 @@ describe('Workspace (SPEC §11, §14.21–23)', () => {
   });
 });
 
-describe('the existing-file fallback through the locator (SPEC §2 rule 3)', () => {
+describe('the existing-file fallback through the locator (docs/locate-strings.md, "Path")', () => {
   it('finds a file whose path contains : and @', async () => {
     const { createLocator } = await import('../../src/ops/locator.js');
     mkdirSync(path.join(root, 'a:b'), { recursive: true });

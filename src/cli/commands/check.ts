@@ -1,7 +1,7 @@
 /**
  * `locus check [FILE|-] [--root DIR]`: JSON Lines in, JSON Lines out, one process for any number of
  * lines. Every non-blank line is answered, in order, with its `id` echoed; malformed lines get an
- * INVALID_LOCATE answer with `"id": null` (SPEC §10.2, §14.24).
+ * INVALID_LOCATE answer with `"id": null` (docs/operations.md, "Command line").
  */
 import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
 import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
@@ -45,11 +45,17 @@ export const checkCommand: CommandSpec = {
   },
 };
 
-/** The request file, checked first so a missing or unreadable one is a coded answer, not a stream error. */
+/**
+ * The request file, checked first so a missing or unreadable one is a coded answer, not a stream error.
+ * `details.argument`: the command line named it, so it exits 2 (docs/operations.md, "Exit codes").
+ */
 function openInput(source: string): ReadStream | LocusError {
   try {
     if (statSync(source).isDirectory())
-      return new LocusError('FILE_NOT_FOUND', `${clip(source)} is a directory, not a JSON Lines file.`);
+      return new LocusError('INVALID_ARGUMENT', `${clip(source)} is a directory, not a JSON Lines file.`, {
+        hint: 'Pass a JSON Lines file, or `-` (the default) to read standard input.',
+        details: { argument: 'FILE' },
+      });
     return createReadStream(source, { fd: openSync(source, 'r') });
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
@@ -57,7 +63,11 @@ function openInput(source: string): ReadStream | LocusError {
     return new LocusError(
       readable ? 'FILE_NOT_FOUND' : 'NOT_READABLE',
       `${clip(source)} ${readable ? 'does not exist' : 'cannot be read'}.`,
-      { hint: 'Pass a JSON Lines file, or `-` (the default) to read standard input.', cause },
+      {
+        hint: 'Pass a JSON Lines file, or `-` (the default) to read standard input.',
+        cause,
+        details: { argument: 'FILE' },
+      },
     );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * CLI subcommands for the language-server operations (SPEC §10.2):
+ * CLI subcommands for the language-server operations (docs/operations.md, "Command line"):
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
 import type { DefinitionKind } from '../../lsp/types.js';
@@ -8,7 +8,7 @@ import { renderCompletion, renderHover, renderSignatureHelp } from '../../render
 import { renderCodeActions, renderFormat, renderRename } from '../../render/edits.js';
 import { renderDefinition, renderReferences } from '../../render/locations.js';
 import type { CommandContext, CommandSpec } from '../command.js';
-import { report, UsageError } from '../io.js';
+import { err, report, UsageError } from '../io.js';
 
 type Values = CommandContext['values'];
 
@@ -27,12 +27,13 @@ function opCommand<T extends { ok: true }>(spec: {
     usage: spec.usage,
     summary: spec.summary,
     options: spec.options ?? {},
-    async run({ positionals, values, root, json }) {
+    async run({ positionals, values, root, json, trust }) {
       if (positionals.length !== (spec.arity ?? 1))
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
       // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
       const { createLocus } = await import('../../ops/locus.js');
-      const locus = createLocus({ root });
+      const locus = createLocus({ root, trust });
+      for (const warning of locus.context.lsp.configWarnings) err(warning);
       try {
         return report<T>(await spec.call(locus, positionals, values), json, spec.render);
       } finally {

@@ -55,6 +55,15 @@ export interface ServerAdapter {
   resolve(): LaunchCommand;
   /** Per-start preparation (scratch files); returns arguments appended to the command's. */
   prepare?(context: PrepareContext): Promise<string[]>;
+  /**
+   * What keeps the server off the network unless `allowNetwork` is configured (docs/configuration.md, "No network"):
+   * settings, initialization options and environment merged over the defaults.
+   */
+  readonly offline?: {
+    settings?: Record<string, unknown>;
+    initializationOptions?: Record<string, unknown>;
+    env?: Record<string, string>;
+  };
   /** Extra top-level client capabilities (e.g. clangd's `offsetEncoding`). */
   extraCapabilities?(positionEncodings: PositionEncoding[]): Record<string, unknown>;
 }

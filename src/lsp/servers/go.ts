@@ -18,6 +18,8 @@ export const goplsAdapter: ServerAdapter = {
   args: [],
   readiness: [{ kind: 'immediate' }],
   settings: { gopls: { linksInHover: false } },
+  // `go list` (run by gopls) must not fetch modules or toolchains: the module cache and the local Go only.
+  offline: { env: { GOPROXY: 'off', GOTOOLCHAIN: 'local' } },
   orphanBehaviour: 'exits when its stdin closes',
   languageId: () => 'go',
   resolve() {

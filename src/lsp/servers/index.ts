@@ -18,7 +18,7 @@ export const BUILTIN_ADAPTERS: ReadonlyMap<string, ServerAdapter> = new Map(
 );
 
 /** Default adapter id per language. */
-export const DEFAULT_ADAPTER: Readonly<Record<LanguageKey, string>> = {
+export const DEFAULT_ADAPTER: Readonly<Partial<Record<LanguageKey, string>>> = {
   typescript: 'typescript',
   javascript: 'typescript',
   python: 'pyright',

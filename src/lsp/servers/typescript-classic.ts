@@ -28,8 +28,8 @@ export const typescriptClassicAdapter: ServerAdapter = {
   installHint: INSTALL,
   args: ['--stdio'],
   readiness: [{ kind: 'immediate' }],
+  offline: { initializationOptions: { disableAutomaticTypingAcquisition: true } },
   initializationOptions: {
-    disableAutomaticTypingAcquisition: true,
     tsserver: { useSyntaxServer: 'never', ...(tsserverPath() === undefined ? {} : { path: tsserverPath() }) },
   },
   orphanBehaviour: 'exits when its stdin closes (its tsserver children follow); also watches processId',

@@ -1,5 +1,5 @@
 /**
- * C and C++ hooks (SPEC §3.3, §14.19). Names are dug out of declarators (`*make(void)`,
+ * C and C++ hooks (docs/locate-strings.md, "Which declarations are symbols"). Names are dug out of declarators (`*make(void)`,
  * `g2[3]`, `x = 1`); a declarator whose innermost function declarator names something directly is a
  * function (prototype), one through parentheses is a function pointer (variable/field). Qualified
  * names (`Foo::bar`, `a::b::C::d`) become qualifier segments with the last name as the name range;

@@ -1,5 +1,5 @@
 /**
- * Go hooks (SPEC §3.3, §14.20): an embedded struct field is a field named after its type
+ * Go hooks (docs/locate-strings.md, "Which declarations are symbols"): an embedded struct field is a field named after its type
  * (`*sync.Mutex` → `Mutex`). Receivers use the engine's default qualifier (base type name).
  */
 import type { LanguageHooks } from '../hooks.js';

@@ -1,5 +1,5 @@
 /**
- * Python hooks (SPEC §3.3, §14.17): `def` under a class is a method; assignments are variables or
+ * Python hooks (docs/locate-strings.md, "Which declarations are symbols"): `def` under a class is a method; assignments are variables or
  * constants (`_*[A-Z][A-Z0-9_]*`) outside any def/class, fields in a class body, and nothing inside a
  * function; `self.x = …` in a method is a field of its class; one symbol per name per scope.
  */

@@ -1,5 +1,5 @@
 /**
- * Rust hooks (SPEC §3.3, §14.16): a fn directly inside `impl` or `trait` is a method, any other fn
+ * Rust hooks (docs/locate-strings.md, "Which declarations are symbols"): a fn directly inside `impl` or `trait` is a method, any other fn
  * (free, nested in a fn body, in `extern` blocks) a function.
  */
 import type { LanguageHooks } from '../hooks.js';

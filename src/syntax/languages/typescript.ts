@@ -1,5 +1,5 @@
 /**
- * TypeScript / TSX / JavaScript hooks (SPEC §3.3, §14.16, §14.18): string and computed names,
+ * TypeScript / TSX / JavaScript hooks (docs/locate-strings.md, "Which declarations are symbols"): string and computed names,
  * dotted namespaces split into nested symbols, `const` → constant, destructured names,
  * object-literal properties of declared names (recursively), parameter properties on the class,
  * member `;` in the full range, and the TypeScript-compiler fallback for trees with errors.

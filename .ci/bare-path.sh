@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Prints a PATH under which go, gofmt, gopls and every clangd* are absent: a temp dir of symlinks to every other
+# executable of the current PATH (first one wins, as PATH lookup does). Used by .ci/run for the bare-machine run.
+set -euo pipefail
+bin="$(mktemp -d "${TMPDIR:-/tmp}/locus-bare-path.XXXXXX")"
+IFS=: read -ra dirs <<<"$PATH"
+for dir in "${dirs[@]}"; do
+  [ -d "$dir" ] || continue
+  for exe in "$dir"/*; do
+    name="${exe##*/}"
+    case "$name" in go | gofmt | gopls | clangd*) continue ;; esac
+    [ -x "$exe" ] && [ ! -d "$exe" ] && [ ! -e "$bin/$name" ] && ln -s "$exe" "$bin/$name"
+  done
+done
+echo "$bin"

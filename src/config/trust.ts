@@ -1,0 +1,74 @@
+/**
+ * Workspace trust (docs/configuration.md, "Workspace trust"). A repository is untrusted input: its
+ * `locus.config.json` must not be able to run a program on the user's machine. Keys that start processes or change
+ * where they come from are honoured only from the user's own config or when the workspace is trusted explicitly;
+ * everything else in a workspace config applies as usual.
+ */
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/**
+ * Keys honoured only from trusted configs, as paths (`*` = any key at that level). `settings` and
+ * `initializationOptions` are included because servers read programs from them (typescript-language-server's
+ * `tsserver.path` and plugins, pyright's `python.pythonPath`, gopls's `buildFlags` with `-toolexec`).
+ */
+export const TRUSTED_ONLY: readonly (readonly string[])[] = [
+  ['allowNetwork'],
+  ['trustedRoots'],
+  ['languages', '*', 'command'],
+  ['languages', '*', 'args'],
+  ['languages', '*', 'env'],
+  ['languages', '*', 'settings'],
+  ['languages', '*', 'initializationOptions'],
+];
+
+/** Environment variable that trusts the workspace when set to `1`. */
+export const TRUST_ENV = 'LOCUS_TRUST_WORKSPACE';
+
+/**
+ * Removes the trusted-only keys from a workspace config (a fresh copy; the input is not changed) and returns the
+ * dotted paths it removed.
+ */
+export function stripUntrusted<T extends Record<string, unknown>>(
+  config: T,
+): { config: T; removed: string[] } {
+  const copy = structuredClone(config);
+  const removed: string[] = [];
+  for (const pattern of TRUSTED_ONLY) strip(copy, pattern, [], removed);
+  return { config: copy, removed };
+}
+
+function strip(node: unknown, pattern: readonly string[], at: string[], removed: string[]): void {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+  const [head, ...rest] = pattern;
+  if (head === undefined) return;
+  const record = node as Record<string, unknown>;
+  const keys = head === '*' ? Object.keys(record) : [head];
+  for (const key of keys) {
+    if (!(key in record)) continue;
+    if (rest.length === 0) {
+      delete record[key];
+      removed.push([...at, key].join('.'));
+    } else {
+      strip(record[key], rest, [...at, key], removed);
+    }
+  }
+}
+
+/** Whether `root` is one of `trustedRoots` or inside one (both compared after resolving symlinks). */
+export function isTrustedRoot(root: string, trustedRoots: readonly string[]): boolean {
+  const real = realOrResolved(root);
+  return trustedRoots.some((trusted) => {
+    if (!isAbsolute(trusted)) return false;
+    const rel = relative(realOrResolved(trusted), real);
+    return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+  });
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
