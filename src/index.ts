@@ -6,3 +6,4 @@ export type { Locate, LocateRange, SymbolScope, LineScope } from './locate/model
 export { parseLocate, formatLocate } from './locate/locate-string.js';
 export { LocusError, type ErrorCode, type ErrorData } from './core/errors.js';
 export type { Position, Range } from './core/positions.js';
+export type { EditAction, EditOpOptions, EditOutcome, EditRequest, EditResult } from './ops/edit.js';

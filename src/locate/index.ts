@@ -12,3 +12,4 @@ export * from './edit-distance.js';
 export * from './resolve-core.js';
 export * from './resolver.js';
 export * from './describe.js';
+export * from './reanchor.js';

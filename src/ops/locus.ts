@@ -9,6 +9,7 @@ import { codeActions, type CodeActionOptions, type CodeActionsResult } from './c
 import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } from './context.js';
 import { completion, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
+import { edit, type EditOpOptions, type EditRequest, type EditResult } from './edit.js';
 import { formatRange, type FormatResult } from './format.js';
 import { hover, type HoverResult } from './hover.js';
 import type { LocateInput, Locator } from './locator.js';
@@ -31,6 +32,8 @@ export interface Locus extends Omit<Locator, 'close'> {
   signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;
   codeActions(input: LocateInput, options?: CodeActionOptions): Promise<Outcome<CodeActionsResult>>;
   formatRange(input: LocateInput, options?: EditOptions): Promise<Outcome<FormatResult>>;
+  /** Replaces, inserts or deletes at located targets as one plan (docs/edit.md). */
+  edit(requests: readonly EditRequest[], options?: EditOpOptions): Promise<Outcome<EditResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -66,6 +69,7 @@ export function createLocus(options: OpsOptions): Locus {
     signatureHelp: (input) => outcome(() => signatureHelp(context, input)),
     codeActions: (input, opts) => outcome(() => codeActions(context, input, opts)),
     formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
+    edit: (requests, opts) => outcome(() => edit(context, requests, opts)),
     close: () => closeOpsContext(context),
   };
 }

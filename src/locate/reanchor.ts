@@ -1,0 +1,176 @@
+/**
+ * Re-anchoring (docs/edit.md): a locate string recorded before edits that no longer resolves exactly
+ * is moved to the one place it unambiguously still means — a find that left its line scope, a find
+ * whose whitespace changed, a symbol whose parent was renamed, a symbol renamed with a unique body
+ * match. Anything less than a unique candidate is refused (undefined): a wrong anchor is worse than none.
+ */
+import type { Span } from '../core/positions.js';
+import { splitMarker } from './markers.js';
+import { compileFind, findAll } from './matcher.js';
+import { isLineScope, isSymbolScope, type Locate } from './model.js';
+import { flattenOutline, type OutlineSymbol } from './outline.js';
+import type { FileView } from './resolve-core.js';
+import { WORD_CHAR } from './tokens.js';
+
+/** How a locate was re-anchored. */
+export type ReanchorKind = 'moved' | 'whitespace' | 'reparented' | 'renamed';
+
+/** A re-anchored target: the span it now names (range semantics) and why. */
+export interface Reanchored {
+  kind: ReanchorKind;
+  span: Span;
+  /** Cursor offset (position semantics: the marker, else the span start; a symbol's name). */
+  offset: number;
+  symbol?: OutlineSymbol;
+  /** Human detail, e.g. `moved 12 lines`, `renamed total → grand_total`. */
+  detail: string;
+}
+
+/** Tries to re-anchor a locate that did not resolve; undefined when no unique place exists. */
+export function reanchor(view: FileView, locate: Locate): Reanchored | undefined {
+  if (isSymbolScope(locate.scope)) return reanchorSymbol(view, locate);
+  const whole: Span = { start: 0, end: view.text.length };
+  if (locate.find === undefined) return undefined;
+  if (isLineScope(locate.scope)) {
+    const first = locate.scope.start_line - 1;
+    const scoped = lineSpan(view, locate.scope.start_line, locate.scope.end_line);
+    const spaced = scoped && uniqueLoose(view, locate.find, scoped);
+    if (spaced) return { ...spaced, kind: 'whitespace', detail: 'whitespace changed' };
+    const moved = uniqueExact(view, locate.find, whole) ?? uniqueLoose(view, locate.find, whole);
+    if (!moved) return undefined;
+    const delta = view.lines.lineOf(moved.span.start) - first;
+    return { ...moved, kind: 'moved', detail: movedBy(delta) };
+  }
+  const loose = uniqueLoose(view, locate.find, whole);
+  return loose && { ...loose, kind: 'whitespace', detail: 'whitespace changed' };
+}
+
+function movedBy(delta: number): string {
+  const n = Math.abs(delta);
+  return `moved ${n} line${n === 1 ? '' : 's'}${delta < 0 ? ' up' : delta > 0 ? ' down' : ''}`;
+}
+
+function lineSpan(view: FileView, start: number, end: number): Span | undefined {
+  if (start > view.lines.lineCount) return undefined;
+  const last = Math.min(end, view.lines.lineCount);
+  return { start: view.lines.lineStart(start - 1), end: view.lines.lineEnd(last - 1) };
+}
+
+function reanchorSymbol(view: FileView, locate: Locate): Reanchored | undefined {
+  const scope = locate.scope;
+  if (!isSymbolScope(scope) || !view.outline) return undefined;
+  const all = flattenOutline(view.outline.symbols);
+  const wanted = scope.symbol_path;
+  const name = wanted[wanted.length - 1] ?? '';
+  const parentPath = wanted.slice(0, -1);
+  const found = all.filter((s) => samePath(s.path, wanted));
+  if (found.length > 0) {
+    // The symbol exists: only the find can be stale, and only its whitespace may be forgiven.
+    const symbol = found[scope.symbol_index ?? 0];
+    if (!symbol || locate.find === undefined) return undefined;
+    const hit = uniqueLoose(view, locate.find, symbol.fullSpan);
+    return hit && { ...hit, kind: 'whitespace', symbol, detail: 'whitespace changed' };
+  }
+  const parentGone = parentPath.length > 0 && !all.some((s) => samePath(s.path, parentPath));
+  if (locate.find !== undefined) {
+    // Renamed: the find matches in exactly one symbol at the old place in the tree.
+    const siblings = all.filter(
+      (s) => s.path.length === wanted.length && (parentGone || samePath(s.path.slice(0, -1), parentPath)),
+    );
+    const hits = siblings.flatMap((symbol) => {
+      const match =
+        uniqueExact(view, locate.find as string, symbol.fullSpan) ??
+        uniqueLoose(view, locate.find as string, symbol.fullSpan);
+      return match ? [{ ...match, symbol }] : [];
+    });
+    const only = hits.length === 1 ? hits[0] : undefined;
+    if (only && innermost(only.symbol, only.span) === only.symbol)
+      return {
+        ...only,
+        kind: 'renamed',
+        detail: `renamed ${wanted.join('.')} → ${only.symbol.path.join('.')}`,
+      };
+    return undefined;
+  }
+  // Reparented: its parent no longer exists and exactly one symbol anywhere carries the name.
+  if (!parentGone) return undefined;
+  const named = all.filter((s) => s.name === name && s.path.length === wanted.length);
+  const symbol = named.length === 1 ? named[0] : undefined;
+  if (!symbol) return undefined;
+  return {
+    kind: 'reparented',
+    span: symbol.fullSpan,
+    offset: symbol.nameSpan.start,
+    symbol,
+    detail: `${parentPath.join('.')} is gone; ${symbol.path.join('.')} is the only ${name}`,
+  };
+}
+
+/** The symbol itself unless the span lies in one of its children (a match inside a nested symbol). */
+function innermost(symbol: OutlineSymbol, span: Span): OutlineSymbol {
+  const child = symbol.children.find((c) => c.fullSpan.start <= span.start && span.end <= c.fullSpan.end);
+  return child ? innermost(child, span) : symbol;
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((segment, i) => segment === b[i]);
+}
+
+interface Hit {
+  span: Span;
+  offset: number;
+}
+
+function uniqueExact(view: FileView, find: string, scope: Span): Hit | undefined {
+  const position = findAll(compileFind(find, 'position'), view.text, scope, 2);
+  const range = findAll(compileFind(find, 'range'), view.text, scope, 2);
+  const [p, r] = [position[0], range[0]];
+  if (position.length !== 1 || range.length !== 1 || !p || !r) return undefined;
+  return { span: r.span, offset: p.cursor };
+}
+
+/**
+ * The find matched with every whitespace character ignored (text and pattern alike), at identifier
+ * boundaries; unique or nothing.
+ */
+export function uniqueLoose(view: FileView, find: string, scope: Span): Hit | undefined {
+  const split = splitMarker(find);
+  const before = split.kind === 'marker' ? split.before : split.pattern;
+  const after = split.kind === 'marker' ? split.after : '';
+  const pattern = squeeze(before + after);
+  if (pattern.length === 0) return undefined;
+  const cursorAt = squeeze(before).length;
+  const { text: squeezed, offsets } = squeezeWithMap(view.text, scope);
+  const hits: Hit[] = [];
+  for (let at = squeezed.indexOf(pattern); at !== -1; at = squeezed.indexOf(pattern, at + 1)) {
+    const start = offsets[at] as number;
+    const end = (offsets[at + pattern.length - 1] as number) + 1;
+    if (!atBoundary(view.text, start, end, pattern)) continue;
+    const cursor = cursorAt >= pattern.length ? end : (offsets[at + cursorAt] as number);
+    hits.push({ span: { start, end }, offset: split.kind === 'marker' ? cursor : start });
+    if (hits.length > 1) return undefined;
+  }
+  return hits[0];
+}
+
+const WORD_RE = new RegExp(`^${WORD_CHAR}$`, 'u');
+
+const squeeze = (text: string): string => text.replace(/\s+/gu, '');
+
+function squeezeWithMap(text: string, scope: Span): { text: string; offsets: number[] } {
+  const offsets: number[] = [];
+  let out = '';
+  for (let i = scope.start; i < scope.end; i++) {
+    const ch = text[i] as string;
+    if (/\s/u.test(ch)) continue;
+    out += ch;
+    offsets.push(i);
+  }
+  return { text: out, offsets };
+}
+
+function atBoundary(text: string, start: number, end: number, pattern: string): boolean {
+  const word = (ch: string | undefined): boolean => ch !== undefined && WORD_RE.test(ch);
+  if (word(pattern[0]) && word(text[start - 1])) return false;
+  return !(word(pattern[pattern.length - 1]) && word(text[end]));
+}
