@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
+import { editCommand } from './commands/edit.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
@@ -18,6 +19,7 @@ const COMMANDS: CommandSpec[] = [
   describeCommand,
   outlineCommand,
   ...lspCommands,
+  editCommand,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

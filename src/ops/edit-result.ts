@@ -3,7 +3,10 @@
  * ERROR/MISSING spans refuse the edit unless forced), optional range formatting by the server, and the
  * new locate strings of the edited code from its outline.
  */
-import { LocusError } from '../core/errors.js';
+import type { FormattingOptions, TextEdit } from 'vscode-languageserver-protocol';
+import { isLocusError, LocusError } from '../core/errors.js';
+import type { LineIndex } from '../core/line-index.js';
+import type { Session } from '../lsp/client.js';
 import type { Span } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { enclosingSymbol, type Outline, type OutlineSymbol } from '../locate/outline.js';
@@ -104,8 +107,10 @@ export async function formatEdited(context: OpsContext, file: EditedFile): Promi
     const span = file.code[i] as Span;
     if (span.start === span.end) continue;
     const lines = fileView(file.loaded.file.relPath, file.text, undefined).lines;
-    const answer = await session.rangeFormatting(absPath, file.text, lines.toRange(span), formatting);
-    const next = applyTextEdits(file.text, answer.result);
+    const next = applyTextEdits(
+      file.text,
+      await formatSpan(session, absPath, file.text, lines, span, formatting),
+    );
     const delta = next.length - file.text.length;
     file.text = next;
     span.end += delta;
@@ -120,6 +125,30 @@ export async function formatEdited(context: OpsContext, file: EditedFile): Promi
   }
   // The server saw the edited text; until the edit is applied, the disk content is the truth.
   await context.lsp.documentChanged(absPath, file.loaded.view.text);
+}
+
+/**
+ * Range formatting of a span; a server without it (gopls) formats the document and only the edits inside
+ * the span's lines are kept, so code outside the edit is never touched.
+ */
+async function formatSpan(
+  session: Session,
+  absPath: string,
+  text: string,
+  lines: LineIndex,
+  span: Span,
+  formatting: FormattingOptions,
+): Promise<TextEdit[]> {
+  const range = lines.toRange(span);
+  try {
+    return (await session.rangeFormatting(absPath, text, range, formatting)).result;
+  } catch (error) {
+    if (!(isLocusError(error) && error.code === 'CAPABILITY_MISSING')) throw error;
+  }
+  const whole = (await session.formatting(absPath, text, formatting)).result;
+  const first = lines.lineStart(range.start.line);
+  const last = lines.lineEnd(range.end.line);
+  return whole.filter((e) => first <= lines.toOffset(e.range.start) && lines.toOffset(e.range.end) <= last);
 }
 
 /** Fills each outcome with the locate strings of its new code, computed on the edited text. */

@@ -31,7 +31,7 @@ const READ_ONLY_TOOLS = [
   'completion',
   'signature_help',
 ];
-const EDIT_TOOLS = ['rename', 'code_actions', 'format_range'];
+const EDIT_TOOLS = ['rename', 'code_actions', 'format_range', 'edit'];
 
 let ws: string;
 let client: Client;
@@ -97,7 +97,7 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     const withLocate = tools.filter((t) => 'locate' in (t.inputSchema.properties ?? {}));
     expect(withLocate.map((t) => t.name).sort()).toEqual(
-      [...READ_ONLY_TOOLS, ...EDIT_TOOLS].filter((n) => !['describe', 'outline'].includes(n)).sort(),
+      [...READ_ONLY_TOOLS, ...EDIT_TOOLS].filter((n) => !['describe', 'outline', 'edit'].includes(n)).sort(),
     );
     for (const tool of withLocate) {
       const locate = (

@@ -47,7 +47,7 @@ const read = (file: string) => readFileSync(join(ws, file), 'utf8');
 describe('over stdio', () => {
   it('lists the tools with schemas', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools).toHaveLength(11);
+    expect(tools).toHaveLength(12);
     for (const tool of tools) {
       expect(tool.description).toBeTruthy();
       expect(tool.inputSchema.properties).toBeTruthy();

@@ -13,6 +13,7 @@ import { codeActionsTool } from './code-actions.js';
 import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
 import { describeTool } from './describe.js';
+import { editTool } from './edit.js';
 import { formatRangeTool } from './format-range.js';
 import { hoverTool } from './hover.js';
 import { locateTool } from './locate.js';
@@ -34,6 +35,7 @@ export const TOOLS: readonly AnyTool[] = [
   signatureHelpTool,
   codeActionsTool,
   formatRangeTool,
+  editTool,
 ];
 
 /** Runs one tool call; never throws. */
