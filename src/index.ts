@@ -7,3 +7,4 @@ export { parseLocate, formatLocate } from './locate/locate-string.js';
 export { LocusError, type ErrorCode, type ErrorData } from './core/errors.js';
 export type { Position, Range } from './core/positions.js';
 export type { EditAction, EditOpOptions, EditOutcome, EditRequest, EditResult } from './ops/edit.js';
+export { locateReanchored, type ReanchoredResult } from './ops/reanchor-locate.js';
