@@ -9,6 +9,9 @@
 
 export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
 
+/** Sections run only when named (they fetch npm tarballs): `--sections reanchor` or `--section reanchor`. */
+export const OPTIONAL_SECTIONS = ['reanchor'];
+
 const FULL = {
   sizes: ['small', 'medium', 'large'],
   symbolsPerFile: 200,
@@ -33,6 +36,9 @@ const FULL = {
   memoryLocates: 10_000,
   memoryCheckpoints: [1000, 5000, 10_000],
   memoryNewFiles: 2000,
+  reanchorFiles: 16,
+  reanchorPositions: 60,
+  editIterations: 15,
 };
 
 const QUICK = {
@@ -56,6 +62,9 @@ const QUICK = {
   opsIterations: 7,
   memoryPoolSize: 'tiny',
   memoryNewFiles: 0,
+  reanchorFiles: 8,
+  reanchorPositions: 30,
+  editIterations: 5,
 };
 
 const SMOKE = {
@@ -80,6 +89,9 @@ const SMOKE = {
   opsIterations: 1,
   memoryLocates: 300,
   memoryCheckpoints: [30, 150, 300],
+  reanchorFiles: 2,
+  reanchorPositions: 6,
+  editIterations: 1,
 };
 
 /** Parses argv into { mode, config, out, sections, keep, help }. */
@@ -92,12 +104,12 @@ export function parseArgs(argv) {
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--out') options.out = argv[++i];
-    else if (arg === '--sections') options.sections = argv[++i].split(',');
+    else if (arg === '--sections' || arg === '--section') options.sections = argv[++i].split(',');
     else throw new Error(`unknown argument ${arg} (try --help)`);
   }
-  const unknown = options.sections.filter((s) => !SECTIONS.includes(s));
-  if (unknown.length)
-    throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  const known = [...SECTIONS, ...OPTIONAL_SECTIONS];
+  const unknown = options.sections.filter((s) => !known.includes(s));
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
   options.config = { full: FULL, quick: QUICK, smoke: SMOKE }[options.mode];
   return options;
 }

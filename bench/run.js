@@ -21,6 +21,7 @@ import { locateSpeedTargets, renderLocateSpeed, runLocateSpeed } from './section
 import { lspOpsTargets, renderLspOps, runLspOps } from './sections/lsp-ops.js';
 import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
 import { relocateTargets, renderRelocate, runRelocate } from './sections/relocate.js';
+import { renderReanchor, runReanchor } from './sections/reanchor.js';
 import { renderStability, runStability } from './sections/stability.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 
@@ -32,6 +33,7 @@ const SECTION_RUNNERS = {
   stability: [runStability, renderStability, () => []],
   ops: [runLspOps, renderLspOps, lspOpsTargets],
   memory: [runMemory, renderMemory, memoryTargets],
+  reanchor: [runReanchor, renderReanchor, () => []],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

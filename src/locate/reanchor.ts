@@ -36,6 +36,8 @@ export function reanchor(view: FileView, locate: Locate): Reanchored | undefined
     const scoped = lineSpan(view, locate.scope.start_line, locate.scope.end_line);
     const spaced = scoped && uniqueLoose(view, locate.find, scoped);
     if (spaced) return { ...spaced, kind: 'whitespace', detail: 'whitespace changed' };
+    // A lone token that left its line is weak evidence: another occurrence may be all that is left.
+    if (tokenCount(locate.find) < 2) return undefined;
     const moved = uniqueExact(view, locate.find, whole) ?? uniqueLoose(view, locate.find, whole);
     if (!moved) return undefined;
     const delta = view.lines.lineOf(moved.span.start) - first;
@@ -44,6 +46,14 @@ export function reanchor(view: FileView, locate: Locate): Reanchored | undefined
   const loose = uniqueLoose(view, locate.find, whole);
   return loose && { ...loose, kind: 'whitespace', detail: 'whitespace changed' };
 }
+
+function tokenCount(find: string): number {
+  const split = splitMarker(find);
+  const text = split.kind === 'marker' ? split.before + ' ' + split.after : split.pattern;
+  return (text.match(TOKEN_RE) ?? []).length;
+}
+
+const TOKEN_RE = new RegExp(`${WORD_CHAR}+|[^\\s\\p{L}\\p{M}\\p{Nd}\\p{Pc}$]`, 'gu');
 
 function movedBy(delta: number): string {
   const n = Math.abs(delta);

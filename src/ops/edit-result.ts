@@ -53,7 +53,8 @@ export function applyPlanned(loaded: LoadedFile, planned: Planned[]): EditedFile
   return { loaded, planned: sorted, text, code, spans, formatted: false };
 }
 
-const editKey = (file: EditedFile): string => `${file.loaded.file.absPath}\u0000edit`;
+// The file's own key: the tree cache re-parses incrementally from the snapshot (and back on the next call).
+const editKey = (file: EditedFile): string => file.loaded.file.absPath;
 
 async function outlineOf(context: OpsContext, file: EditedFile, key: string): Promise<Outline | undefined> {
   const language = file.loaded.language;
