@@ -9,6 +9,7 @@ import { describeOffset } from '../locate/describe.js';
 import { formatLocate } from '../locate/locate-string.js';
 import { isLineScope, type Locate } from '../locate/model.js';
 import { reanchor, type ReanchorKind } from '../locate/reanchor.js';
+import type { OutlineSymbol } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
 import { displayOf, resolveLocate } from '../locate/resolver.js';
 import {
@@ -194,8 +195,8 @@ function withSeparation(view: FileView, whole: Span): Span {
       end: endLine < lines.lineCount ? lines.lineStart(endLine) : view.text.length,
     };
   }
-  if (above > 0 && lastLine + 1 >= lines.lineCount - (below > 0 ? below : 0))
-    return { start: lines.lineStart(firstLine - above), end: whole.end };
+  // The last declaration of its block (or file): the run above it goes.
+  if (above > 0 && below === 0) return { start: lines.lineStart(firstLine - above), end: whole.end };
   return whole;
 }
 
@@ -217,12 +218,17 @@ function insertEdit(
   const lineWise = target.kind === 'match' ? multiLine && atLineEdge : onOwnLines;
   if (!lineWise) {
     const at = before ? span.start : span.end;
-    const newText = shapeText(text, { indent: lineIndent(view, at), unit, eol, indentFirst: false });
+    // One line goes in verbatim (its spaces are deliberate: ` + 1`); more lines are shaped.
+    const newText = multiLine
+      ? shapeText(text, { indent: lineIndent(view, at), unit, eol, indentFirst: false })
+      : text.replace(/\r?\n$/, '');
     return { index, span: { start: at, end: at }, newText, code: { start: 0, end: newText.length } };
   }
   const indent = blockIndent(view, span);
   const code = shapeText(text, { indent, unit, eol, indentFirst: true });
-  const gap = target.kind === 'symbol' && onOwnLines ? eol.repeat(separation(view, span, before)) : '';
+  const single = !code.includes(eol) && !view.text.slice(span.start, span.end).includes('\n');
+  const blank = separation(view, span, before);
+  const gap = target.kind === 'symbol' && onOwnLines ? eol.repeat(single ? blank : Math.max(1, blank)) : '';
   const firstLine = view.lines.lineOf(span.start);
   const lastLine = view.lines.lineOf(Math.max(span.start, span.end - 1));
   if (before) {
@@ -245,19 +251,32 @@ function insertEdit(
 }
 
 /**
- * Blank lines to put between an inserted declaration and the target: the target's gap on that side,
- * else on the other side, else one.
+ * Blank lines to put between an inserted declaration and the target: the gap between the target and its
+ * sibling on that side, else on the other side, else one (siblings: same parent in the outline).
  */
 function separation(view: FileView, span: Span, before: boolean): number {
-  const { lines } = view;
-  const first = lines.lineOf(span.start);
-  const last = lines.lineOf(Math.max(span.start, span.end - 1));
-  const above = first > 0 ? blankLinesAbove(lines, first) : 0;
-  const below = last + 1 < lines.lineCount ? blankLinesBelow(lines, last) : 0;
-  const atEdge = (n: number, line: number): boolean => n > 0 && line > 0 && line < lines.lineCount;
-  const near = before ? above : below;
-  const far = before ? below : above;
-  if (atEdge(near, before ? first - near : last + near)) return near;
-  if (far > 0) return far;
-  return 1;
+  const siblings = siblingsOf(view, span);
+  const at = siblings.findIndex((s) => s.fullSpan.start === span.start || s.fullSpan.end === span.end);
+  const gapBetween = (a: OutlineSymbol | undefined, b: OutlineSymbol | undefined): number | undefined => {
+    if (!a || !b) return undefined;
+    const start = docCommentStart(view.text, view.lines, b.fullSpan.start);
+    const gap = blankLinesAbove(view.lines, view.lines.lineOf(start));
+    return view.lines.lineOf(start) - gap > view.lines.lineOf(a.fullSpan.end) ? gap : undefined;
+  };
+  const prev = gapBetween(siblings[at - 1], siblings[at]);
+  const next = gapBetween(siblings[at], siblings[at + 1]);
+  const near = before ? prev : next;
+  const far = before ? next : prev;
+  return at < 0 ? 1 : (near ?? far ?? 1);
+}
+
+/** The symbols sharing a parent with the symbol whose full span is (or starts/ends like) `span`. */
+function siblingsOf(view: FileView, span: Span): readonly OutlineSymbol[] {
+  if (!view.outline) return [];
+  let level: readonly OutlineSymbol[] = view.outline.symbols;
+  for (;;) {
+    const inner = level.find((s) => s.fullSpan.start <= span.start && span.end <= s.fullSpan.end);
+    if (!inner || (inner.fullSpan.start >= span.start && inner.fullSpan.end <= span.end)) return level;
+    level = inner.children;
+  }
 }

@@ -138,6 +138,25 @@ describe('edit: Python', () => {
     expect(await lineAt(locate)).toBe('    def count(self):');
   });
 
+  it('inserts after the last method with the methods’ separation, not the top level’s', async () => {
+    await run([{ locate: 'cart.py:Cart.total', action: 'insert_after', text: 'def last(self):\n    pass' }], {
+      apply: true,
+    });
+    expect(read('cart.py')).toContain(
+      '        return subtotal\n\n    def last(self):\n        pass\n\n\ndef empty_cart',
+    );
+  });
+
+  it('inserts before a commented method above its comment', async () => {
+    await run(
+      [{ locate: 'cart.py:Cart.total', action: 'insert_before', text: 'def first(self):\n    pass' }],
+      {
+        apply: true,
+      },
+    );
+    expect(read('cart.py')).toContain('    def first(self):\n        pass\n\n    # The total price');
+  });
+
   it('inserts a top-level function before another with two blank lines, before its decorators', async () => {
     await run([{ locate: 'cart.py:Item', action: 'insert_before', text: 'X = 1' }], { apply: true });
     expect(read('cart.py')).toContain('import dataclass\n\n\nX = 1\n\n\n@dataclass\nclass Item:');
@@ -194,6 +213,24 @@ describe('edit: TypeScript', () => {
     expect(text).toContain('  }\n\n  clear(): void {\n    this.items = [];\n  }\n\n  /** The total');
     expect(text).toContain('return new Cart() as Cart;');
     expect(result.edits.map((e) => e.symbols.map((s) => s.locate))).toEqual([[], ['cart.ts:Cart.clear'], []]);
+  });
+
+  it('deletes a method with its JSDoc (include_doc_comment) and edits two files in one plan', async () => {
+    const result = await run(
+      [
+        { locate: 'cart.ts:Cart.total', action: 'delete', include_doc_comment: true },
+        { locate: 'cart.py:helper', action: 'delete' },
+      ],
+      { apply: true },
+    );
+    expect(result.files.map((f) => f.file_path)).toEqual(['cart.py', 'cart.ts']);
+    expect(read('cart.ts')).toContain('    this.items.push(item);\n  }\n}\n');
+    expect(read('cart.py')).not.toContain('def helper');
+  });
+
+  it('inserts single-line text inline at a match', async () => {
+    await run([{ locate: 'cart.ts:helper@x * 2', action: 'insert_after', text: ' + 1' }], { apply: true });
+    expect(read('cart.ts')).toContain('return x * 2 + 1;');
   });
 
   it('refuses overlapping targets (INVALID_ARGUMENT)', async () => {
