@@ -169,6 +169,10 @@ export async function newLocates(
     if (!outline) return outcome;
     const declared = topmostWithin(outline.symbols, code);
     outcome.symbols = declared.map((s) => symbolRef(view, s));
+    // New code that opens with a declaration (after its comments) is best named by that declaration.
+    const lead = declared[0] && file.text.slice(first, declared[0].fullSpan.start);
+    if (lead !== undefined && lead.split(/\r?\n/).every((l) => /^\s*$|^\s*(\/\/|\/\*|\*|#|--)/.test(l)))
+      outcome.new_locate = outcome.symbols[0]?.locate as string;
     const around = enclosingSymbol(outline.symbols, first);
     if (around && !declared.includes(around) && around.fullSpan.start < code.start)
       outcome.enclosing = symbolRef(view, around);

@@ -54,18 +54,27 @@ function opensBlock(line: string): boolean {
   return /[:{([]\s*$/.test(line.trimEnd());
 }
 
-/** The indent unit of the file (or of the agent's text): tabs, or the smallest positive space indent step. */
+/**
+ * The indent unit of the file (or of the agent's text): tabs when most indented lines start with one, else
+ * the most frequent step by which the indentation grows from one code line to the next (2 or 4; continuation
+ * lines aligned under a bracket are outvoted).
+ */
 export function indentUnit(
   lines: readonly string[],
   fallback: IndentUnit = { tabs: false, width: 4 },
 ): IndentUnit {
-  const indents = lines.filter((l) => !isBlank(l) && !/^[ \t]+\*/.test(l)).map(indentOf);
+  const code = lines.filter((l) => !isBlank(l) && !/^[ \t]+\*/.test(l));
+  const indents = code.map(indentOf);
   const tabbed = indents.filter((i) => i.startsWith('\t')).length;
-  const spaced = indents.filter((i) => i.startsWith(' ')).map((i) => i.length);
-  if (tabbed > spaced.length) return { tabs: true };
-  if (spaced.length === 0) return fallback;
-  const twoStep = spaced.some((n) => n % 4 === 2);
-  return { tabs: false, width: twoStep ? 2 : 4 };
+  const spaced = indents.filter((i) => i.startsWith(' ')).length;
+  if (tabbed > spaced) return { tabs: true };
+  const steps = new Map<number, number>();
+  for (let i = 1; i < indents.length; i++) {
+    const step = (indents[i] as string).length - (indents[i - 1] as string).length;
+    if (step === 2 || step === 4) steps.set(step, (steps.get(step) ?? 0) + 1);
+  }
+  if (steps.size === 0) return spaced === 0 ? fallback : { tabs: false, width: 4 };
+  return { tabs: false, width: (steps.get(2) ?? 0) > (steps.get(4) ?? 0) ? 2 : 4 };
 }
 
 /** Rewrites a line's leading indentation from one unit to another (levels are preserved). */
