@@ -2,7 +2,7 @@
  * `edit` on real files (no server needed unless `format`): targets, shaping, the plan, the syntax guard,
  * preview/apply with fingerprints and the new locate strings — Python, TypeScript and Go fixtures.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -302,5 +302,27 @@ describe('edit: Go', () => {
     expect(read('cart.go').endsWith('return subtotal\n}\n')).toBe(true);
     const locate = result.edits[0]?.symbols[0]?.locate as string;
     expect(await lineAt(locate)).toBe('func (c *Cart) Len() int {');
+  });
+});
+
+describe('edit: any text file, and misses', () => {
+  it('edits a file without a grammar by lines and by match', async () => {
+    writeFileSync(path.join(root, 'notes.txt'), 'alpha\nbeta\ngamma\n');
+    const result = await run(
+      [
+        { locate: 'notes.txt:2', action: 'replace', text: 'BETA' },
+        { locate: 'notes.txt@gamma', action: 'insert_after', text: '!' },
+      ],
+      { apply: true },
+    );
+    expect(read('notes.txt')).toBe('alpha\nBETA\ngamma!\n');
+    expect(await lineAt(result.edits[0]?.new_locate as string)).toBe('BETA');
+  });
+
+  it('reports a target that cannot be re-anchored with the locate error', async () => {
+    expect((await failure([{ locate: 'cart.py:Cart.nothing', action: 'delete' }])).code).toBe(
+      'SYMBOL_NOT_FOUND',
+    );
+    expect((await failure([{ locate: 'missing.py:f', action: 'delete' }])).code).toBe('FILE_NOT_FOUND');
   });
 });
