@@ -76,15 +76,27 @@ async function takeStrings(ctx, rel, text, language) {
     const position = lines.position(token.offset);
     const d = await ctx.locator.describe(rel, { position });
     if (d.ok && d.exact) strings.push({ kind: 'describe', locate: d.locate, token });
-    // As an agent writes it: the line, the token and what follows it (`app.ts:42@foo(`).
-    const next = /^([ \t]*)([\p{L}\p{M}\p{Nd}\p{Pc}$]+|[^\s])/u.exec(
-      text.slice(token.offset + token.text.length),
-    );
+    // As an agent writes it: the line, the token and the two tokens after it (`app.ts:42@foo(x,`).
+    const next =
+      /^([ \t]*)([\p{L}\p{M}\p{Nd}\p{Pc}$]+|[^\s])([ \t]*)([\p{L}\p{M}\p{Nd}\p{Pc}$]+|[^\s])/u.exec(
+        text.slice(token.offset + token.text.length),
+      );
     if (!next) continue;
-    const lineScoped = `${rel}:${position.line + 1}@${token.text}${next[1] ? ' ' : ''}${next[2]}`;
+    const find = `${token.text}${next[1] ? ' ' : ''}${next[2]}${next[3] ? ' ' : ''}${next[4]}`;
+    const lineScoped = `${rel}:${position.line + 1}@${find}`;
     const check = await ctx.locator.locate(lineScoped);
     if (check.ok && samePosition(check.position, position))
       strings.push({ kind: 'line', locate: lineScoped, token });
+    // The whole line, cursor on the token (`app.ts:42@return <|>subtotal;`).
+    const start = lines.starts[position.line];
+    const end = text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start);
+    const before = text.slice(start, token.offset).trimStart();
+    const after = text.slice(token.offset, end).trimEnd();
+    if ((before + after).length > 100 || (before + after).split(/\s+/).length < 2) continue;
+    const wholeLine = `${rel}:${position.line + 1}@${before}<|>${after}`;
+    const same = await ctx.locator.locate(wholeLine);
+    if (same.ok && samePosition(same.position, position))
+      strings.push({ kind: 'whole', locate: wholeLine, token });
   }
   return strings;
 }
@@ -150,7 +162,7 @@ async function scorePair(ctx, pair) {
   const a = unpack(pair.pkg, pair.from);
   const b = unpack(pair.pkg, pair.to);
   if (a.error || b.error) return { ...pair, skipped: a.error ?? b.error };
-  const tally = { describe: newTally(), line: newTally() };
+  const tally = { describe: newTally(), line: newTally(), whole: newTally() };
   const changed = listFiles(a.dir, pair.files).filter((f) => {
     const other = path.join(b.dir, f);
     return existsSync(other) && readFileSync(other, 'utf8') !== readFileSync(path.join(a.dir, f), 'utf8');
@@ -238,7 +250,7 @@ function pairRows(pairs) {
       `${p.from} → ${p.to}`,
       p.language,
       `${p.files}/${p.changedFiles}`,
-      kind === 'line' ? '`file:LINE@token`' : 'describe',
+      { line: '`file:LINE@3 tokens`', whole: '`file:LINE@whole line`' }[kind] ?? 'describe',
       t.strings,
       `${pct(t.exact, t.strings)} (${t.exact})`,
       `${t.reanchored}`,

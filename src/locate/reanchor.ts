@@ -36,15 +36,41 @@ export function reanchor(view: FileView, locate: Locate): Reanchored | undefined
     const scoped = lineSpan(view, locate.scope.start_line, locate.scope.end_line);
     const spaced = scoped && uniqueLoose(view, locate.find, scoped);
     if (spaced) return { ...spaced, kind: 'whitespace', detail: 'whitespace changed' };
-    // A lone token that left its line is weak evidence: another occurrence may be all that is left.
-    if (tokenCount(locate.find) < 2) return undefined;
+    // A find that left its line follows it only as a whole line, unique in the file: shorter finds landed
+    // on other code in the measurements (a call re-anchored to the declaration; docs/edit.md).
+    if (tokenCount(locate.find) < MIN_MOVED_TOKENS) return undefined;
+    // Most of its words still on those lines: the line was edited in place, not moved; its twin elsewhere
+    // is another statement.
+    if (scoped && wordOverlap(locate.find, view.text.slice(scoped.start, scoped.end)) >= 0.5)
+      return undefined;
     const moved = uniqueExact(view, locate.find, whole) ?? uniqueLoose(view, locate.find, whole);
-    if (!moved) return undefined;
+    if (!moved || !wholeLine(view, moved.span)) return undefined;
     const delta = view.lines.lineOf(moved.span.start) - first;
     return { ...moved, kind: 'moved', detail: movedBy(delta) };
   }
   const loose = uniqueLoose(view, locate.find, whole);
   return loose && { ...loose, kind: 'whitespace', detail: 'whitespace changed' };
+}
+
+const MIN_MOVED_TOKENS = 2;
+
+/** The share of the find's words that occur in `text`. */
+function wordOverlap(find: string, text: string): number {
+  const words = find.match(WORDS_RE) ?? [];
+  if (words.length === 0) return 0;
+  const present = new Set(text.match(WORDS_RE) ?? []);
+  return words.filter((w) => present.has(w)).length / words.length;
+}
+
+const WORDS_RE = new RegExp(`${WORD_CHAR}+`, 'gu');
+
+function wholeLine(view: FileView, span: Span): boolean {
+  const { lines, text } = view;
+  const first = lines.lineOf(span.start);
+  const last = lines.lineOf(span.end);
+  const before = text.slice(lines.lineStart(first), span.start);
+  const after = text.slice(span.end, lines.lineEnd(last));
+  return before.trim() === '' && after.trim() === '';
 }
 
 function tokenCount(find: string): number {

@@ -50,6 +50,15 @@ describe('re-anchoring', () => {
     expect(result.ok).toBe(false);
   });
 
+  it('refuses a line edited in place whose old text survives elsewhere, and a moved partial line', async () => {
+    const file = `f${n++}.py`;
+    const text = 'if isinstance(e, F):\n    pass\nif isinstance(e, F) and e.items:\n    pass\nx = foo(1)\n';
+    writeFileSync(path.join(root, file), text);
+    expect((await locateReanchored(locator, `${file}:3@if isinstance(e, F):`)).ok).toBe(false);
+    expect((await locateReanchored(locator, `${file}:1@foo(1`)).ok).toBe(false);
+    expect((await locateReanchored(locator, `${file}:1@x = foo(1)`)).ok).toBe(true);
+  });
+
   it('forgives whitespace changes inside words', async () => {
     const src = 'const v = <|>subtotal + 1;\n';
     const { result, expected } = await check('ts', src, '@<|>sub total + 1');
