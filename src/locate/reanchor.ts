@@ -108,26 +108,7 @@ function reanchorSymbol(view: FileView, locate: Locate): Reanchored | undefined 
     return hit && { ...hit, kind: 'whitespace', symbol, detail: 'whitespace changed' };
   }
   const parentGone = parentPath.length > 0 && !all.some((s) => samePath(s.path, parentPath));
-  if (locate.find !== undefined) {
-    // Renamed: the find matches in exactly one symbol at the old place in the tree.
-    const siblings = all.filter(
-      (s) => s.path.length === wanted.length && (parentGone || samePath(s.path.slice(0, -1), parentPath)),
-    );
-    const hits = siblings.flatMap((symbol) => {
-      const match =
-        uniqueExact(view, locate.find as string, symbol.fullSpan) ??
-        uniqueLoose(view, locate.find as string, symbol.fullSpan);
-      return match ? [{ ...match, symbol }] : [];
-    });
-    const only = hits.length === 1 ? hits[0] : undefined;
-    if (only && innermost(only.symbol, only.span) === only.symbol)
-      return {
-        ...only,
-        kind: 'renamed',
-        detail: `renamed ${wanted.join('.')} → ${only.symbol.path.join('.')}`,
-      };
-    return undefined;
-  }
+  if (locate.find !== undefined) return renamed(view, all, wanted, locate.find, parentGone);
   // Reparented: its parent no longer exists and exactly one symbol anywhere carries the name.
   if (!parentGone) return undefined;
   const named = all.filter((s) => s.name === name && s.path.length === wanted.length);
@@ -140,6 +121,27 @@ function reanchorSymbol(view: FileView, locate: Locate): Reanchored | undefined 
     symbol,
     detail: `${parentPath.join('.')} is gone; ${symbol.path.join('.')} is the only ${name}`,
   };
+}
+
+/** Renamed: the find matches in exactly one symbol at the old place in the tree (not in a nested one). */
+function renamed(
+  view: FileView,
+  all: readonly OutlineSymbol[],
+  wanted: readonly string[],
+  find: string,
+  parentGone: boolean,
+): Reanchored | undefined {
+  const parentPath = wanted.slice(0, -1);
+  const siblings = all.filter(
+    (s) => s.path.length === wanted.length && (parentGone || samePath(s.path.slice(0, -1), parentPath)),
+  );
+  const hits = siblings.flatMap((symbol) => {
+    const match = uniqueExact(view, find, symbol.fullSpan) ?? uniqueLoose(view, find, symbol.fullSpan);
+    return match ? [{ ...match, symbol }] : [];
+  });
+  const only = hits.length === 1 ? hits[0] : undefined;
+  if (!only || innermost(only.symbol, only.span) !== only.symbol) return undefined;
+  return { ...only, kind: 'renamed', detail: `renamed ${wanted.join('.')} → ${only.symbol.path.join('.')}` };
 }
 
 /** The symbol itself unless the span lies in one of its children (a match inside a nested symbol). */

@@ -224,29 +224,37 @@ function insertEdit(
       : text.replace(/\r?\n$/, '');
     return { index, span: { start: at, end: at }, newText, code: { start: 0, end: newText.length } };
   }
-  const indent = blockIndent(view, span);
-  const code = shapeText(text, { indent, unit, eol, indentFirst: true });
+  return lineInsert(shape, target, span, onOwnLines, text, before, index);
+}
+
+/** Inserts the text as whole lines above/below the target (blank-line separation for a symbol). */
+function lineInsert(
+  shape: Shape,
+  target: ResolvedTarget,
+  span: Span,
+  onOwnLines: boolean,
+  text: string,
+  before: boolean,
+  index: number,
+): PlannedEdit {
+  const { view, eol, unit } = shape;
+  const code = shapeText(text, { indent: blockIndent(view, span), unit, eol, indentFirst: true });
   const single = !code.includes(eol) && !view.text.slice(span.start, span.end).includes('\n');
   const blank = separation(view, span, before);
   const gap = target.kind === 'symbol' && onOwnLines ? eol.repeat(single ? blank : Math.max(1, blank)) : '';
-  const firstLine = view.lines.lineOf(span.start);
-  const lastLine = view.lines.lineOf(Math.max(span.start, span.end - 1));
   if (before) {
-    const at = view.lines.lineStart(firstLine);
-    return {
-      index,
-      span: { start: at, end: at },
-      newText: code + eol + gap,
-      code: { start: 0, end: code.length },
-    };
+    const at = view.lines.lineStart(view.lines.lineOf(span.start));
+    const newText = code + eol + gap;
+    return { index, span: { start: at, end: at }, newText, code: { start: 0, end: code.length } };
   }
-  const at = view.lines.lineEnd(lastLine);
+  const at = view.lines.lineEnd(view.lines.lineOf(Math.max(span.start, span.end - 1)));
   const prefix = eol + gap;
+  const newText = prefix + code;
   return {
     index,
     span: { start: at, end: at },
-    newText: prefix + code,
-    code: { start: prefix.length, end: prefix.length + code.length },
+    newText,
+    code: { start: prefix.length, end: newText.length },
   };
 }
 
