@@ -15,6 +15,7 @@ import { displayOf, lineSnippet } from '../locate/resolver.js';
 import type { OpsContext } from './context.js';
 import type { EditOutcome } from './edit.js';
 import type { PlannedEdit } from './edit-targets.js';
+import { readableLocate } from './readable-locate.js';
 import { applyTextEdits } from './edits.js';
 import type { LoadedFile } from './file-view.js';
 import { detectFormatting } from './format.js';
@@ -165,7 +166,7 @@ export async function newLocates(
     const outcome = p.outcome;
     if (code.start === code.end) return outcome;
     const first = code.start + (/^\s*/.exec(file.text.slice(code.start, code.end))?.[0].length ?? 0);
-    outcome.new_locate = describeOffset(view, first).locate;
+    outcome.new_locate = readableLocate(view, first);
     if (!outline) return outcome;
     const declared = topmostWithin(outline.symbols, code);
     outcome.symbols = declared.map((s) => symbolRef(view, s));

@@ -5,7 +5,6 @@
  */
 import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
-import { describeOffset } from '../locate/describe.js';
 import { formatLocate } from '../locate/locate-string.js';
 import { isLineScope, type Locate } from '../locate/model.js';
 import { reanchor, type ReanchorKind } from '../locate/reanchor.js';
@@ -24,6 +23,7 @@ import {
   startsLine,
   wholeLines,
 } from './edit-text.js';
+import { readableLocate } from './readable-locate.js';
 
 /** What to do at a target. */
 export type EditAction = 'replace' | 'insert_before' | 'insert_after' | 'delete';
@@ -80,7 +80,7 @@ export function resolveEditTarget(view: FileView, locate: Locate, given: string)
   const moved = reanchor(view, locate);
   if (!moved) throw LocusError.fromData(result.error);
   const kindNow: TargetKind = locate.find !== undefined ? 'match' : 'symbol';
-  const to = describeOffset(view, moved.offset).locate;
+  const to = readableLocate(view, moved.offset);
   const target: ResolvedTarget = {
     kind: kindNow,
     span: moved.span,
@@ -215,7 +215,8 @@ function insertEdit(
   const atLineEdge = before
     ? startsLine(view.text, view.lines, span.start)
     : endsLine(view.text, view.lines, span.end);
-  const lineWise = target.kind === 'match' ? multiLine && atLineEdge : onOwnLines;
+  // At a match that is a whole line, or with several lines of text, the insertion is whole lines.
+  const lineWise = target.kind === 'match' ? (multiLine || onOwnLines) && atLineEdge : onOwnLines;
   if (!lineWise) {
     const at = before ? span.start : span.end;
     // One line goes in verbatim (its spaces are deliberate: ` + 1`); more lines are shaped.

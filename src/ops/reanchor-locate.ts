@@ -4,11 +4,11 @@
  * `edit` re-anchors its targets this way; the other operations do not (they report the miss).
  */
 import { isLocusError } from '../core/errors.js';
-import { describeOffset } from '../locate/describe.js';
 import { formatLocate } from '../locate/locate-string.js';
 import { reanchor } from '../locate/reanchor.js';
 import { displayOf, resolveLocate, type LocateResult, type LocateSuccess } from '../locate/resolver.js';
 import type { ReanchorNote } from './edit-targets.js';
+import { readableLocate } from './readable-locate.js';
 import { parseAndLoad, type LocateInput, type Locator } from './locator.js';
 
 /** A locate result that may have been re-anchored. */
@@ -31,7 +31,7 @@ export async function locateReanchored(locator: Locator, input: LocateInput): Pr
       matches: 1,
       reanchored: {
         from: typeof input === 'string' ? input : formatLocate(locate),
-        to: describeOffset(view, moved.offset).locate,
+        to: readableLocate(view, moved.offset),
         kind: moved.kind,
         detail: moved.detail,
       },

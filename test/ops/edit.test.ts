@@ -311,11 +311,12 @@ describe('edit: any text file, and misses', () => {
     const result = await run(
       [
         { locate: 'notes.txt:2', action: 'replace', text: 'BETA' },
-        { locate: 'notes.txt@gamma', action: 'insert_after', text: '!' },
+        { locate: 'notes.txt@gamma', action: 'insert_after', text: 'delta' },
       ],
       { apply: true },
     );
-    expect(read('notes.txt')).toBe('alpha\nBETA\ngamma!\n');
+    // A match that is a whole line takes insertions as lines.
+    expect(read('notes.txt')).toBe('alpha\nBETA\ngamma\ndelta\n');
     expect(await lineAt(result.edits[0]?.new_locate as string)).toBe('BETA');
   });
 
