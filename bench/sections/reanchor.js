@@ -198,38 +198,59 @@ async function editLatency(ctx) {
       await outlineOf(ctx.locator, entry);
       const top = entry.outline.symbols.find((s) => s.kind === 'function' || s.kind === 'class');
       if (!top) continue;
-      const abs = path.join(ctx.root, entry.file);
       const request = [{ locate: top.locate, action: 'insert_after', text: EDIT_TEXT[entry.language] }];
-      const preview = [];
-      const apply = [];
-      const locate = [];
-      for (let i = 0; i < ctx.config.editIterations; i++) {
-        let start = now();
-        await ctx.locator.locate(top.locate);
-        locate.push(now() - start);
-        start = now();
-        const p = await locus.edit(request);
-        preview.push(now() - start);
-        if (!p.ok) throw new Error(`${entry.file}: ${p.error.message}`);
-        start = now();
-        const applied = await locus.edit(request, { apply: true, fingerprint: p.fingerprint });
-        apply.push(now() - start);
-        if (!applied.ok) throw new Error(`${entry.file}: ${applied.error.message}`);
-        writeFileSync(abs, entry.text);
-      }
       rows.push({
         language: entry.language,
         file: entry.file,
         lines: entry.lines,
-        locate: median(locate),
-        preview: median(preview),
-        apply: median(apply),
+        ...(await timeEdits(ctx, locus, entry, top, request)),
+        ...(await timeFormat(ctx, locus, entry, top, request)),
       });
     }
   } finally {
     await locus.close();
   }
   return rows;
+}
+
+async function timeEdits(ctx, locus, entry, top, request) {
+  const abs = path.join(ctx.root, entry.file);
+  const [preview, apply, locate] = [[], [], []];
+  for (let i = 0; i < ctx.config.editIterations; i++) {
+    let start = now();
+    await ctx.locator.locate(top.locate);
+    locate.push(now() - start);
+    start = now();
+    const p = await locus.edit(request);
+    preview.push(now() - start);
+    if (!p.ok) throw new Error(`${entry.file}: ${p.error.message}`);
+    start = now();
+    const applied = await locus.edit(request, { apply: true, fingerprint: p.fingerprint });
+    apply.push(now() - start);
+    if (!applied.ok) throw new Error(`${entry.file}: ${applied.error.message}`);
+    writeFileSync(abs, entry.text);
+  }
+  return { locate: median(locate), preview: median(preview), apply: median(apply) };
+}
+
+/**
+ * With `format: true` the server formats the new code: timed against formatting the target symbol with the
+ * `format_range` operation (one server round trip plus Locus's overhead). Warm servers (first call untimed).
+ */
+async function timeFormat(ctx, locus, entry, top, request) {
+  if (!['typescript', 'go'].includes(entry.language)) return {};
+  const [formatted, roundTrip] = [[], []];
+  for (let i = 0; i <= Math.min(3, ctx.config.editIterations); i++) {
+    let start = now();
+    const f = await locus.formatRange(top.locate);
+    if (i > 0) roundTrip.push(now() - start);
+    if (!f.ok) return { formatNote: f.error.code };
+    start = now();
+    const p = await locus.edit(request, { format: true });
+    if (i > 0) formatted.push(now() - start);
+    if (!p.ok) return { formatNote: p.error.code };
+  }
+  return { formatPreview: median(formatted), formatRoundTrip: median(roundTrip) };
 }
 
 /** Runs the section. */
@@ -293,8 +314,26 @@ export function renderReanchor(result) {
     ...details,
     '### Edit latency (insert a function after a top-level declaration; median)',
     table(
-      ['language', 'file', 'lines', 'locate (reference)', 'edit preview', 'edit apply (fingerprint)'],
-      result.latency.map((r) => [r.language, r.file, r.lines, ms(r.locate), ms(r.preview), ms(r.apply)]),
+      [
+        'language',
+        'file',
+        'lines',
+        'locate (reference)',
+        'edit preview',
+        'edit apply (fingerprint)',
+        'preview with format: true',
+        'format_range of the target (server round trip)',
+      ],
+      result.latency.map((r) => [
+        r.language,
+        r.file,
+        r.lines,
+        ms(r.locate),
+        ms(r.preview),
+        ms(r.apply),
+        r.formatPreview === undefined ? (r.formatNote ?? '–') : ms(r.formatPreview),
+        r.formatRoundTrip === undefined ? '–' : ms(r.formatRoundTrip),
+      ]),
     ),
   ].join('\n\n');
 }
