@@ -11,6 +11,9 @@ export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability
 /** Sections run only when named: `agreement` needs the Debian corpora (bench/sections/agreement.js). */
 export const OPTIONAL_SECTIONS = ['agreement'];
 
+/** Sections run only when named (they fetch npm tarballs): `--sections reanchor` or `--section reanchor`. */
+export const OPTIONAL_SECTIONS = ['reanchor'];
+
 const FULL = {
   sizes: ['small', 'medium', 'large'],
   symbolsPerFile: 200,
@@ -38,6 +41,9 @@ const FULL = {
   /** Index section: `real` corpora (Go standard library, npm TypeScript sources) or the bench `workspace`. */
   indexCorpora: 'real',
   indexQueries: 300,
+  reanchorFiles: 16,
+  reanchorPositions: 60,
+  editIterations: 15,
 };
 
 const QUICK = {
@@ -61,6 +67,9 @@ const QUICK = {
   opsIterations: 7,
   memoryPoolSize: 'tiny',
   memoryNewFiles: 0,
+  reanchorFiles: 8,
+  reanchorPositions: 30,
+  editIterations: 5,
 };
 
 const SMOKE = {
@@ -87,6 +96,9 @@ const SMOKE = {
   memoryCheckpoints: [30, 150, 300],
   indexCorpora: 'workspace',
   indexQueries: 20,
+  reanchorFiles: 2,
+  reanchorPositions: 6,
+  editIterations: 1,
 };
 
 /** Parses argv into { mode, config, out, sections, keep, help }. */

@@ -22,6 +22,7 @@ import { locateSpeedTargets, renderLocateSpeed, runLocateSpeed } from './section
 import { lspOpsTargets, renderLspOps, runLspOps } from './sections/lsp-ops.js';
 import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
 import { relocateTargets, renderRelocate, runRelocate } from './sections/relocate.js';
+import { renderReanchor, runReanchor } from './sections/reanchor.js';
 import { renderStability, runStability } from './sections/stability.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
@@ -40,6 +41,7 @@ const SECTION_RUNNERS = {
     agreementTargets,
   ],
   index: [runIndex, renderIndex, indexTargets],
+  reanchor: [runReanchor, renderReanchor, () => []],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

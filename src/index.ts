@@ -10,3 +10,5 @@ export type { SymbolsResult, SymbolsOptions, SymbolHit } from './ops/symbols.js'
 export type { SearchResult, SearchOptions, SearchHit } from './ops/search.js';
 export type { SourceResult, SourceOptions } from './ops/source.js';
 export type { IndexAccessOptions, IndexProgress } from './ops/index-access.js';
+export type { EditAction, EditOpOptions, EditOutcome, EditRequest, EditResult } from './ops/edit.js';
+export { locateReanchored, type ReanchoredResult } from './ops/reanchor-locate.js';

@@ -7,6 +7,7 @@ import { checkCommand } from './commands/check.js';
 import { describeCommand } from './commands/describe.js';
 import { diagnosticsCommand } from './commands/diagnostics.js';
 import { hierarchyCommands } from './commands/hierarchy.js';
+import { editCommand } from './commands/edit.js';
 import { locateCommand } from './commands/locate.js';
 import { lspCommands } from './commands/lsp-ops.js';
 import { outlineCommand } from './commands/outline.js';
@@ -28,6 +29,7 @@ const COMMANDS: CommandSpec[] = [
   symbolsCommand,
   searchCommand,
   sourceCommand,
+  editCommand,
 ];
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]

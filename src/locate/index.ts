@@ -13,3 +13,4 @@ export * from './resolve-core.js';
 export * from './resolver.js';
 export * from './describe.js';
 export * from './workspace-locate.js';
+export * from './reanchor.js';

@@ -150,4 +150,26 @@ export const OUTPUT = {
     selected: opt(z.looseObject({ index: z.number(), title: z.string(), ...editFields })),
   }),
   format_range: opResult({ range: opt(range), scope: opt(z.enum(['range', 'document'])), ...editFields }),
+  edit: result({
+    operation: opt(z.string()),
+    notes: opt(z.array(z.string()).describe('Re-anchoring and other notes.')),
+    edits: opt(
+      z.array(
+        z.looseObject({
+          index: z.number(),
+          action: z.string(),
+          locate: z.string(),
+          file_path: z.string(),
+          target: z.looseObject({ kind: z.string(), display, symbol: opt(z.string()) }),
+          reanchored: opt(
+            z.looseObject({ from: z.string(), to: z.string(), kind: z.string(), detail: z.string() }),
+          ),
+          new_locate: opt(locate.describe('Where the new code starts (in the edited text).')),
+          symbols: z.array(z.looseObject({ path: z.string(), kind: z.string(), locate })),
+          enclosing: opt(z.looseObject({ path: z.string(), kind: z.string(), locate })),
+        }),
+      ),
+    ),
+    ...editFields,
+  }),
 } as const;

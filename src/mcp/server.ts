@@ -41,7 +41,7 @@ export const INSTRUCTIONS = `Locus points at code the way you would describe it 
 
 ${LOCATE_SYNTAX}
 
-Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions and format_range only preview (a diff and a fingerprint) unless you pass apply: true.`;
+Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions, format_range and edit only preview (a diff and a fingerprint) unless you pass apply: true. To change code, use \`edit\` with locate strings (replace / insert_before / insert_after / delete a symbol, lines or a match; code may be sent at column 0): its answer gives the new locate strings, so you need not re-read the file.`;
 
 function version(): string {
   try {

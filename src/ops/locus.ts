@@ -12,6 +12,7 @@ import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } f
 import { completion, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
 import { diagnostics, type DiagnosticsOptions, type DiagnosticsResult } from './diagnostics.js';
+import { edit, type EditOpOptions, type EditRequest, type EditResult } from './edit.js';
 import { formatRange, type FormatResult } from './format.js';
 import { hierarchy, type HierarchyResult } from './hierarchy.js';
 import { hover, type HoverResult } from './hover.js';
@@ -52,6 +53,8 @@ export interface Locus extends Omit<Locator, 'close'> {
   search(pattern: string, options?: SearchOptions): Promise<Outcome<SearchResult>>;
   /** The text a locate string names, numbered and bounded. */
   source(input: LocateInput, options?: SourceOptions): Promise<Outcome<SourceResult>>;
+  /** Replaces, inserts or deletes at located targets as one plan (docs/edit.md). */
+  edit(requests: readonly EditRequest[], options?: EditOpOptions): Promise<Outcome<EditResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -96,6 +99,7 @@ export function createLocus(options: OpsOptions): Locus {
     symbols: (query, opts) => outcome(() => symbols(locator, query, opts)),
     search: (pattern, opts) => outcome(() => search(locator, pattern, opts)),
     source: (input, opts) => outcome(() => source(locator, input, opts)),
+    edit: (requests, opts) => outcome(() => edit(context, requests, opts)),
     close: async () => {
       await offload?.close();
       await closeOpsContext(context);

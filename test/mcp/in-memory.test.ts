@@ -37,7 +37,7 @@ const READ_ONLY_TOOLS = [
   'search',
   'read_symbol',
 ];
-const EDIT_TOOLS = ['rename', 'code_actions', 'format_range'];
+const EDIT_TOOLS = ['rename', 'code_actions', 'format_range', 'edit'];
 
 let ws: string;
 let client: Client;
@@ -104,7 +104,7 @@ describe('tools/list', () => {
     const withLocate = tools.filter((t) => 'locate' in (t.inputSchema.properties ?? {}));
     expect(withLocate.map((t) => t.name).sort()).toEqual(
       [...READ_ONLY_TOOLS, ...EDIT_TOOLS]
-        .filter((n) => !['describe', 'outline', 'diagnostics', 'find_symbol', 'search'].includes(n))
+        .filter((n) => !['describe', 'outline', 'diagnostics', 'find_symbol', 'search', 'edit'].includes(n))
         .sort(),
     );
     for (const tool of withLocate) {

@@ -15,6 +15,7 @@ import { definitionTool } from './definition.js';
 import { describeTool } from './describe.js';
 import { diagnosticsTool } from './diagnostics.js';
 import { callHierarchyTool, typeHierarchyTool } from './hierarchy.js';
+import { editTool } from './edit.js';
 import { formatRangeTool } from './format-range.js';
 import { hoverTool } from './hover.js';
 import { locateTool } from './locate.js';
@@ -43,6 +44,7 @@ export const TOOLS: readonly AnyTool[] = [
   findSymbolTool,
   searchTool,
   readSymbolTool,
+  editTool,
 ];
 
 /** Runs one tool call; never throws. */

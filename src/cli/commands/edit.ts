@@ -1,0 +1,87 @@
+/**
+ * `locus edit <locate> --replace|--insert-before|--insert-after|--delete [--text T | --file F]`
+ * (docs/edit.md): one edit from the command line, previewed unless --apply or --fingerprint.
+ */
+import { readFileSync } from 'node:fs';
+import type { EditAction } from '../../ops/edit.js';
+import { renderEditResult } from '../../render/edit.js';
+import type { CommandContext, CommandSpec } from '../command.js';
+import { report, UsageError } from '../io.js';
+
+const ACTION_FLAGS: Record<string, EditAction> = {
+  replace: 'replace',
+  'insert-before': 'insert_before',
+  'insert-after': 'insert_after',
+  delete: 'delete',
+};
+
+function actionOf(values: CommandContext['values']): EditAction {
+  const given = Object.keys(ACTION_FLAGS).filter((flag) => values[flag] === true);
+  if (given.length !== 1)
+    throw new UsageError('edit takes exactly one of --replace, --insert-before, --insert-after, --delete.');
+  return ACTION_FLAGS[given[0] as string] as EditAction;
+}
+
+function textOf(values: CommandContext['values'], action: EditAction): string | undefined {
+  const text = typeof values.text === 'string' ? values.text : undefined;
+  const file = typeof values.file === 'string' ? values.file : undefined;
+  if (action === 'delete') {
+    if (text !== undefined || file !== undefined) throw new UsageError('--delete takes no --text or --file.');
+    return undefined;
+  }
+  if ((text === undefined) === (file === undefined))
+    throw new UsageError(
+      `--${action.replace('_', '-')} needs the new code: --text T or --file F (- for stdin).`,
+    );
+  if (text !== undefined) return text;
+  try {
+    return readFileSync(file === '-' ? 0 : (file as string), 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read --file ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** The edit command. */
+export const editCommand: CommandSpec = {
+  name: 'edit',
+  usage:
+    'locus edit <locate> --replace|--insert-before|--insert-after|--delete [--text T | --file F] [--include-doc-comment] [--format] [--force] [--apply | --fingerprint F] [--json]',
+  summary: 'Replace, insert before/after or delete a located symbol, line range or match (diff first).',
+  options: {
+    replace: { type: 'boolean' },
+    'insert-before': { type: 'boolean' },
+    'insert-after': { type: 'boolean' },
+    delete: { type: 'boolean' },
+    text: { type: 'string' },
+    file: { type: 'string' },
+    'include-doc-comment': { type: 'boolean' },
+    format: { type: 'boolean' },
+    force: { type: 'boolean' },
+    apply: { type: 'boolean' },
+    fingerprint: { type: 'string' },
+  },
+  async run({ positionals, values, root, json }) {
+    if (positionals.length !== 1) throw new UsageError('edit takes 1 argument (the locate string).');
+    const action = actionOf(values);
+    const text = textOf(values, action);
+    const { createLocus } = await import('../../ops/locus.js');
+    const locus = createLocus({ root });
+    try {
+      const request = {
+        locate: positionals[0] as string,
+        action,
+        ...(text === undefined ? {} : { text }),
+        ...(values['include-doc-comment'] === true ? { include_doc_comment: true } : {}),
+      };
+      const result = await locus.edit([request], {
+        ...(values.apply === true ? { apply: true } : {}),
+        ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
+        ...(values.force === true ? { force: true } : {}),
+        ...(values.format === true ? { format: true } : {}),
+      });
+      return report(result, json, renderEditResult);
+    } finally {
+      await locus.close();
+    }
+  },
+};

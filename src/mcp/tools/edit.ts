@@ -1,0 +1,61 @@
+/** The `edit` tool: replace, insert or delete at locate-string targets, previewed first (docs/edit.md). */
+import { z } from 'zod';
+import { renderEditResult } from '../../render/edit.js';
+import { OUTPUT } from '../output-schemas.js';
+import { respond } from '../result.js';
+import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { defineTool, MAY_WRITE } from '../tool-spec.js';
+
+const oneEdit = z.looseObject({
+  locate: locateArg('range'),
+  action: z
+    .enum(['replace', 'insert_before', 'insert_after', 'delete'])
+    .describe('replace the target, insert new code before/after it, or delete it.'),
+  text: z
+    .string()
+    .optional()
+    .describe(
+      'The new code (not for delete). Send it at column 0 or with any indentation: Locus re-indents it to the target and uses the file line endings.',
+    ),
+  include_doc_comment: z
+    .boolean()
+    .optional()
+    .describe('For a symbol target: replace/delete the comment block directly above it too (default false).'),
+});
+
+/** edit */
+export const editTool = defineTool({
+  name: 'edit',
+  title: 'Edit code at locate strings',
+  description:
+    'Replace, insert before/after, or delete the code a locate string names: a symbol (`src/cart.py:Cart.total`: the whole declaration with decorators), lines (`src/cart.py:10-14`), or a find match (`src/cart.py:Cart.total@return subtotal`: the whole matched text). Several edits in one call form one plan over the same file contents (overlapping targets are refused). Returns a unified diff + fingerprint and writes nothing; call again with apply: true and the fingerprint to write. The answer gives the new locate strings of the edited code. An edit that introduces syntax errors is refused (UNSAFE_EDIT) unless force: true. A stale locate string is re-anchored only when unambiguous, and the answer says so.',
+  inputSchema: {
+    edits: z.array(oneEdit).min(1).describe('The edits, applied together as one plan.'),
+    ...editArgs,
+    force: z.boolean().optional().describe('Write even if the edited code has new syntax errors.'),
+    format: z
+      .boolean()
+      .optional()
+      .describe("Format each edited span with the language server's range formatting."),
+  },
+  outputSchema: OUTPUT.edit,
+  annotations: MAY_WRITE,
+  run: async (locus, { edits, apply, fingerprint, force, format }) =>
+    respond(
+      await locus.edit(
+        edits.map((e) => ({
+          locate: e.locate,
+          action: e.action,
+          ...(e.text === undefined ? {} : { text: e.text }),
+          ...(e.include_doc_comment === undefined ? {} : { include_doc_comment: e.include_doc_comment }),
+        })),
+        {
+          ...editOptions(apply, fingerprint),
+          ...(force === true ? { force: true } : {}),
+          ...(format === true ? { format: true } : {}),
+        },
+      ),
+      'edit',
+      renderEditResult,
+    ),
+});
