@@ -63,7 +63,7 @@ export function findWorkspaceConfig(root: string): string | undefined {
 export function loadConfig(root: string, options: LoadConfigOptions = {}): LoadedConfig {
   const files: string[] = [];
   const userPath = options.userConfigPath ?? userConfigPath();
-  const user = readConfigFile(userPath);
+  const user = readConfigFile(userPath, { unreadableIsAbsent: true });
   if (user !== undefined) files.push(userPath);
   const workspacePath = findWorkspaceConfig(root);
   let workspace = workspacePath === undefined ? undefined : readConfigFile(workspacePath);
@@ -82,12 +82,18 @@ export function loadConfig(root: string, options: LoadConfigOptions = {}): Loade
 }
 
 /** Reads and validates one config file; undefined when it does not exist. */
-export function readConfigFile(path: string): LocusConfigFile | undefined {
+export function readConfigFile(
+  path: string,
+  options: { unreadableIsAbsent?: boolean } = {},
+): LocusConfigFile | undefined {
   let raw: string;
   try {
     raw = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    // The user config under another account's home (a service user, `sudo -u`) is not this user's config.
+    if (options.unreadableIsAbsent && (code === 'EACCES' || code === 'EPERM')) return undefined;
     throw invalidConfig(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   let parsed: unknown;

@@ -21,7 +21,7 @@ describe('the language registry', () => {
     expect(lspLanguageIdOf('javascript', 'a.js')).toBe('javascript');
     expect(lspLanguageIdOf('bash', 'bin/deploy')).toBe('shellscript');
     expect(serverLanguageOf('tsx')).toBe('typescript');
-    expect(serverLanguageOf('rust')).toBeUndefined();
+    expect(serverLanguageOf('rust')).toBe('rust'); // served only when configured
   });
 
   it.each([

@@ -153,8 +153,8 @@ describe('check fuzz (seeded)', () => {
   }, 300_000);
 
   it('a missing request file is FILE_NOT_FOUND as JSON', () => {
-    const run = locus(['check', path.join(ws.root, 'nonexistent.jsonl'), '--root', ws.root]);
-    expect(run.code).toBe(1);
+    const run = locus(['check', path.join(ws.root, 'nonexistent.jsonl'), '--root', ws.root, '--json']);
+    expect(run.code).toBe(2);
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: 'FILE_NOT_FOUND' } });
   });
 });

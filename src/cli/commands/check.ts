@@ -7,7 +7,7 @@ import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
 import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
 import { clip, limitExceeded } from '../../core/limits.js';
 import { createLocator, type Locator } from '../../ops/locator.js';
-import { EXIT, exitFor, out } from '../io.js';
+import { EXIT, out } from '../io.js';
 import { boundedLines } from '../line-reader.js';
 import type { CommandSpec } from '../command.js';
 
@@ -19,11 +19,9 @@ export const checkCommand: CommandSpec = {
   options: {},
   async run({ positionals, root }) {
     const source = positionals[0] ?? '-';
+    // A missing or unreadable input file is thrown: the CLI reports it as text or JSON, exit 2.
     const opened = source === '-' ? process.stdin : openInput(source);
-    if (isLocusError(opened)) {
-      out(JSON.stringify({ ok: false, error: opened.toData() }));
-      return exitFor(opened.toData());
-    }
+    if (isLocusError(opened)) throw opened;
     const locator = createLocator({ root });
     const max = locator.workspace.limits.maxCheckLineBytes;
     try {
@@ -62,7 +60,7 @@ function openInput(source: string): ReadStream | LocusError {
     const readable = code !== 'EACCES' && code !== 'EPERM';
     return new LocusError(
       readable ? 'FILE_NOT_FOUND' : 'NOT_READABLE',
-      `${clip(source)} ${readable ? 'does not exist' : 'cannot be read'}.`,
+      `The input file ${clip(source)} ${readable ? 'does not exist' : 'cannot be read'}.`,
       {
         hint: 'Pass a JSON Lines file, or `-` (the default) to read standard input.',
         cause,
