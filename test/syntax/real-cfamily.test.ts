@@ -121,6 +121,26 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
     ]);
   });
 
+  it('turns no macro statement in a body into a nested function (Lua lvm.c, abridged)', async () => {
+    const text = [
+      'void luaV_execute (lua_State *L, CallInfo *ci) {',
+      '  for (;;) {',
+      '    Instruction i;',
+      '    vmfetch();',
+      '    vmdispatch (GET_OPCODE(i)) {',
+      '      vmcase(OP_MOVE) {',
+      '        StkId ra = RA(i);',
+      '        setobjs2s(L, ra, RB(i));',
+      '        vmbreak;',
+      '      }',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    const outline = await extractOutline('c', text);
+    expect(outline.symbols.map((s) => [s.path.join('.'), s.children.length])).toEqual([['luaV_execute', 0]]);
+  });
+
   it('a symbol the file does not have is not found, never another one', async () => {
     const result = await locatorFor('cpp/real/tinyxml2').locate('tinyxml2.h:XMLAttribute.QueryIntAttribute');
     expect(result.ok).toBe(false);
