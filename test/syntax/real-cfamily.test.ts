@@ -141,6 +141,21 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
     expect(outline.symbols.map((s) => [s.path.join('.'), s.children.length])).toEqual([['luaV_execute', 0]]);
   });
 
+  it('reads names through attributes, declspecs, calling conventions and K&R parameters', async () => {
+    const text = [
+      '__attribute__((visibility("default"))) int foo(void);',
+      '__declspec(dllexport) int __stdcall bar(int x);',
+      'BOOL WINAPI DllMain(HINSTANCE h, DWORD r, LPVOID p) { return 1; }',
+      'static int __attribute__((unused)) helper(int a) { return a; }',
+      'int old(a, b) int a; char *b; { return a; }',
+    ].join('\n');
+    const outline = await extractOutline('c', text);
+    const names = ['foo(', 'bar(', 'DllMain(', 'helper(', 'old('];
+    expect(outline.symbols.map((s) => [s.kind, s.name, s.nameSpan.start])).toEqual(
+      names.map((anchor) => ['function', anchor.slice(0, -1), text.indexOf(anchor)]),
+    );
+  });
+
   it('a symbol the file does not have is not found, never another one', async () => {
     const result = await locatorFor('cpp/real/tinyxml2').locate('tinyxml2.h:XMLAttribute.QueryIntAttribute');
     expect(result.ok).toBe(false);
