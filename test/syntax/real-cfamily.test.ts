@@ -156,6 +156,32 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
     );
   });
 
+  it('finds every Bash function form, also where tree-sitter-bash fails, and none inside a here-doc', async () => {
+    const text = [
+      'a() { echo; }',
+      'function b { echo; }',
+      'function c() ( echo )',
+      'd () (',
+      '  echo',
+      ')',
+      'function e() {',
+      '  [[ $x =~ ^(\\$\\{[#!]?)([A-Za-z0-9_]*)$ ]] && echo',
+      '}',
+      'f() {',
+      '  y="${x/ \'[GTK2/3]\'}"',
+      '  cat <<EOF',
+      'g() {',
+      'EOF',
+      '}',
+      '',
+    ].join('\n');
+    const outline = await extractOutline('bash', text);
+    const anchors = ['a()', 'b {', 'c()', 'd ()', 'e()', 'f()'];
+    expect(outline.symbols.map((s) => [s.kind, s.name, s.nameSpan.start])).toEqual(
+      anchors.map((anchor) => ['function', anchor[0], text.indexOf(`${anchor}`)]),
+    );
+  });
+
   it('a symbol the file does not have is not found, never another one', async () => {
     const result = await locatorFor('cpp/real/tinyxml2').locate('tinyxml2.h:XMLAttribute.QueryIntAttribute');
     expect(result.ok).toBe(false);
