@@ -40,11 +40,13 @@ const out = { points: [] };
 try {
   out.points.push(memory('after importing Locus', 0));
   const locator = createLocator({ root });
+  // Every language of the one registry (docs/languages.md) that has a grammar in the manifest.
   const manifest = JSON.parse(readFileSync(path.join(input.repo, 'grammars/manifest.json'), 'utf8'));
+  const { LANGUAGES } = await import(pathToFileURL(path.join(input.repo, 'dist/core/languages.js')).href);
   mkdirSync(path.join(root, 'grammars'));
   out.grammars = [];
-  for (const [id, entry] of Object.entries(manifest)) {
-    const ext = entry.extensions[0];
+  for (const { id, extensions } of LANGUAGES.filter((spec) => spec.id in manifest)) {
+    const ext = extensions[0];
     const rel = `grammars/sample-${id}${ext}`;
     writeFileSync(path.join(root, rel), SAMPLE[ext] ?? 'x\n');
     const result = await locator.outline(rel);

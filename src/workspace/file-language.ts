@@ -7,7 +7,8 @@
  * 3. for `.h`: the translation unit with the same stem beside it (`tinyxml2.cpp`), else the
  *    translation units in its folder that `#include` it — C++ if any is C++;
  * 4. the registry's own rules (extension, `.h` by content, shebang, modeline).
- * Everything read here is cached per (folder, mtime); a folder is scanned at most once per change.
+ * Everything read here is cached per (folder, mtime); a folder is scanned at most once per change (an edit
+ * inside a translation unit that adds an `#include` is seen when the folder changes or Locus restarts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ export class FileLanguages {
   private readonly matchers: Array<{ test: (rel: string) => boolean; language: string }>;
   private readonly database = new Map<string, { stamp: number; entries: Map<string, string> }>();
   private readonly folders = new Map<string, { stamp: number; units: Map<string, string> }>();
+  /** Header → the language its translation units gave, valid while its folder's stamp is unchanged. */
+  private readonly headers = new Map<string, { stamp: number; language: string | undefined }>();
 
   constructor(
     private readonly root: string,
@@ -76,6 +79,15 @@ export class FileLanguages {
   }
 
   private fromTranslationUnits(absPath: string): string | undefined {
+    const stamp = mtime(path.dirname(absPath)) ?? -1;
+    const known = this.headers.get(absPath);
+    if (known && known.stamp === stamp) return known.language;
+    const language = this.scanTranslationUnits(absPath);
+    this.headers.set(absPath, { stamp, language });
+    return language;
+  }
+
+  private scanTranslationUnits(absPath: string): string | undefined {
     const units = this.unitsOf(path.dirname(absPath));
     const stem = path.basename(absPath).replace(/\.[^.]+$/, '');
     const base = path.basename(absPath);

@@ -121,6 +121,67 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
     ]);
   });
 
+  it('turns no macro statement in a body into a nested function (Lua lvm.c, abridged)', async () => {
+    const text = [
+      'void luaV_execute (lua_State *L, CallInfo *ci) {',
+      '  for (;;) {',
+      '    Instruction i;',
+      '    vmfetch();',
+      '    vmdispatch (GET_OPCODE(i)) {',
+      '      vmcase(OP_MOVE) {',
+      '        StkId ra = RA(i);',
+      '        setobjs2s(L, ra, RB(i));',
+      '        vmbreak;',
+      '      }',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    const outline = await extractOutline('c', text);
+    expect(outline.symbols.map((s) => [s.path.join('.'), s.children.length])).toEqual([['luaV_execute', 0]]);
+  });
+
+  it('reads names through attributes, declspecs, calling conventions and K&R parameters', async () => {
+    const text = [
+      '__attribute__((visibility("default"))) int foo(void);',
+      '__declspec(dllexport) int __stdcall bar(int x);',
+      'BOOL WINAPI DllMain(HINSTANCE h, DWORD r, LPVOID p) { return 1; }',
+      'static int __attribute__((unused)) helper(int a) { return a; }',
+      'int old(a, b) int a; char *b; { return a; }',
+    ].join('\n');
+    const outline = await extractOutline('c', text);
+    const names = ['foo(', 'bar(', 'DllMain(', 'helper(', 'old('];
+    expect(outline.symbols.map((s) => [s.kind, s.name, s.nameSpan.start])).toEqual(
+      names.map((anchor) => ['function', anchor.slice(0, -1), text.indexOf(anchor)]),
+    );
+  });
+
+  it('finds every Bash function form, also where tree-sitter-bash fails, and none inside a here-doc', async () => {
+    const text = [
+      'a() { echo; }',
+      'function b { echo; }',
+      'function c() ( echo )',
+      'd () (',
+      '  echo',
+      ')',
+      'function e() {',
+      '  [[ $x =~ ^(\\$\\{[#!]?)([A-Za-z0-9_]*)$ ]] && echo',
+      '}',
+      'f() {',
+      '  y="${x/ \'[GTK2/3]\'}"',
+      '  cat <<EOF',
+      'g() {',
+      'EOF',
+      '}',
+      '',
+    ].join('\n');
+    const outline = await extractOutline('bash', text);
+    const anchors = ['a()', 'b {', 'c()', 'd ()', 'e()', 'f()'];
+    expect(outline.symbols.map((s) => [s.kind, s.name, s.nameSpan.start])).toEqual(
+      anchors.map((anchor) => ['function', anchor[0], text.indexOf(`${anchor}`)]),
+    );
+  });
+
   it('a symbol the file does not have is not found, never another one', async () => {
     const result = await locatorFor('cpp/real/tinyxml2').locate('tinyxml2.h:XMLAttribute.QueryIntAttribute');
     expect(result.ok).toBe(false);

@@ -101,6 +101,9 @@ function specifier(match: SymbolMatch, name: Node, defaults: Candidate): Candida
 }
 
 function functionDefinition(match: SymbolMatch): Candidate | null {
+  // C and C++ have no nested functions: a "definition" in a body is a macro statement tree-sitter
+  // misread (Lua's `vmcase(OP_MOVE) {…}` inside `vmdispatch (GET_OPCODE(i)) {…}`).
+  if (inBody(match.node)) return null;
   const declaratorNode = match.captures.find((c) => c.name === '_declarator')?.node;
   const declared = declaratorNode ? declaredName(declaratorNode, match.text) : undefined;
   if (!declared) return null;
@@ -116,9 +119,12 @@ function misreadPrototype(match: SymbolMatch): Candidate | null {
   return { kind: 'function', name, nameSpan: nodeSpan(callee), qualifier: [], rangeNode: match.node };
 }
 
-/** True inside a function body (a `#if` block there holds statements, not prototypes). */
+/** True inside a function body, not within a class defined there (a `#if` block there holds statements). */
 function inBody(node: Node): boolean {
-  for (let p = node.parent; p; p = p.parent) if (p.type === 'compound_statement') return true;
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'field_declaration_list') return false;
+    if (p.type === 'compound_statement') return true;
+  }
   return false;
 }
 
