@@ -4,10 +4,10 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, verify; --section is an alias), --keep (keep the temp workspace), --help.
  */
 
-export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
+export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory', 'verify'];
 
 const FULL = {
   sizes: ['small', 'medium', 'large'],
@@ -92,7 +92,7 @@ export function parseArgs(argv) {
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--out') options.out = argv[++i];
-    else if (arg === '--sections') options.sections = argv[++i].split(',');
+    else if (arg === '--sections' || arg === '--section') options.sections = argv[++i].split(',');
     else throw new Error(`unknown argument ${arg} (try --help)`);
   }
   const unknown = options.sections.filter((s) => !SECTIONS.includes(s));

@@ -23,6 +23,7 @@ import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
 import { relocateTargets, renderRelocate, runRelocate } from './sections/relocate.js';
 import { renderStability, runStability } from './sections/stability.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
+import { renderVerify, runVerify } from './sections/verify.js';
 
 const SECTION_RUNNERS = {
   locate: [runLocateSpeed, renderLocateSpeed, locateSpeedTargets],
@@ -32,6 +33,7 @@ const SECTION_RUNNERS = {
   stability: [runStability, renderStability, () => []],
   ops: [runLspOps, renderLspOps, lspOpsTargets],
   memory: [runMemory, renderMemory, memoryTargets],
+  verify: [runVerify, renderVerify, () => []],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
