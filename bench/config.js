@@ -4,15 +4,25 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, index, verify; --section is an alias), --keep (keep the temp workspace), --help.
  */
 
-export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory', 'index'];
-/** Sections run only when named: `agreement` needs the Debian corpora (bench/sections/agreement.js). */
-export const OPTIONAL_SECTIONS = ['agreement'];
-
-/** Sections run only when named (they fetch npm tarballs): `--sections reanchor` or `--section reanchor`. */
-export const OPTIONAL_SECTIONS = ['reanchor'];
+export const SECTIONS = [
+  'locate',
+  'relocate',
+  'symbols',
+  'accuracy',
+  'stability',
+  'ops',
+  'memory',
+  'index',
+  'verify',
+];
+/**
+ * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` needs the Debian
+ * corpora (bench/sections/agreement.js); `reanchor` fetches npm tarballs.
+ */
+export const OPTIONAL_SECTIONS = ['agreement', 'reanchor'];
 
 const FULL = {
   sizes: ['small', 'medium', 'large'],

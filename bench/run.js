@@ -26,6 +26,7 @@ import { renderReanchor, runReanchor } from './sections/reanchor.js';
 import { renderStability, runStability } from './sections/stability.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
+import { renderVerify, runVerify } from './sections/verify.js';
 
 const SECTION_RUNNERS = {
   locate: [runLocateSpeed, renderLocateSpeed, locateSpeedTargets],
@@ -42,6 +43,7 @@ const SECTION_RUNNERS = {
   ],
   index: [runIndex, renderIndex, indexTargets],
   reanchor: [runReanchor, renderReanchor, () => []],
+  verify: [runVerify, renderVerify, () => []],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

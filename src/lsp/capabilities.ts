@@ -20,7 +20,8 @@ export function clientCapabilities(positionEncodings: PositionEncoding[]): Clien
     workspace: {
       configuration: true,
       workspaceFolders: true,
-      applyEdit: false,
+      // Command-based code actions send their edit back as workspace/applyEdit; Locus captures it as a preview.
+      applyEdit: true,
       workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
       // Locus forwards file changes it is told about (notifyFilesChanged); servers register their globs.
       didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: false },
@@ -99,7 +100,8 @@ export type CapabilityName =
   | 'documentRangeFormattingProvider'
   | 'documentSymbolProvider'
   | 'callHierarchyProvider'
-  | 'typeHierarchyProvider';
+  | 'typeHierarchyProvider'
+  | 'executeCommandProvider';
 
 /** True when the server's capabilities include `name` (an object or `true` counts; `false`/absent does not). */
 export function hasCapability(capabilities: ServerCapabilities, name: CapabilityName): boolean {

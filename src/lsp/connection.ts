@@ -21,6 +21,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import {
   ApplyWorkspaceEditRequest,
+  type WorkspaceEdit,
   ConfigurationRequest,
   ExitNotification,
   LogMessageNotification,
@@ -83,6 +84,8 @@ export class LspConnection {
   private rejectFailed!: (error: LocusError) => void;
   private readonly failed: Promise<never>;
   private closing = false;
+  /** Receives each `workspace/applyEdit` while a command runs (command-based code actions); never applied. */
+  applyEditCapture: ((edit: WorkspaceEdit) => void) | undefined;
   private listener: ConnectionListener | undefined;
 
   constructor(input: Readable, output: Writable, options: ConnectionOptions, listener: ConnectionListener) {
@@ -214,10 +217,13 @@ export class LspConnection {
     conn.onRequest(RegistrationRequest.type, () => undefined);
     conn.onRequest(UnregistrationRequest.type, () => undefined);
     conn.onRequest(WorkspaceFoldersRequest.type, () => this.options.folders);
-    conn.onRequest(ApplyWorkspaceEditRequest.type, () => ({
-      applied: false,
-      failureReason: 'Locus applies edits itself, only when asked',
-    }));
+    conn.onRequest(ApplyWorkspaceEditRequest.type, (params) => {
+      this.applyEditCapture?.(params.edit);
+      return {
+        applied: false,
+        failureReason: 'Locus applies edits itself, only when asked',
+      };
+    });
     conn.onRequest(() => null);
     conn.onUnhandledProgress((params) => listener.progress(params.token, params.value));
     conn.onNotification(LogMessageNotification.type, (params) => listener.log(params.type, params.message));

@@ -13,8 +13,10 @@ import type { RequestType } from 'vscode-jsonrpc/node';
 import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  type Command,
   type Position,
   type ServerCapabilities,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { requireCapability, type CapabilityName } from './capabilities.js';
 import { DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
@@ -26,6 +28,7 @@ import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
 import { pathToUri } from './uri.js';
 import { languageOfPath } from './languages.js';
+import { captureCommandEdit } from './commands.js';
 import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
@@ -181,6 +184,14 @@ export class SessionCore {
       const uri = await instance.sync(absPath, text);
       await instance.readiness.wait(instance.readyDeadline);
       return walkHierarchy(instance, uri, position, direction, depth);
+    });
+  }
+
+  /** Runs a command (a code action's) and returns the edit it sent back, never applied (commands.ts). */
+  async commandEdit(absPath: string, text: string, command: Command): Promise<WorkspaceEdit | null> {
+    return this.withInstance(async (instance) => {
+      await instance.sync(absPath, text);
+      return captureCommandEdit(instance, command);
     });
   }
 

@@ -17,8 +17,10 @@ export interface ActionEntry {
   kind?: string;
   preferred?: true;
   disabled?: string;
-  /** False when the action only runs a server command (no previewable edit). */
+  /** False when the action only runs a server command (its edit is captured when selected: `via_command`). */
   has_edit: boolean;
+  /** Selecting it runs the server command and previews the edit the server sends back. */
+  via_command?: true;
 }
 
 /** Result of code actions. */
@@ -70,18 +72,27 @@ export async function codeActions(
   ) {
     action = (await target.session.resolveCodeAction(absPath, text, action as CodeAction)).result;
   }
-  if (!('edit' in action) || !action.edit) {
+  let edit = 'edit' in action ? action.edit : undefined;
+  const command = commandOf(action);
+  if (!edit && command) edit = (await target.session.commandEdit(absPath, text, command)) ?? undefined;
+  if (!edit) {
     throw new LocusError(
       'CAPABILITY_MISSING',
-      `"${chosen.entry.title}" runs a server command and has no edit Locus can preview.`,
+      `"${chosen.entry.title}" ${command ? 'ran its server command, which sent no edit' : 'has no edit'} Locus can preview.`,
       {
-        hint: 'Pick an action with has_edit: true.',
+        hint: 'Pick an action with has_edit: true or a command action whose command edits files.',
       },
     );
   }
-  const fields = await verifiedPreviewOrApply(context, action.edit, options);
+  const fields = await verifiedPreviewOrApply(context, edit, options);
   result.selected = { index: chosen.entry.index, title: chosen.entry.title, ...fields };
   return result;
+}
+
+/** The command an action runs: a bare Command, or a CodeAction's `command`. */
+function commandOf(action: Command | CodeAction): Command | undefined {
+  if (typeof action.command === 'string') return action as Command;
+  return action.command;
 }
 
 function entry(action: Command | CodeAction, index: number): ActionEntry {
@@ -90,6 +101,7 @@ function entry(action: Command | CodeAction, index: number): ActionEntry {
     title: action.title,
     has_edit: 'edit' in action || ('data' in action && !(typeof action.command === 'string')),
   };
+  if (!out.has_edit && commandOf(action)) out.via_command = true;
   if ('kind' in action && action.kind) out.kind = action.kind;
   if ('isPreferred' in action && action.isPreferred) out.preferred = true;
   if ('disabled' in action && action.disabled) out.disabled = action.disabled.reason;

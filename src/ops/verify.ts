@@ -97,13 +97,35 @@ export async function verifiedPreviewOrApply(
   return fields;
 }
 
-/** Shows the servers the plan's text, compares diagnostics with a baseline, restores their view. */
+/**
+ * Shows the servers the plan's text, compares diagnostics with a baseline, restores their view. A server that
+ * restarted meanwhile saw only part of the edit, so the check runs once more; twice is SERVER_FAILED.
+ */
 export async function verifyPlan(
   context: OpsContext,
   plan: EditPlan,
   referencing: readonly string[],
 ): Promise<Verification> {
   const { files, unchecked } = filesToCheck(context, plan, referencing);
+  for (let attempt = 1; ; attempt++) {
+    const starts = files.map((f) => f.session.info().starts);
+    const outcome = await checkOnce(files);
+    if (files.every((f, i) => f.session.info().starts === starts[i]))
+      return compare(files, outcome.baseline, outcome.after, outcome.settled, unchecked);
+    if (attempt === 2)
+      throw new LocusError(
+        'SERVER_FAILED',
+        'A language server restarted twice during verification; nothing was written.',
+        {
+          hint: 'Try again; if it persists, preview without --verify and check the server.',
+        },
+      );
+  }
+}
+
+async function checkOnce(
+  files: readonly Checked[],
+): Promise<{ baseline: Map<string, Diagnostic[]>; after: Map<string, Diagnostic[]>; settled: boolean }> {
   let settled = true;
   const collect = async (file: Checked, text: string, since?: number): Promise<Diagnostic[]> => {
     const got = await file.session.diagnostics(file.absPath, text, { ...DEFAULT_COLLECT, since });
@@ -120,7 +142,7 @@ export async function verifyPlan(
   } finally {
     await restore(files);
   }
-  return compare(files, baseline, after, settled, unchecked);
+  return { baseline, after, settled };
 }
 
 function filesToCheck(

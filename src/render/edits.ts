@@ -68,7 +68,7 @@ export function renderCodeActions(result: CodeActionsResult): string {
       a.kind,
       a.preferred ? 'preferred' : undefined,
       a.disabled ? `disabled: ${a.disabled}` : undefined,
-      a.has_edit ? undefined : 'command only',
+      a.has_edit ? undefined : a.via_command ? 'server command: selecting previews its edit' : 'no edit',
     ].filter(Boolean);
     lines.push(`${a.index}. ${a.title}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`);
   }

@@ -22,6 +22,8 @@ interface Case {
   fixture: string;
   locate: string;
   newName: string;
+  /** Overrides on top of the defaults (another server for the language). */
+  lspConfig?: { languages: Record<string, { server: string }> };
   /** Each expected warning: its kind and the locate string of the place it names (a locate resolving to it). */
   expected: { kind: RenameWarningKind; at: string }[];
 }
@@ -66,6 +68,15 @@ const CASES: Case[] = [
     ],
   },
   {
+    name: 'typescript-language-server (classic): the structural Observer.next',
+    server: 'typescript-classic',
+    fixture: 'typescript',
+    locate: 'subject.ts:Subject.next',
+    newName: 'emit',
+    lspConfig: { languages: { typescript: { server: 'typescript-classic' } } },
+    expected: [{ kind: 'unrenamed-occurrence', at: 'subject.ts:Observer.next' }],
+  },
+  {
     name: 'clangd: uses inside macro bodies',
     server: 'clangd',
     fixture: 'c',
@@ -102,7 +113,7 @@ for (const c of CASES) {
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), `locus-rename-safety-${c.fixture}-`));
       cpSync(path.join(FIXTURES, c.fixture), dir, { recursive: true });
-      locus = createLocus({ root: dir });
+      locus = createLocus({ root: dir, ...(c.lspConfig ? { lspConfig: c.lspConfig } : {}) });
       preview = ok(await locus.rename(c.locate, c.newName));
     }, 120_000);
     afterAll(async () => {

@@ -1,12 +1,13 @@
 /**
- * clangd for C and C++ (`clangd-19` preferred, else `clangd`). It gets a compile database in the session's scratch
- * dir (see compile-commands.ts), `--rename-file-limit=0` (else renames touching more than 50 files are refused) and
+ * clangd for C and C++ (`clangd-19` preferred, else `clangd`). It gets a compile database in a per-project cache folder
+ * (cache-dir.ts; the session's scratch dir when that cannot be created; see compile-commands.ts), `--rename-file-limit=0` (else renames touching more than 50 files are refused) and
  * `--log=error` (it logs every request at INFO otherwise). Readiness is the end of its `indexing` progress, which it
  * only reports to clients that support `window/workDoneProgress`. clangd 14/19 negotiate encodings only through
  * their `offsetEncoding` extension, so the offered encodings are sent both ways.
  */
 import { join } from 'node:path';
 import type { ServerAdapter } from './adapter.js';
+import { projectCacheDir } from './cache-dir.js';
 import { prepareCompileCommands } from './compile-commands.js';
 import { pathCommand } from './resolve.js';
 import { lspLanguageId } from '../languages.js';
@@ -30,7 +31,8 @@ export const clangdAdapter: ServerAdapter = {
     return { command, args: [] };
   },
   async prepare({ root, tmpDir }) {
-    const dir = join(tmpDir, 'cdb');
+    // A kept folder lets one-shot calls reuse clangd's background index (it lives next to the database).
+    const dir = projectCacheDir('clangd', root) ?? join(tmpDir, 'cdb');
     prepareCompileCommands(root, dir);
     return [`--compile-commands-dir=${dir}`];
   },

@@ -1,11 +1,11 @@
 /**
  * A compile database for clangd. Without one clangd has no background index, and cross-file references and renames
  * silently miss files (the rename then breaks code). The project's own `compile_commands.json` (at the root or in
- * `build/`) is copied into the session's scratch dir; otherwise one is generated there from the C/C++ sources found
+ * `build/`) is copied into the project's cache folder; otherwise one is generated there from the C/C++ sources found
  * under the root, with `-I` for every directory holding headers. clangd writes its index next to the database, so
  * the project tree stays untouched. A generated database reflects the files present when the server started.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLanguage, isHeaderPath } from '../../core/languages.js';
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
@@ -20,7 +20,7 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     join(root, 'build', 'compile_commands.json'),
   ]) {
     if (existsSync(candidate)) {
-      copyFileSync(candidate, join(outDir, 'compile_commands.json'));
+      writeIfChanged(join(outDir, 'compile_commands.json'), readFileSync(candidate, 'utf8'));
       return { generated: false, files: -1 };
     }
   }
@@ -33,7 +33,7 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     const compiler = cpp ? ['clang++', '-std=c++17'] : ['clang', '-std=c17'];
     return { directory: root, file, arguments: [...compiler, ...includes, '-c', file] };
   });
-  writeFileSync(join(outDir, 'compile_commands.json'), JSON.stringify(entries, null, 1));
+  writeIfChanged(join(outDir, 'compile_commands.json'), JSON.stringify(entries, null, 1));
   return { generated: true, files: entries.length };
 }
 
@@ -67,4 +67,14 @@ function scan(root: string): { sources: string[]; includeDirs: string[] } {
 function isTranslationUnit(name: string): boolean {
   const language = detectLanguage(name);
   return language === 'c' || language === 'cpp';
+}
+
+/** Leaves an identical database untouched, so clangd's kept index stays valid across starts. */
+function writeIfChanged(file: string, text: string): void {
+  try {
+    if (readFileSync(file, 'utf8') === text) return;
+  } catch {
+    // Not there yet.
+  }
+  writeFileSync(file, text);
 }
