@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './client.js';
+import type { LspLogListener } from './events.js';
 import { deepMerge, loadLspConfig, type LanguageServerConfig, type LspConfig } from './config.js';
 import { languageOfPath } from './languages.js';
 import { findProjectRoot, isInside } from './project-root.js';
@@ -22,6 +23,8 @@ export interface LspManagerOptions {
   workspaceRoot: string;
   /** Programmatic overrides applied on top of the config file (same shape). */
   config?: Partial<LspConfig>;
+  /** Server start, stop, restart, crash and timeout events (MCP logging; never stdout). */
+  onLog?: LspLogListener;
 }
 
 const DEFAULT_ENCODINGS: PositionEncoding[] = ['utf-16', 'utf-8', 'utf-32'];
@@ -33,10 +36,12 @@ export class LspManager {
   /** The effective configuration. */
   readonly config: LspConfig;
   private readonly sessions = new Map<string, Session>();
+  private readonly onLog: LspLogListener | undefined;
 
   /** Reads the configuration (throws a LocusError when it is invalid); starts nothing. */
   constructor(options: LspManagerOptions) {
     this.workspaceRoot = resolve(options.workspaceRoot);
+    this.onLog = options.onLog;
     this.config = loadLspConfig(this.workspaceRoot, options.config);
     for (const [language, entry] of Object.entries(this.config.languages)) {
       if (entry?.server !== undefined && !BUILTIN_ADAPTERS.has(entry.server)) {
@@ -135,6 +140,7 @@ export class LspManager {
       idleTimeoutMs: config.idleTimeoutMinutes * 60_000,
       maxRestarts: config.maxRestarts,
       restartWindowMs: config.restartWindowMinutes * 60_000,
+      ...(this.onLog ? { onLog: this.onLog } : {}),
     });
     return new Session(adapter, root, supervisor);
   }

@@ -13,11 +13,13 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol';
+import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { clientCapabilities } from './capabilities.js';
 import { closed, garbled, LspConnection } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
+import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
 import { Readiness } from './readiness.js';
@@ -40,6 +42,9 @@ export interface InstanceSpec {
 
 /** Told once when an instance dies on its own (not when stopped). */
 export type DeathListener = (instance: ServerInstance, error: LocusError) => void;
+
+/** Told about the server's project loading (`$/progress`) and when it becomes ready. */
+export type InstanceProgress = (event: ProgressEvent) => void;
 
 /** A started, initialized server. */
 export class ServerInstance {
@@ -64,13 +69,21 @@ export class ServerInstance {
   private death: LocusError | undefined;
   private stopping = false;
   private readonly onDeath: DeathListener;
+  private readonly onProgress: InstanceProgress;
 
-  private constructor(spec: InstanceSpec, proc: ServerProcess, onDeath: DeathListener) {
+  private constructor(
+    spec: InstanceSpec,
+    proc: ServerProcess,
+    onDeath: DeathListener,
+    onProgress: InstanceProgress,
+  ) {
     this.spec = spec;
     this.process = proc;
     this.onDeath = onDeath;
+    this.onProgress = onProgress;
     this.readiness = new Readiness(spec.adapter.readiness);
     const name = spec.adapter.name;
+    const loading = new ServerProgress(name, onProgress);
     this.connection = new LspConnection(
       proc.child.stdout,
       proc.child.stdin,
@@ -78,15 +91,16 @@ export class ServerInstance {
       {
         progress: (token, value) => {
           trace(name, '$/progress', token, JSON.stringify(value));
-          this.readiness.progress(token, value);
+          loading.progress(token, value);
+          this.watchReady(() => this.readiness.progress(token, value));
         },
         log: (_type, message) => {
           trace(name, 'log', message.slice(0, 300));
-          this.readiness.log(message);
+          this.watchReady(() => this.readiness.log(message));
         },
         diagnostics: (uri, diagnostics) => {
           this.diagnostics.arrived(uri, diagnostics);
-          this.readiness.diagnostics();
+          this.watchReady(() => this.readiness.diagnostics());
           this.documents.diagnosticsArrived(uri);
         },
         unresponsive: (method) => this.die(hung(name, method)),
@@ -106,7 +120,11 @@ export class ServerInstance {
   }
 
   /** Spawns and initializes a server; throws SERVER_NOT_INSTALLED, SERVER_FAILED or TIMEOUT. */
-  static async start(spec: InstanceSpec, onDeath: DeathListener): Promise<ServerInstance> {
+  static async start(
+    spec: InstanceSpec,
+    onDeath: DeathListener,
+    onProgress: InstanceProgress = () => undefined,
+  ): Promise<ServerInstance> {
     const began = performance.now();
     const tmpDir = makeSessionTmpDir(spec.adapter.id);
     let proc: ServerProcess;
@@ -124,7 +142,7 @@ export class ServerInstance {
       rmSync(tmpDir, { recursive: true, force: true });
       throw spawnError(spec, error);
     }
-    const instance = new ServerInstance(spec, proc, onDeath);
+    const instance = new ServerInstance(spec, proc, onDeath, onProgress);
     try {
       await instance.initialize();
     } catch (error) {
@@ -146,6 +164,23 @@ export class ServerInstance {
       this.readyDeadline = performance.now() + this.spec.readyTimeoutMs;
     }
     return uri;
+  }
+
+  /** Runs a readiness update and reports the moment the server becomes ready. */
+  private watchReady(update: () => void): void {
+    const before = this.readiness.ready;
+    update();
+    if (!before && this.readiness.ready) this.reportReady();
+  }
+
+  /** Emits `server-ready` (also called once after `initialize` for servers ready at once). */
+  reportReady(): void {
+    const ms = this.readiness.readyAfterMs;
+    this.onProgress({
+      kind: 'server-ready',
+      source: this.name,
+      message: `${this.name} ready${ms === undefined ? '' : ` after ${(ms / 1000).toFixed(1)} s`}`,
+    });
   }
 
   /** The error that killed this instance, if it is dead. */

@@ -8,7 +8,8 @@
  * for readiness up to `readyTimeoutMs` after the start; the rest do not wait. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
-import type { LocusError } from '../core/index.js';
+import { abortable, throwIfCancelled, type CallScope } from '../core/call.js';
+import { isLocusError, type LocusError } from '../core/index.js';
 import type { RequestType } from 'vscode-jsonrpc/node';
 import {
   DidChangeWatchedFilesNotification,
@@ -64,6 +65,8 @@ export class SessionCore {
     readonly adapter: ServerAdapter,
     readonly root: string,
     protected readonly supervisor: Supervisor,
+    /** The call this view of the session serves (abort signal, progress listener); see `Session.forCall`. */
+    protected readonly call: CallScope = {},
   ) {}
 
   /** Starts the server now instead of on the first request. */
@@ -159,16 +162,17 @@ export class SessionCore {
     plan: RequestPlan<P, R, Out>,
   ): Promise<LspAnswer<Out>> {
     const began = performance.now();
+    const { signal } = this.call;
     return this.withInstance(async (instance) => {
       if (plan.capability !== undefined)
         requireCapability(instance.capabilities, plan.capability, instance.name);
       const uri = await instance.sync(absPath, text);
       const waitStart = performance.now();
-      if (plan.ready === 'wait') await instance.readiness.wait(instance.readyDeadline);
+      if (plan.ready === 'wait') await abortable(instance.readiness.wait(instance.readyDeadline), signal);
       const readyWaitMs = performance.now() - waitStart;
       const settled =
         plan.ready !== 'wait' ||
-        (await instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)));
+        (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
       const ready = instance.readiness.ready && settled;
       const diagnostics =
         plan.diagnosticsWaitMs === undefined
@@ -191,20 +195,46 @@ export class SessionCore {
     params: P,
   ): Promise<Timed<R>> {
     const timeout = instance.spec.requestTimeoutMs;
+    const { signal } = this.call;
     try {
-      return await instance.connection.request(type, params, timeout);
+      return await instance.connection.request(type, params, timeout, signal);
     } catch (error) {
+      if (isLocusError(error) && error.code === 'TIMEOUT')
+        this.supervisor.log('warning', instance.name, error.message);
       if (!isOutdated(error)) throw error;
-      return instance.connection.request(type, params, timeout);
+      return instance.connection.request(type, params, timeout, signal);
     }
   }
 
+  /**
+   * Acquires the server (starting it if needed) for `body`. The call's progress listener hears the start and
+   * the project loading meanwhile; its signal stops the wait (a start already under way goes on for the next
+   * call, and the acquisition is released once it completes).
+   */
   private async withInstance<T>(body: (instance: ServerInstance) => Promise<T>): Promise<T> {
-    const instance = await this.supervisor.acquire();
+    const { signal, onProgress } = this.call;
+    throwIfCancelled(signal);
+    const unsubscribe = this.supervisor.progress.subscribe(onProgress);
     try {
-      return await body(instance);
+      const acquiring = this.supervisor.acquire();
+      let instance: ServerInstance;
+      try {
+        instance = await abortable(acquiring, signal);
+      } catch (error) {
+        if (isLocusError(error) && error.code === 'CANCELLED')
+          acquiring.then(
+            () => this.supervisor.release(),
+            () => undefined,
+          );
+        throw error;
+      }
+      try {
+        return await body(instance);
+      } finally {
+        this.supervisor.release();
+      }
     } finally {
-      this.supervisor.release();
+      unsubscribe();
     }
   }
 }

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { LocusError } from '../core/errors.js';
+import { isLocusError, LocusError } from '../core/errors.js';
+import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
 import { createLocus, type Locus } from '../ops/locus.js';
 import type { OpsOptions } from '../ops/context.js';
 import { resolveRoot, type RootSource } from './root.js';
@@ -51,6 +52,19 @@ function version(): string {
   }
 }
 
+/**
+ * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the SDK drops what is below the level
+ * the client set with `logging/setLevel`. Never throws (before the connection exists the message is dropped).
+ */
+function clientLogger(
+  mcp: McpServer,
+): (level: LspLogEvent['level'], logger: string, message: string) => void {
+  return (level, logger, message) => {
+    if (!mcp.isConnected()) return;
+    mcp.server.sendLoggingMessage({ level, logger, data: message }).catch(() => undefined);
+  };
+}
+
 /** Writes a log line to stderr. */
 export function logToStderr(message: string): void {
   process.stderr.write(`locus mcp: ${message}\n`);
@@ -61,8 +75,13 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
   const log = options.log ?? logToStderr;
   const mcp = new McpServer(
     { name: 'locus', title: 'Locus', version: version() },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
+  const clientLog = clientLogger(mcp);
+  const onLog: LspLogListener = (event) => {
+    log(`${event.server}: ${event.message}`);
+    clientLog(event.level, 'lsp', event.message);
+  };
   let rootPromise: Promise<{ root: string; source: RootSource }> | undefined;
   const root = () => {
     rootPromise ??= resolveRoot(mcp.server, options.root, log).then((found) => {
@@ -71,9 +90,14 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
     });
     return rootPromise;
   };
-  const locus = lazyLocus(root, options.locus);
+  const locus = lazyLocus(root, { ...options.locus, onLog }, (error) =>
+    clientLog('error', 'locus', `${error.code}: ${error.message}`),
+  );
   mcp.server.oninitialized = () => void root();
-  registerTools(mcp, locus.get, log);
+  registerTools(mcp, locus.get, (message) => {
+    log(message);
+    clientLog('error', 'locus', message);
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -87,6 +111,7 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
 function lazyLocus(
   root: () => Promise<{ root: string }>,
   options: LocusMcpOptions['locus'],
+  failed: (error: LocusError) => void,
 ): { get: () => Promise<Locus>; close: () => Promise<void> } {
   let current: Promise<Locus> | undefined;
   let closed = false;
@@ -97,8 +122,10 @@ function lazyLocus(
       if (closed) throw shuttingDown();
       return createLocus({ ...options, root: dir });
     });
-    created.catch(() => {
+    created.catch((error: unknown) => {
       if (current === created) current = undefined;
+      // Configuration problems surface here (CONFIG_INVALID): tell the client's log as well as the call.
+      if (isLocusError(error)) failed(error);
     });
     current = created;
     return created;

@@ -4,6 +4,7 @@
  */
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { CallScope } from '../core/call.js';
 import type { Locus } from '../ops/locus.js';
 
 /** A tool's raw input shape (one zod schema per argument). */
@@ -17,8 +18,8 @@ export interface ToolSpec<S extends InputShape> {
   inputSchema: S;
   outputSchema: z.ZodObject;
   annotations: ToolAnnotations;
-  /** Runs the tool; a thrown LocusError becomes an `isError` result. */
-  run(locus: Locus, args: z.infer<z.ZodObject<S>>): Promise<CallToolResult>;
+  /** Runs the tool; a thrown LocusError becomes an `isError` result. `call` carries the cancel signal and progress. */
+  run(locus: Locus, args: z.infer<z.ZodObject<S>>, call: CallScope): Promise<CallToolResult>;
 }
 
 /** A tool with its argument types erased, for the registry. */

@@ -8,6 +8,7 @@ import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'n
 import path from 'node:path';
 import { structuredPatch } from 'diff';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/errors.js';
 import { LineIndex } from '../core/line-index.js';
 import { uriToPath } from '../lsp/uri.js';
@@ -162,6 +163,8 @@ export async function applyPlan(
       },
     );
   }
+  // The last moment a cancel can stop the edit: once the first file is written, all of them are.
+  throwIfCancelled(context.call?.signal);
   for (const change of plan.changes) {
     if (currentText(change) !== change.before) {
       throw new LocusError(
@@ -183,7 +186,7 @@ export async function applyPlan(
     for (const change of written)
       writeAtomically(change.absPath, (change.hadBom ? '\uFEFF' : '') + change.before);
     throw new LocusError(
-      'FILE_CHANGED',
+      'WRITE_FAILED',
       `Could not write every file (${String(cause)}); every file was restored.`,
       {
         hint: 'Check file permissions and disk space, then try again.',

@@ -6,7 +6,8 @@ import { isLocusError } from '../core/errors.js';
 import type { LocateFailure } from '../locate/resolver.js';
 import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
-import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } from './context.js';
+import type { CallScope } from '../core/call.js';
+import { closeOpsContext, createOpsContext, forCall, type OpsContext, type OpsOptions } from './context.js';
 import { completion, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
 import { formatRange, type FormatResult } from './format.js';
@@ -17,20 +18,35 @@ import type { EditOptions } from './edits.js';
 import { rename, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
 
+export type { CallScope, ProgressEvent, ProgressListener } from '../core/call.js';
+
 /** A result or a failure. */
 export type Outcome<T> = T | LocateFailure;
 
 /** Locus: locate offline, ask language servers at located positions. */
 export interface Locus extends Omit<Locator, 'close'> {
   readonly context: OpsContext;
-  definition(input: LocateInput, options?: { mode?: DefinitionKind }): Promise<Outcome<DefinitionResult>>;
-  references(input: LocateInput, options?: ReferencesOptions): Promise<Outcome<ReferencesResult>>;
-  rename(input: LocateInput, newName: string, options?: EditOptions): Promise<Outcome<RenameResult>>;
-  hover(input: LocateInput): Promise<Outcome<HoverResult>>;
-  completion(input: LocateInput, options?: { limit?: number }): Promise<Outcome<CompletionResult>>;
-  signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;
-  codeActions(input: LocateInput, options?: CodeActionOptions): Promise<Outcome<CodeActionsResult>>;
-  formatRange(input: LocateInput, options?: EditOptions): Promise<Outcome<FormatResult>>;
+  definition(
+    input: LocateInput,
+    options?: { mode?: DefinitionKind } & CallScope,
+  ): Promise<Outcome<DefinitionResult>>;
+  references(input: LocateInput, options?: ReferencesOptions & CallScope): Promise<Outcome<ReferencesResult>>;
+  rename(
+    input: LocateInput,
+    newName: string,
+    options?: EditOptions & CallScope,
+  ): Promise<Outcome<RenameResult>>;
+  hover(input: LocateInput, options?: CallScope): Promise<Outcome<HoverResult>>;
+  completion(
+    input: LocateInput,
+    options?: { limit?: number } & CallScope,
+  ): Promise<Outcome<CompletionResult>>;
+  signatureHelp(input: LocateInput, options?: CallScope): Promise<Outcome<SignatureHelpResult>>;
+  codeActions(
+    input: LocateInput,
+    options?: CodeActionOptions & CallScope,
+  ): Promise<Outcome<CodeActionsResult>>;
+  formatRange(input: LocateInput, options?: EditOptions & CallScope): Promise<Outcome<FormatResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -58,14 +74,14 @@ export function createLocus(options: OpsOptions): Locus {
     locateRange: (input) => locator.locateRange(input),
     describe: (filePath, target) => locator.describe(filePath, target),
     outline: (filePath) => locator.outline(filePath),
-    definition: (input, opts) => outcome(() => definition(context, input, opts?.mode)),
-    references: (input, opts) => outcome(() => references(context, input, opts)),
-    rename: (input, newName, opts) => outcome(() => rename(context, input, newName, opts)),
-    hover: (input) => outcome(() => hover(context, input)),
-    completion: (input, opts) => outcome(() => completion(context, input, opts?.limit)),
-    signatureHelp: (input) => outcome(() => signatureHelp(context, input)),
-    codeActions: (input, opts) => outcome(() => codeActions(context, input, opts)),
-    formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
+    definition: (input, opts) => outcome(() => definition(forCall(context, opts), input, opts?.mode)),
+    references: (input, opts) => outcome(() => references(forCall(context, opts), input, opts)),
+    rename: (input, newName, opts) => outcome(() => rename(forCall(context, opts), input, newName, opts)),
+    hover: (input, opts) => outcome(() => hover(forCall(context, opts), input)),
+    completion: (input, opts) => outcome(() => completion(forCall(context, opts), input, opts?.limit)),
+    signatureHelp: (input, opts) => outcome(() => signatureHelp(forCall(context, opts), input)),
+    codeActions: (input, opts) => outcome(() => codeActions(forCall(context, opts), input, opts)),
+    formatRange: (input, opts) => outcome(() => formatRange(forCall(context, opts), input, opts)),
     close: () => closeOpsContext(context),
   };
 }

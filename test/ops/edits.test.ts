@@ -118,7 +118,7 @@ describe('plan and apply (SPEC §8.1)', () => {
       writeFileSync(absPath, text);
     };
     await expect(applyPlan(ctx, plan, undefined, failingDisk)).rejects.toMatchObject({
-      code: 'FILE_CHANGED',
+      code: 'WRITE_FAILED',
       message: expect.stringContaining('restored'),
     });
     expect(readFileSync(path.join(root, 'e.py'), 'utf8')).toBe('e = 1\n');

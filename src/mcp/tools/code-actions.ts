@@ -28,9 +28,10 @@ export const codeActionsTool = defineTool({
   },
   outputSchema: OUTPUT.code_actions,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, select, only, apply, fingerprint }) =>
+  run: async (locus, { locate, select, only, apply, fingerprint }, call) =>
     respond(
       await locus.codeActions(locate, {
+        ...call,
         ...editOptions(apply, fingerprint),
         ...(select === undefined ? {} : { select }),
         ...(only === undefined ? {} : { only }),

@@ -27,9 +27,9 @@ export const completionTool = defineTool({
   },
   outputSchema: OUTPUT.completion,
   annotations: READ_ONLY,
-  run: async (locus, { locate, limit }) =>
+  run: async (locus, { locate, limit }, call) =>
     respond(
-      await locus.completion(locate, limit === undefined ? {} : { limit }),
+      await locus.completion(locate, limit === undefined ? call : { ...call, limit }),
       'completion',
       renderCompletion,
     ),

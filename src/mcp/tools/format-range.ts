@@ -14,6 +14,10 @@ export const formatRangeTool = defineTool({
   inputSchema: { locate: locateArg('range'), ...editArgs },
   outputSchema: OUTPUT.format_range,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, apply, fingerprint }) =>
-    respond(await locus.formatRange(locate, editOptions(apply, fingerprint)), 'format_range', renderFormat),
+  run: async (locus, { locate, apply, fingerprint }, call) =>
+    respond(
+      await locus.formatRange(locate, { ...call, ...editOptions(apply, fingerprint) }),
+      'format_range',
+      renderFormat,
+    ),
 });

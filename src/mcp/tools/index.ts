@@ -5,7 +5,9 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { abortable } from '../../core/call.js';
 import { isLocusError } from '../../core/errors.js';
+import { callScope, type ToolExtra } from '../call-scope.js';
 import type { Locus } from '../../ops/locus.js';
 import { failure } from '../result.js';
 import type { AnyTool } from '../tool-spec.js';
@@ -36,15 +38,17 @@ export const TOOLS: readonly AnyTool[] = [
   formatRangeTool,
 ];
 
-/** Runs one tool call; never throws. */
+/** Runs one tool call; never throws. A cancelled call answers CANCELLED (if the client still listens). */
 export async function callTool(
   tool: AnyTool,
   args: Record<string, unknown>,
   getLocus: () => Promise<Locus>,
   log: (message: string) => void,
+  extra?: ToolExtra,
 ): Promise<CallToolResult> {
+  const call = callScope(extra);
   try {
-    return await tool.run(await getLocus(), args);
+    return await tool.run(await abortable(getLocus(), call.signal), args, call);
   } catch (error) {
     if (isLocusError(error)) return failure(error.toData(), tool.name);
     log(
@@ -76,7 +80,7 @@ export function registerTools(
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (args: Record<string, unknown>) => callTool(tool, args, getLocus, log),
+      (args: Record<string, unknown>, extra: ToolExtra) => callTool(tool, args, getLocus, log, extra),
     );
   }
 }

@@ -32,9 +32,10 @@ export const referencesTool = defineTool({
   },
   outputSchema: OUTPUT.references,
   annotations: READ_ONLY,
-  run: async (locus, { locate, include_declaration, page, page_size }) =>
+  run: async (locus, { locate, include_declaration, page, page_size }, call) =>
     respond(
       await locus.references(locate, {
+        ...call,
         includeDeclaration: include_declaration ?? true,
         ...(page === undefined ? {} : { page }),
         ...(page_size === undefined ? {} : { pageSize: page_size }),

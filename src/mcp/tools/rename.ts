@@ -19,6 +19,10 @@ export const renameTool = defineTool({
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, apply, fingerprint }) =>
-    respond(await locus.rename(locate, new_name, editOptions(apply, fingerprint)), 'rename', renderRename),
+  run: async (locus, { locate, new_name, apply, fingerprint }, call) =>
+    respond(
+      await locus.rename(locate, new_name, { ...call, ...editOptions(apply, fingerprint) }),
+      'rename',
+      renderRename,
+    ),
 });
