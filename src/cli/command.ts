@@ -1,5 +1,6 @@
 /** The shape of one CLI subcommand. */
 import type { ParseArgsConfig } from 'node:util';
+import type { ProgressListener } from '../core/call.js';
 
 /** Parsed invocation handed to a command. */
 export interface CommandContext {
@@ -7,6 +8,8 @@ export interface CommandContext {
   values: Record<string, string | boolean | undefined>;
   root: string;
   json: boolean;
+  /** The stderr status line's listener (undefined when it is off: not a terminal, or `--quiet`). */
+  onProgress?: ProgressListener;
 }
 
 /** One subcommand: its options (beyond --root/--json/--help) and what it does. */

@@ -11,6 +11,7 @@ import type { CommandSpec } from './command.js';
 import { isLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
+import { statusLine } from './status-line.js';
 
 const COMMANDS: CommandSpec[] = [
   locateCommand,
@@ -34,7 +35,7 @@ function help(): string {
   lines.push(
     `  ${'mcp'.padEnd(width)}  Serve the Locus tools to an MCP client (agent) over stdio: locus mcp [--root DIR]`,
   );
-  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --help\n\n${SYNTAX_HELP}`;
+  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --help,\n  --progress (status on stderr even when it is not a terminal), --quiet (no status line)\n\n${SYNTAX_HELP}`;
 }
 
 /** Runs the CLI; resolves to the exit code. */
@@ -64,6 +65,8 @@ export async function main(argv: string[]): Promise<number> {
         root: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        progress: { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
       },
     });
     if (values.help) {
@@ -71,7 +74,18 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     const root = typeof values.root === 'string' ? values.root : process.cwd();
-    return await command.run({ positionals, values, root, json: values.json === true });
+    const status = statusLine({ progress: values.progress === true, quiet: values.quiet === true });
+    try {
+      return await command.run({
+        positionals,
+        values,
+        root,
+        json: values.json === true,
+        ...(status.onProgress ? { onProgress: status.onProgress } : {}),
+      });
+    } finally {
+      status.done();
+    }
   } catch (error) {
     if (
       error instanceof UsageError ||

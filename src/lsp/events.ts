@@ -52,11 +52,11 @@ export class ServerProgress {
     const title = this.titles.get(key);
     if (title === undefined) return;
     if (report.kind === 'end') this.titles.delete(key);
-    const detail = report.kind === 'end' ? 'done' : report.message;
+    const detail = report.kind === 'end' ? undefined : report.message;
     const event: ProgressEvent = {
       kind: 'project-loading',
       source: this.server,
-      message: `${this.server}: ${title}${detail ? ` (${detail})` : ''}`,
+      message: `${this.server}: ${title}${detail ? ` (${detail})` : ''}${report.kind === 'end' ? ' done' : ''}`,
     };
     if (typeof report.percentage === 'number') event.percentage = report.percentage;
     else if (report.kind === 'end') event.percentage = 100;

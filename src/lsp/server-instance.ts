@@ -96,7 +96,7 @@ export class ServerInstance {
         },
         log: (_type, message) => {
           trace(name, 'log', message.slice(0, 300));
-          this.watchReady(() => this.readiness.log(message));
+          this.watchReady(() => this.readiness.log(message), message);
         },
         diagnostics: (uri, diagnostics) => {
           this.diagnostics.arrived(uri, diagnostics);
@@ -167,20 +167,18 @@ export class ServerInstance {
   }
 
   /** Runs a readiness update and reports the moment the server becomes ready. */
-  private watchReady(update: () => void): void {
+  private watchReady(update: () => void, signal?: string): void {
     const before = this.readiness.ready;
     update();
-    if (!before && this.readiness.ready) this.reportReady();
+    if (!before && this.readiness.ready) this.reportReady(signal);
   }
 
   /** Emits `server-ready` (also called once after `initialize` for servers ready at once). */
-  reportReady(): void {
+  reportReady(signal?: string): void {
     const ms = this.readiness.readyAfterMs;
-    this.onProgress({
-      kind: 'server-ready',
-      source: this.name,
-      message: `${this.name} ready${ms === undefined ? '' : ` after ${(ms / 1000).toFixed(1)} s`}`,
-    });
+    const after = ms === undefined ? '' : ` after ${(ms / 1000).toFixed(1)} s`;
+    const why = signal === undefined ? '' : ` (${signal.split('\n')[0]?.trim().slice(0, 60)})`;
+    this.onProgress({ kind: 'server-ready', source: this.name, message: `${this.name} ready${after}${why}` });
   }
 
   /** The error that killed this instance, if it is dead. */

@@ -168,7 +168,14 @@ export class SessionCore {
         requireCapability(instance.capabilities, plan.capability, instance.name);
       const uri = await instance.sync(absPath, text);
       const waitStart = performance.now();
-      if (plan.ready === 'wait') await abortable(instance.readiness.wait(instance.readyDeadline), signal);
+      if (plan.ready === 'wait' && !instance.readiness.ready) {
+        this.call.onProgress?.({
+          kind: 'project-loading',
+          source: instance.name,
+          message: `${instance.name}: loading project`,
+        });
+        await abortable(instance.readiness.wait(instance.readyDeadline), signal);
+      }
       const readyWaitMs = performance.now() - waitStart;
       const settled =
         plan.ready !== 'wait' ||

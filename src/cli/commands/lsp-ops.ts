@@ -2,6 +2,7 @@
  * CLI subcommands for the language-server operations (SPEC §10.2):
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
+import type { CallScope } from '../../core/call.js';
 import type { DefinitionKind } from '../../lsp/types.js';
 import type { Locus, Outcome } from '../../ops/locus.js';
 import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
@@ -19,7 +20,7 @@ function opCommand<T extends { ok: true }>(spec: {
   summary: string;
   options?: CommandSpec['options'];
   arity?: number;
-  call: (locus: Locus, args: string[], values: Values) => Promise<Outcome<T>>;
+  call: (locus: Locus, args: string[], values: Values, scope: CallScope) => Promise<Outcome<T>>;
   render: (result: T) => string;
 }): CommandSpec {
   return {
@@ -27,14 +28,15 @@ function opCommand<T extends { ok: true }>(spec: {
     usage: spec.usage,
     summary: spec.summary,
     options: spec.options ?? {},
-    async run({ positionals, values, root, json }) {
+    async run({ positionals, values, root, json, onProgress }) {
       if (positionals.length !== (spec.arity ?? 1))
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
       // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
       const { createLocus } = await import('../../ops/locus.js');
       const locus = createLocus({ root });
       try {
-        return report<T>(await spec.call(locus, positionals, values), json, spec.render);
+        const scope: CallScope = onProgress ? { onProgress } : {};
+        return report<T>(await spec.call(locus, positionals, values, scope), json, spec.render);
       } finally {
         await locus.close();
       }
@@ -72,10 +74,10 @@ export const lspCommands: CommandSpec[] = [
       'locus definition <locate> [--mode definition|declaration|type-definition|implementation] [--json]',
     summary: 'Where the symbol at the located position is defined.',
     options: { mode: { type: 'string' } },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const mode = MODES[typeof values.mode === 'string' ? values.mode : 'definition'];
       if (!mode) throw new UsageError(`--mode is one of ${Object.keys(MODES).join(', ')}.`);
-      return locus.definition(input as string, { mode });
+      return locus.definition(input as string, { ...scope, mode });
     },
     render: renderDefinition,
   }),
@@ -88,10 +90,11 @@ export const lspCommands: CommandSpec[] = [
       'page-size': { type: 'string' },
       'no-declaration': { type: 'boolean' },
     },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const page = wholeNumber(values, 'page');
       const pageSize = wholeNumber(values, 'page-size');
       return locus.references(input as string, {
+        ...scope,
         includeDeclaration: values['no-declaration'] !== true,
         ...(page === undefined ? {} : { page }),
         ...(pageSize === undefined ? {} : { pageSize }),
@@ -105,15 +108,15 @@ export const lspCommands: CommandSpec[] = [
     summary: 'Rename as a reviewable diff; writes only with --apply or a preview fingerprint.',
     options: EDIT_OPTIONS,
     arity: 2,
-    call: (locus, [input, newName], values) =>
-      locus.rename(input as string, newName as string, editOptions(values)),
+    call: (locus, [input, newName], values, scope) =>
+      locus.rename(input as string, newName as string, { ...scope, ...editOptions(values) }),
     render: renderRename,
   }),
   opCommand({
     name: 'hover',
     usage: 'locus hover <locate> [--json]',
     summary: 'Hover information (types, docs) at the located position.',
-    call: (locus, [input]) => locus.hover(input as string),
+    call: (locus, [input], _values, scope) => locus.hover(input as string, scope),
     render: renderHover,
   }),
   opCommand({
@@ -121,9 +124,9 @@ export const lspCommands: CommandSpec[] = [
     usage: 'locus completion <locate> [--limit N] [--json]',
     summary: 'Completions at the located position (e.g. `file@obj.<|>`).',
     options: { limit: { type: 'string' } },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const limit = wholeNumber(values, 'limit');
-      return locus.completion(input as string, limit === undefined ? {} : { limit });
+      return locus.completion(input as string, limit === undefined ? scope : { ...scope, limit });
     },
     render: renderCompletion,
   }),
@@ -131,7 +134,7 @@ export const lspCommands: CommandSpec[] = [
     name: 'signature-help',
     usage: 'locus signature-help <locate> [--json]',
     summary: 'The active signature inside a call (e.g. `file@f(<|>`).',
-    call: (locus, [input]) => locus.signatureHelp(input as string),
+    call: (locus, [input], _values, scope) => locus.signatureHelp(input as string, scope),
     render: renderSignatureHelp,
   }),
   opCommand({
@@ -140,7 +143,7 @@ export const lspCommands: CommandSpec[] = [
       'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--apply | --fingerprint F] [--json]',
     summary: 'Code actions for the located range; --select previews one as a diff.',
     options: { select: { type: 'string' }, only: { type: 'string' }, ...EDIT_OPTIONS },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const select =
         typeof values.select === 'string'
           ? /^\d+$/.test(values.select)
@@ -149,6 +152,7 @@ export const lspCommands: CommandSpec[] = [
           : undefined;
       const only = typeof values.only === 'string' ? values.only.split(',').filter(Boolean) : undefined;
       return locus.codeActions(input as string, {
+        ...scope,
         ...editOptions(values),
         ...(select === undefined ? {} : { select }),
         ...(only ? { only } : {}),
@@ -161,7 +165,8 @@ export const lspCommands: CommandSpec[] = [
     usage: 'locus format <locate> [--apply | --fingerprint F] [--json]',
     summary: 'Format the located range (a symbol, lines, or a match) as a diff.',
     options: EDIT_OPTIONS,
-    call: (locus, [input], values) => locus.formatRange(input as string, editOptions(values)),
+    call: (locus, [input], values, scope) =>
+      locus.formatRange(input as string, { ...scope, ...editOptions(values) }),
     render: renderFormat,
   }),
 ];
