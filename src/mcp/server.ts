@@ -1,17 +1,17 @@
 /**
  * The Locus MCP server (SPEC §10.3): one tool per operation plus locate, describe and outline, over stdio.
  * Calls run concurrently — nothing here serialises them; each waits only for its own language server.
- * The shared Locus is created lazily once the workspace root is known, and `close()` shuts every
- * language server down. Only protocol goes to stdout; logs go to stderr.
+ * One Locus per workspace root, created lazily (src/mcp/workspaces.ts); `close()` shuts every language server
+ * down. Only protocol goes to stdout; logs go to stderr.
  */
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { isLocusError, LocusError } from '../core/errors.js';
 import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
-import { createLocus, type Locus } from '../ops/locus.js';
 import type { OpsOptions } from '../ops/context.js';
-import { resolveRoot, type RootSource } from './root.js';
+import { resolveRoots, type FoundRoots, type RootSource } from './root.js';
+import { Workspaces } from './workspaces.js';
 import { LOCATE_SYNTAX } from './schemas.js';
 import { registerTools } from './tools/index.js';
 
@@ -28,8 +28,10 @@ export interface LocusMcpOptions {
 /** A server not yet connected to a transport, and how to shut it down. */
 export interface LocusMcpServer {
   readonly mcp: McpServer;
-  /** The workspace root (resolving it on first use). */
+  /** The primary workspace root (resolving the roots on first use). */
   root(): Promise<{ root: string; source: RootSource }>;
+  /** Every workspace root. */
+  roots(): Promise<string[]>;
   /** Shuts every language server down and closes the connection; idempotent. */
   close(): Promise<void>;
 }
@@ -82,66 +84,54 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
     log(`${event.server}: ${event.message}`);
     clientLog(event.level, 'lsp', event.message);
   };
-  let rootPromise: Promise<{ root: string; source: RootSource }> | undefined;
-  const root = () => {
-    rootPromise ??= resolveRoot(mcp.server, options.root, log).then((found) => {
-      log(`workspace root ${found.root} (from ${found.source})`);
-      return found;
-    });
-    return rootPromise;
-  };
-  const locus = lazyLocus(root, { ...options.locus, onLog }, (error) =>
+  const workspaces = new Workspaces({ ...options.locus, onLog }, (error) =>
     clientLog('error', 'locus', `${error.code}: ${error.message}`),
   );
-  mcp.server.oninitialized = () => void root();
-  registerTools(mcp, locus.get, (message) => {
+  let found: Promise<FoundRoots> | undefined;
+  const roots = () => {
+    found ??= resolveRoots(mcp.server, options.root, log).then(async (result) => {
+      log(`workspace roots ${result.roots.join(', ')} (from ${result.source})`);
+      await workspaces.setRoots(result.roots);
+      return result;
+    });
+    return found;
+  };
+  mcp.server.oninitialized = () => void roots();
+  mcp.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    if (options.root !== undefined) return log('roots changed; --root was given, so they are not followed');
+    const previous = found ?? Promise.resolve(undefined);
+    found = previous.then(async () => {
+      const result = await resolveRoots(mcp.server, undefined, log);
+      log(`workspace roots changed: ${result.roots.join(', ')}`);
+      clientLog('info', 'locus', `workspace roots: ${result.roots.join(', ')}`);
+      await workspaces.setRoots(result.roots);
+      return result;
+    });
+    await found;
+  });
+  const route = async (args: Record<string, unknown>) => {
+    await roots();
+    return workspaces.route(args);
+  };
+  registerTools(mcp, route, (message) => {
     log(message);
     clientLog('error', 'locus', message);
   });
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= locus.close().finally(() => mcp.close());
+    closing ??= workspaces.close().finally(() => mcp.close());
     return closing;
   };
-  return { mcp, root, close };
-}
-
-/** The shared Locus, created on first use; a failed creation is reported and retried by the next call. */
-function lazyLocus(
-  root: () => Promise<{ root: string }>,
-  options: LocusMcpOptions['locus'],
-  failed: (error: LocusError) => void,
-): { get: () => Promise<Locus>; close: () => Promise<void> } {
-  let current: Promise<Locus> | undefined;
-  let closed = false;
-  const get = () => {
-    if (closed) return Promise.reject(shuttingDown());
-    if (current) return current;
-    const created = root().then(({ root: dir }) => {
-      if (closed) throw shuttingDown();
-      return createLocus({ ...options, root: dir });
-    });
-    created.catch((error: unknown) => {
-      if (current === created) current = undefined;
-      // Configuration problems surface here (CONFIG_INVALID): tell the client's log as well as the call.
-      if (isLocusError(error)) failed(error);
-    });
-    current = created;
-    return created;
+  const root = async () => {
+    const result = await roots();
+    return { root: workspaces.current[0] ?? result.roots[0] ?? process.cwd(), source: result.source };
   };
-  const close = async () => {
-    closed = true;
-    const pending = current;
-    if (pending) await (await pending.catch(() => undefined))?.close();
+  const allRoots = async () => {
+    await roots();
+    return [...workspaces.current];
   };
-  return { get, close };
-}
-
-function shuttingDown(): LocusError {
-  return new LocusError('SERVER_FAILED', 'Locus is shutting down (the client disconnected).', {
-    hint: 'Reconnect to start a new session.',
-  });
+  return { mcp, root, roots: allRoots, close };
 }
 
 /**
