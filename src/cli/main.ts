@@ -12,6 +12,7 @@ import { isLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 import { statusLine } from './status-line.js';
+import { cliWording } from './wording.js';
 
 const COMMANDS: CommandSpec[] = [
   locateCommand,
@@ -96,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (isLocusError(error)) {
       if (json) out(JSON.stringify({ ok: false, error: error.toData() }));
-      else err(renderError(error.toData()));
+      else err(renderError(error.toData(), cliWording(name)));
       return exitFor(error.toData());
     }
     throw error;

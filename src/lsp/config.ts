@@ -62,6 +62,8 @@ export interface LspConfig {
   readyTimeoutMs: number;
   maxRestarts: number;
   restartWindowMinutes: number;
+  /** Characters of markdown per answer before it is paged or summarised (docs/mcp.md, "Budgets"). */
+  answerBudgetChars: number;
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
 }
 
@@ -72,6 +74,7 @@ export const DEFAULT_LSP_CONFIG: LspConfig = {
   readyTimeoutMs: 15_000,
   maxRestarts: 3,
   restartWindowMinutes: 5,
+  answerBudgetChars: 20_000,
   languages: {},
 };
 
@@ -81,6 +84,7 @@ const NUMBER_KEYS = [
   'readyTimeoutMs',
   'maxRestarts',
   'restartWindowMinutes',
+  'answerBudgetChars',
 ] as const;
 const LANGUAGE_ENTRY_KEYS = new Set([
   'server',

@@ -40,9 +40,19 @@ const cursor = z
   })
   .describe('What the locate pointed at.');
 
+const advice = z
+  .array(z.looseObject({ kind: z.string() }))
+  .optional()
+  .describe('What to do next as data (next-page, deeper, raise-limit, full-diff, apply-preview …); the text words it.');
+
 const base = {
   ok: z.boolean().describe('false: see error.'),
   error: error.optional().describe('Present when ok is false.'),
+  advice,
+};
+const paging = {
+  page: z.number().optional().describe('This page, 1-based.'),
+  pages: z.number().optional().describe('Pages in all; ask for the next with page.'),
 };
 
 const opBase = {
@@ -59,7 +69,7 @@ const locationRef = z.looseObject({
   display,
   declares: symbolRef.optional(),
   symbol: symbolRef.optional(),
-  snippet: z.string(),
+  snippet: z.string().optional().describe('Numbered source line (first hits, or all with snippets: true).'),
   locate: locate.optional(),
   outside_workspace: z.boolean().optional(),
 });
@@ -70,6 +80,11 @@ const editFields = {
   fingerprint: z.string().optional().describe('Pass back with apply: true to apply exactly this preview.'),
   applied: z.boolean().optional(),
   skipped: z.array(z.string()).optional(),
+  diff_complete: z.boolean().optional().describe('false: the diff was cut to the budget (see diff_summary).'),
+  diff_summary: z
+    .array(z.looseObject({ file_path: z.string(), hunks: z.number(), added: z.number(), removed: z.number() }))
+    .optional()
+    .describe('Every file of a cut diff; ask with full_diff: true for all of it.'),
 };
 
 type Shape = Record<string, z.ZodType>;
@@ -104,12 +119,16 @@ export const OUTPUT = {
     language: opt(z.string()),
     symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
     syntax_error_lines: opt(z.array(z.number())),
+    ...paging,
+    total_symbols: opt(z.number().describe('Symbols in the file at every depth.')),
+    shown: opt(z.number().describe('Symbols on this page.')),
+    hidden_by_depth: opt(z.number().describe('Symbols left out by depth.')),
+    depth: opt(z.number()),
   }),
   definition: opResult({ mode: opt(z.string()), targets: opt(z.array(locationRef)) }),
   references: opResult({
     total: opt(z.number()),
-    page: opt(z.number()),
-    pages: opt(z.number()),
+    ...paging,
     page_size: opt(z.number()),
     files: opt(z.array(z.looseObject({ file_path: z.string(), references: z.array(locationRef) }))),
   }),
@@ -117,8 +136,9 @@ export const OUTPUT = {
   hover: opResult({ contents: opt(z.string().describe('Markdown; empty when the server has nothing.')) }),
   completion: opResult({
     items: opt(z.array(z.looseObject({ label: z.string(), kind: opt(z.string()), detail: opt(z.string()) }))),
-    total: opt(z.number().describe('Items the server offered; items holds the first `limit`.')),
+    total: opt(z.number().describe('Items matching the typed prefix; items holds the best that fit.')),
     is_incomplete: opt(z.boolean()),
+    prefix: opt(z.string().describe('The identifier text before the cursor that items were filtered by.')),
   }),
   signature_help: opResult({
     signatures: opt(

@@ -6,14 +6,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { structuredPatch } from 'diff';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { Advice } from '../core/advice.js';
 import { throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/errors.js';
 import { LineIndex } from '../core/line-index.js';
 import { uriToPath } from '../lsp/uri.js';
 import { decodeText } from '../workspace/workspace.js';
 import type { OpsContext } from './context.js';
+import { boundedDiff, unifiedDiff, type DiffFileSummary } from './diff.js';
+
+export { unifiedDiff } from './diff.js';
 
 /** Whether to write an edit: `apply`, or the fingerprint of an earlier preview. */
 export interface EditOptions {
@@ -21,6 +24,10 @@ export interface EditOptions {
   apply?: boolean;
   /** Apply only if the files still match this preview's fingerprint (implies apply). */
   fingerprint?: string;
+  /** Characters the diff may use in the answer (default DEFAULT_BUDGET_CHARS); over it, a summary. */
+  budget?: number;
+  /** Return the whole diff whatever its size. */
+  fullDiff?: boolean;
 }
 
 /** An edit result: what would change (or changed). */
@@ -30,6 +37,10 @@ export interface EditResultFields {
   fingerprint: string;
   applied: boolean;
   skipped?: string[];
+  /** False when the diff was cut to the budget (then `diff_summary` lists every file). */
+  diff_complete: boolean;
+  diff_summary?: DiffFileSummary[];
+  advice?: Advice[];
 }
 
 /** The new content of one file. */
@@ -113,27 +124,6 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
     cursor = span.end;
   }
   return out + text.slice(cursor);
-}
-
-/** A unified diff of every change (`--- a/path`, `+++ b/path`, hunks with 3 lines of context). */
-export function unifiedDiff(changes: readonly FileChange[]): string {
-  return changes
-    .map((change) => {
-      const patch = structuredPatch(
-        `a/${change.file_path}`,
-        `b/${change.file_path}`,
-        change.before,
-        change.after,
-        '',
-        '',
-        { context: 3 },
-      );
-      const hunks = patch.hunks.map((h) =>
-        [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines].join('\n'),
-      );
-      return [`--- a/${change.file_path}`, `+++ b/${change.file_path}`, ...hunks].join('\n');
-    })
-    .join('\n');
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -238,12 +228,18 @@ export async function previewOrApply(
   const plan = planWorkspaceEdit(context, edit);
   const applied = options.apply === true || options.fingerprint !== undefined;
   if (applied) await applyPlan(context, plan, options.fingerprint);
+  const bounded = boundedDiff(plan.changes, options.budget, options.fullDiff === true);
   const fields: EditResultFields = {
     files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
-    diff: plan.diff,
+    diff: bounded.diff,
     fingerprint: plan.fingerprint,
     applied,
+    diff_complete: bounded.diff_complete,
   };
+  if (bounded.diff_summary) fields.diff_summary = bounded.diff_summary;
+  const advice = [...(bounded.advice ?? [])];
+  if (!applied && plan.changes.length > 0) advice.push({ kind: 'apply-preview', fingerprint: plan.fingerprint });
+  if (advice.length > 0) fields.advice = advice;
   if (plan.skipped.length > 0) fields.skipped = plan.skipped;
   return fields;
 }

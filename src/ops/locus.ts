@@ -8,7 +8,7 @@ import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
 import type { CallScope } from '../core/call.js';
 import { closeOpsContext, createOpsContext, forCall, type OpsContext, type OpsOptions } from './context.js';
-import { completion, type CompletionResult } from './completion.js';
+import { completion, type CompletionOptions, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
 import { formatRange, type FormatResult } from './format.js';
 import { hover, type HoverResult } from './hover.js';
@@ -39,7 +39,7 @@ export interface Locus extends Omit<Locator, 'close'> {
   hover(input: LocateInput, options?: CallScope): Promise<Outcome<HoverResult>>;
   completion(
     input: LocateInput,
-    options?: { limit?: number } & CallScope,
+    options?: CompletionOptions & CallScope,
   ): Promise<Outcome<CompletionResult>>;
   signatureHelp(input: LocateInput, options?: CallScope): Promise<Outcome<SignatureHelpResult>>;
   codeActions(
@@ -78,7 +78,7 @@ export function createLocus(options: OpsOptions): Locus {
     references: (input, opts) => outcome(() => references(forCall(context, opts), input, opts)),
     rename: (input, newName, opts) => outcome(() => rename(forCall(context, opts), input, newName, opts)),
     hover: (input, opts) => outcome(() => hover(forCall(context, opts), input)),
-    completion: (input, opts) => outcome(() => completion(forCall(context, opts), input, opts?.limit)),
+    completion: (input, opts) => outcome(() => completion(forCall(context, opts), input, opts)),
     signatureHelp: (input, opts) => outcome(() => signatureHelp(forCall(context, opts), input)),
     codeActions: (input, opts) => outcome(() => codeActions(forCall(context, opts), input, opts)),
     formatRange: (input, opts) => outcome(() => formatRange(forCall(context, opts), input, opts)),

@@ -2,6 +2,8 @@
  * references (SPEC §8): every reference to the symbol at the cursor (declaration included), grouped
  * by file, each with enclosing symbol, snippet and locate string; paginated, never truncated silently.
  */
+import type { Advice } from '../core/advice.js';
+import { checkBudget, checkPage, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { Location } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
@@ -14,7 +16,12 @@ export interface ReferencesOptions {
   includeDeclaration?: boolean;
   /** 1-based page number. */
   page?: number;
+  /** At most this many hits per page (default 100); pages are also cut to the character budget. */
   pageSize?: number;
+  /** Characters per page (default DEFAULT_BUDGET_CHARS). */
+  budget?: number;
+  /** Source lines for every hit (default: only the first few; docs/mcp.md, "Compact answers"). */
+  snippets?: boolean;
 }
 
 /** References of one file. */
@@ -30,10 +37,13 @@ export interface ReferencesResult extends OpResultBase {
   pages: number;
   page_size: number;
   files: FileReferences[];
+  advice?: Advice[];
 }
 
 /** Default page size: large enough for most symbols, small enough for an agent's context. */
 export const DEFAULT_REFERENCES_PAGE_SIZE = 100;
+/** Hits that keep their source line in the compact form. */
+export const SNIPPET_HITS = 3;
 
 /** Runs references at a located position. */
 export async function references(
@@ -42,10 +52,12 @@ export async function references(
   options: ReferencesOptions = {},
 ): Promise<ReferencesResult> {
   const pageSize = options.pageSize ?? DEFAULT_REFERENCES_PAGE_SIZE;
-  const page = options.page ?? 1;
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) {
-    throw new LocusError('INVALID_LOCATE', 'page and page_size must be whole numbers >= 1.', {
-      hint: 'Pages are 1-based.',
+  const page = checkPage(options.page);
+  checkBudget(options.budget);
+  if (!Number.isInteger(pageSize) || pageSize < 1) {
+    throw new LocusError('INVALID_ARGUMENT', 'page_size must be a whole number >= 1.', {
+      hint: 'Give the number of hits per page.',
+      details: { argument: 'page_size' },
     });
   }
   const target = await resolveTarget(context, 'references', input);
@@ -56,9 +68,21 @@ export async function references(
     options.includeDeclaration ?? true,
   );
   const sorted = sortLocations(answer.result);
-  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
-  const slice = sorted.slice((page - 1) * pageSize, page * pageSize);
-  const refs = await describeLocations(new ViewCache(context), slice);
+  // Page boundaries come from the raw locations (estimated size of a compact line), so they do not move
+  // between calls; the estimate errs on the large side.
+  const root = context.locator.root;
+  const sliced = pageByBudget(sorted, (l) => estimateLine(l, root), {
+    page,
+    maxItems: pageSize,
+    overhead: 1_000,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+  });
+  const { pages } = sliced;
+  const refs = await describeLocations(new ViewCache(context), sliced.items);
+  const keep = options.snippets === true ? refs.length : page === 1 ? SNIPPET_HITS : 0;
+  refs.forEach((ref, i) => {
+    if (i >= keep) delete ref.snippet;
+  });
   const files: FileReferences[] = [];
   for (const ref of refs) {
     const group = files.find((f) => f.file_path === ref.file_path);
@@ -72,7 +96,21 @@ export async function references(
     pages,
     page_size: pageSize,
     files,
+    ...advise(page, pages, keep, refs.length),
   };
+}
+
+function advise(page: number, pages: number, kept: number, total: number): { advice?: Advice[] } {
+  const advice: Advice[] = [];
+  if (kept < total) advice.push({ kind: 'snippets', shown: kept, total });
+  if (page < pages) advice.push({ kind: 'next-page', page: page + 1, pages });
+  return advice.length > 0 ? { advice } : {};
+}
+
+/** A compact hit line is about its path twice (place and locate string) plus a symbol and a short find. */
+function estimateLine(location: Location, root: string): number {
+  const path = location.uri.length - 7 - root.length;
+  return 2 * Math.max(path, 8) + 70;
 }
 
 /** Document order within a file, files by URI; duplicates removed. */

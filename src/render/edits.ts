@@ -2,6 +2,7 @@
  * Renders edit results (rename, code actions, formatting): summary, diff in a fence longer than any
  * backtick run inside, fingerprint and how to apply.
  */
+import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { CodeActionsResult } from '../ops/code-actions.js';
 import type { FormatResult } from '../ops/format.js';
 import type { EditResultFields } from '../ops/edits.js';
@@ -16,7 +17,7 @@ export function fenced(text: string, language = ''): string {
 }
 
 /** Summary, diff and apply instructions of an edit. */
-export function renderEdit(edit: EditResultFields, what: string): string {
+export function renderEdit(edit: EditResultFields, what: string, word: Wording = NEUTRAL_WORDING): string {
   if (edit.files.length === 0) return `${what}: no changes.`;
   const count = edit.files.reduce((n, f) => n + f.edits, 0);
   const lines = [
@@ -24,26 +25,25 @@ export function renderEdit(edit: EditResultFields, what: string): string {
   ];
   for (const file of edit.files) lines.push(`- ${file.file_path} (${file.edits})`);
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
+  for (const file of edit.diff_summary ?? [])
+    lines.push(`  ${file.file_path}: ${file.hunks} hunk(s), +${file.added} −${file.removed}`);
   lines.push('', fenced(edit.diff, 'diff'), '', `Fingerprint: ${edit.fingerprint}`);
-  if (!edit.applied)
-    lines.push(
-      'To apply exactly this preview, repeat the call with this fingerprint (files changed since → FILE_CHANGED, nothing written).',
-    );
+  lines.push(...wordAll(edit.advice, word));
   return lines.join('\n');
 }
 
 /** The rename answer. */
-export function renderRename(result: RenameResult): string {
+export function renderRename(result: RenameResult, word: Wording = NEUTRAL_WORDING): string {
   return [
     renderCursor(result.cursor),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, `Rename to ${result.new_name}`),
+    renderEdit(result, `Rename to ${result.new_name}`, word),
   ].join('\n');
 }
 
 /** The code actions answer. */
-export function renderCodeActions(result: CodeActionsResult): string {
+export function renderCodeActions(result: CodeActionsResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
   lines.push(result.actions.length === 0 ? 'No code actions for this range.' : 'Code actions:');
   for (const a of result.actions) {
@@ -56,17 +56,20 @@ export function renderCodeActions(result: CodeActionsResult): string {
     lines.push(`${a.index}. ${a.title}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`);
   }
   if (result.selected)
-    lines.push('', renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`));
+    lines.push(
+      '',
+      renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`, word),
+    );
   else if (result.actions.length > 0) lines.push('', 'Select one by index or title to preview its edit.');
   return lines.join('\n');
 }
 
 /** The formatting answer. */
-export function renderFormat(result: FormatResult): string {
+export function renderFormat(result: FormatResult, word: Wording = NEUTRAL_WORDING): string {
   return [
     renderCursor(result.cursor),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range'),
+    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range', word),
   ].join('\n');
 }

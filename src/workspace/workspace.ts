@@ -39,7 +39,8 @@ export class Workspace {
       this.realRoot = realpathSync.native(this.root);
     } catch (cause) {
       throw new LocusError('FILE_NOT_FOUND', `The workspace root ${this.root} does not exist.`, {
-        hint: 'Pass an existing directory with --root.',
+        hint: 'The workspace root must be an existing directory.',
+        advice: [{ kind: 'check-root' }],
         cause,
       });
     }
@@ -53,7 +54,8 @@ export class Workspace {
     if (rel === '') return { relPath: '.', absPath };
     if (escapes(rel)) {
       throw new LocusError('OUTSIDE_WORKSPACE', `${filePath} is outside the workspace ${this.root}.`, {
-        hint: 'Name files relative to the workspace root, or start Locus with a --root that contains them.',
+        hint: 'Name files relative to the workspace root.',
+        advice: [{ kind: 'check-root' }],
       });
     }
     return { relPath: rel.split(path.sep).join('/'), absPath };
@@ -74,7 +76,8 @@ export class Workspace {
       stats = statSync(real, { bigint: true });
     } catch {
       throw new LocusError('FILE_NOT_FOUND', `${file.relPath} does not exist in ${this.root}.`, {
-        hint: 'Paths are relative to the workspace root; check the spelling and the --root.',
+        hint: 'Paths are relative to the workspace root; check the spelling.',
+        advice: [{ kind: 'check-root' }],
       });
     }
     const realRel = path.relative(this.realRoot, real);
@@ -89,7 +92,7 @@ export class Workspace {
     }
     if (stats.isDirectory()) {
       throw new LocusError('FILE_NOT_FOUND', `${file.relPath} is a directory, not a file.`, {
-        hint: 'Name a source file inside it; `locus outline <file>` lists its symbols.',
+        hint: 'Name a source file inside it.',
       });
     }
     if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${file.relPath} is not a regular file.`);

@@ -2,7 +2,9 @@
  * CLI subcommands for the language-server operations (SPEC §10.2):
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
+import type { Wording } from '../../core/advice.js';
 import type { CallScope } from '../../core/call.js';
+import type { EditOptions } from '../../ops/edits.js';
 import type { DefinitionKind } from '../../lsp/types.js';
 import type { Locus, Outcome } from '../../ops/locus.js';
 import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
@@ -10,6 +12,7 @@ import { renderCodeActions, renderFormat, renderRename } from '../../render/edit
 import { renderDefinition, renderReferences } from '../../render/locations.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { cliWording } from '../wording.js';
 
 type Values = CommandContext['values'];
 
@@ -21,7 +24,7 @@ function opCommand<T extends { ok: true }>(spec: {
   options?: CommandSpec['options'];
   arity?: number;
   call: (locus: Locus, args: string[], values: Values, scope: CallScope) => Promise<Outcome<T>>;
-  render: (result: T) => string;
+  render: (result: T, word: Wording) => string;
 }): CommandSpec {
   return {
     name: spec.name,
@@ -36,7 +39,8 @@ function opCommand<T extends { ok: true }>(spec: {
       const locus = createLocus({ root });
       try {
         const scope: CallScope = onProgress ? { onProgress } : {};
-        return report<T>(await spec.call(locus, positionals, values, scope), json, spec.render);
+        const result = await spec.call(locus, positionals, values, scope);
+        return report<T>(result, json, spec.render, cliWording(spec.name));
       } finally {
         await locus.close();
       }
@@ -44,11 +48,21 @@ function opCommand<T extends { ok: true }>(spec: {
   };
 }
 
-const EDIT_OPTIONS = { apply: { type: 'boolean' }, fingerprint: { type: 'string' } } as const;
-const editOptions = (values: Values): { apply?: boolean; fingerprint?: string } => ({
-  ...(values.apply === true ? { apply: true } : {}),
-  ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
-});
+const EDIT_OPTIONS = {
+  apply: { type: 'boolean' },
+  fingerprint: { type: 'string' },
+  'full-diff': { type: 'boolean' },
+  budget: { type: 'string' },
+} as const;
+const editOptions = (values: Values): EditOptions => {
+  const budget = wholeNumber(values, 'budget');
+  return {
+    ...(values.apply === true ? { apply: true } : {}),
+    ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
+    ...(values['full-diff'] === true ? { fullDiff: true } : {}),
+    ...(budget === undefined ? {} : { budget }),
+  };
+};
 
 function wholeNumber(values: Values, name: string): number | undefined {
   const raw = values[name];
@@ -83,18 +97,24 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'references',
-    usage: 'locus references <locate> [--page N] [--page-size N] [--no-declaration] [--json]',
+    usage:
+      'locus references <locate> [--page N] [--page-size N] [--snippets] [--budget CHARS] [--no-declaration] [--json]',
     summary: 'Every reference to the symbol at the located position, grouped by file.',
     options: {
       page: { type: 'string' },
       'page-size': { type: 'string' },
       'no-declaration': { type: 'boolean' },
+      snippets: { type: 'boolean' },
+      budget: { type: 'string' },
     },
     call: (locus, [input], values, scope) => {
       const page = wholeNumber(values, 'page');
       const pageSize = wholeNumber(values, 'page-size');
+      const budget = wholeNumber(values, 'budget');
       return locus.references(input as string, {
         ...scope,
+        ...(values.snippets === true ? { snippets: true } : {}),
+        ...(budget === undefined ? {} : { budget }),
         includeDeclaration: values['no-declaration'] !== true,
         ...(page === undefined ? {} : { page }),
         ...(pageSize === undefined ? {} : { pageSize }),
@@ -104,7 +124,7 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'rename',
-    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--json]',
+    usage: 'locus rename <locate> <new-name> [--apply | --fingerprint F] [--full-diff] [--json]',
     summary: 'Rename as a reviewable diff; writes only with --apply or a preview fingerprint.',
     options: EDIT_OPTIONS,
     arity: 2,
@@ -121,12 +141,17 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'completion',
-    usage: 'locus completion <locate> [--limit N] [--json]',
+    usage: 'locus completion <locate> [--limit N] [--budget CHARS] [--json]',
     summary: 'Completions at the located position (e.g. `file@obj.<|>`).',
-    options: { limit: { type: 'string' } },
+    options: { limit: { type: 'string' }, budget: { type: 'string' } },
     call: (locus, [input], values, scope) => {
       const limit = wholeNumber(values, 'limit');
-      return locus.completion(input as string, limit === undefined ? scope : { ...scope, limit });
+      const budget = wholeNumber(values, 'budget');
+      return locus.completion(input as string, {
+        ...scope,
+        ...(limit === undefined ? {} : { limit }),
+        ...(budget === undefined ? {} : { budget }),
+      });
     },
     render: renderCompletion,
   }),
@@ -140,7 +165,7 @@ export const lspCommands: CommandSpec[] = [
   opCommand({
     name: 'code-actions',
     usage:
-      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--apply | --fingerprint F] [--json]',
+      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--apply | --fingerprint F] [--full-diff] [--json]',
     summary: 'Code actions for the located range; --select previews one as a diff.',
     options: { select: { type: 'string' }, only: { type: 'string' }, ...EDIT_OPTIONS },
     call: (locus, [input], values, scope) => {
@@ -162,7 +187,7 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'format',
-    usage: 'locus format <locate> [--apply | --fingerprint F] [--json]',
+    usage: 'locus format <locate> [--apply | --fingerprint F] [--full-diff] [--json]',
     summary: 'Format the located range (a symbol, lines, or a match) as a diff.',
     options: EDIT_OPTIONS,
     call: (locus, [input], values, scope) =>

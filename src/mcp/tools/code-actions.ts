@@ -28,11 +28,11 @@ export const codeActionsTool = defineTool({
   },
   outputSchema: OUTPUT.code_actions,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, select, only, apply, fingerprint }, call) =>
+  run: async (locus, { locate, select, only, ...edit }, call) =>
     respond(
       await locus.codeActions(locate, {
         ...call,
-        ...editOptions(apply, fingerprint),
+        ...editOptions(locus, edit),
         ...(select === undefined ? {} : { select }),
         ...(only === undefined ? {} : { only }),
       }),

@@ -14,9 +14,9 @@ export const formatRangeTool = defineTool({
   inputSchema: { locate: locateArg('range'), ...editArgs },
   outputSchema: OUTPUT.format_range,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, apply, fingerprint }, call) =>
+  run: async (locus, { locate, ...edit }, call) =>
     respond(
-      await locus.formatRange(locate, { ...call, ...editOptions(apply, fingerprint) }),
+      await locus.formatRange(locate, { ...call, ...editOptions(locus, edit) }),
       'format_range',
       renderFormat,
     ),

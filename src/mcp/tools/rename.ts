@@ -19,9 +19,9 @@ export const renameTool = defineTool({
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, apply, fingerprint }, call) =>
+  run: async (locus, { locate, new_name, ...edit }, call) =>
     respond(
-      await locus.rename(locate, new_name, { ...call, ...editOptions(apply, fingerprint) }),
+      await locus.rename(locate, new_name, { ...call, ...editOptions(locus, edit) }),
       'rename',
       renderRename,
     ),
