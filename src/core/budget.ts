@@ -93,8 +93,12 @@ export function checkPage(page: number | undefined): number {
 }
 
 function pageOutOfRange(page: number, pages: number): LocusError {
-  return new LocusError('INVALID_ARGUMENT', `Page ${page} does not exist; there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`}.`, {
-    hint: `Ask for a page from 1 to ${pages}.`,
-    details: { argument: 'page', pages },
-  });
+  return new LocusError(
+    'INVALID_ARGUMENT',
+    `Page ${page} does not exist; there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`}.`,
+    {
+      hint: `Ask for a page from 1 to ${pages}.`,
+      details: { argument: 'page', pages },
+    },
+  );
 }

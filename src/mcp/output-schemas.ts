@@ -43,7 +43,9 @@ const cursor = z
 const advice = z
   .array(z.looseObject({ kind: z.string() }))
   .optional()
-  .describe('What to do next as data (next-page, deeper, raise-limit, full-diff, apply-preview …); the text words it.');
+  .describe(
+    'What to do next as data (next-page, deeper, raise-limit, full-diff, apply-preview …); the text words it.',
+  );
 
 const base = {
   ok: z.boolean().describe('false: see error.'),
@@ -82,7 +84,9 @@ const editFields = {
   skipped: z.array(z.string()).optional(),
   diff_complete: z.boolean().optional().describe('false: the diff was cut to the budget (see diff_summary).'),
   diff_summary: z
-    .array(z.looseObject({ file_path: z.string(), hunks: z.number(), added: z.number(), removed: z.number() }))
+    .array(
+      z.looseObject({ file_path: z.string(), hunks: z.number(), added: z.number(), removed: z.number() }),
+    )
     .optional()
     .describe('Every file of a cut diff; ask with full_diff: true for all of it.'),
 };

@@ -108,7 +108,9 @@ export const editArgs = {
   full_diff: z
     .boolean()
     .optional()
-    .describe('Return the whole diff even when it is over the budget (default false: per-file summary and first hunks).'),
+    .describe(
+      'Return the whole diff even when it is over the budget (default false: per-file summary and first hunks).',
+    ),
   budget: budgetArg,
 };
 

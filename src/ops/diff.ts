@@ -2,7 +2,7 @@
  * Unified diffs that patch tools accept (`git apply --check`: a trailing newline, `@@ -0,0` for an empty old
  * side, `\ No newline at end of file` markers), formatted by the `diff` package; and diffs bounded by an answer
  * budget (docs/mcp.md, "Budgets"): every file summarised, whole file patches while they fit, then the first
- * hunks of the next file, never a silent cut.
+ * hunks of the next file that fit, never a silent cut.
  */
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from 'diff';
 import type { Advice } from '../core/advice.js';
@@ -33,9 +33,17 @@ export interface BoundedDiff {
 }
 
 function patchOf(change: DiffInput): StructuredPatch {
-  return structuredPatch(`a/${change.file_path}`, `b/${change.file_path}`, change.before, change.after, '', '', {
-    context: 3,
-  });
+  return structuredPatch(
+    `a/${change.file_path}`,
+    `b/${change.file_path}`,
+    change.before,
+    change.after,
+    '',
+    '',
+    {
+      context: 3,
+    },
+  );
 }
 
 /** The unified diff of every change (`--- a/path`, `+++ b/path`, hunks with 3 lines of context). */
@@ -58,23 +66,24 @@ export function boundedDiff(changes: readonly DiffInput[], budget?: number, full
       diff += text;
       continue;
     }
-    diff += firstHunks(patches[i] as StructuredPatch, room - diff.length, diff === '');
+    diff += firstHunks(patches[i] as StructuredPatch, room - diff.length);
     break;
   }
   return { diff, diff_summary: summary, diff_complete: false, advice: [{ kind: 'full-diff' }] };
 }
 
-/** The file's header and as many of its first hunks as fit (at least one when `atLeastOne`). */
-function firstHunks(patch: StructuredPatch, room: number, atLeastOne: boolean): string {
-  let kept = 0;
+/**
+ * The file's header and as many of its first hunks as fit. A hunk is never cut (a partial hunk is not a patch),
+ * so a first hunk larger than the room leaves only the summary.
+ */
+function firstHunks(patch: StructuredPatch, room: number): string {
   let text = '';
   for (let n = 1; n <= patch.hunks.length; n++) {
     const candidate = formatPatch({ ...patch, hunks: patch.hunks.slice(0, n) }, FILE_HEADERS_ONLY);
-    if (candidate.length > room && !(atLeastOne && n === 1)) break;
+    if (candidate.length > room) break;
     text = candidate;
-    kept = n;
   }
-  return kept === 0 ? '' : text;
+  return text;
 }
 
 function summarise(patch: StructuredPatch, filePath: string): DiffFileSummary {

@@ -238,7 +238,8 @@ export async function previewOrApply(
   };
   if (bounded.diff_summary) fields.diff_summary = bounded.diff_summary;
   const advice = [...(bounded.advice ?? [])];
-  if (!applied && plan.changes.length > 0) advice.push({ kind: 'apply-preview', fingerprint: plan.fingerprint });
+  if (!applied && plan.changes.length > 0)
+    advice.push({ kind: 'apply-preview', fingerprint: plan.fingerprint });
   if (advice.length > 0) fields.advice = advice;
   if (plan.skipped.length > 0) fields.skipped = plan.skipped;
   return fields;

@@ -37,10 +37,7 @@ export interface Locus extends Omit<Locator, 'close'> {
     options?: EditOptions & CallScope,
   ): Promise<Outcome<RenameResult>>;
   hover(input: LocateInput, options?: CallScope): Promise<Outcome<HoverResult>>;
-  completion(
-    input: LocateInput,
-    options?: CompletionOptions & CallScope,
-  ): Promise<Outcome<CompletionResult>>;
+  completion(input: LocateInput, options?: CompletionOptions & CallScope): Promise<Outcome<CompletionResult>>;
   signatureHelp(input: LocateInput, options?: CallScope): Promise<Outcome<SignatureHelpResult>>;
   codeActions(
     input: LocateInput,

@@ -50,7 +50,11 @@ export function renderHit(ref: LocationRef, filePath: string): string {
     : ref.symbol
       ? ` in ${ref.symbol.kind} ${ref.symbol.path}`
       : '';
-  const locate = ref.locate ? `  ${codeSpan(ref.locate)}` : ref.outside_workspace ? '  (outside the workspace)' : '';
+  const locate = ref.locate
+    ? `  ${codeSpan(ref.locate)}`
+    : ref.outside_workspace
+      ? '  (outside the workspace)'
+      : '';
   const line = `- ${where}${what}${locate}`;
   return ref.snippet ? `${line}\n  ${codeSpan(ref.snippet)}` : line;
 }

@@ -12,7 +12,8 @@ import type { CommandSpec } from '../command.js';
 export const outlineCommand: CommandSpec = {
   name: 'outline',
   usage: 'locus outline <path> [--depth N] [--page N] [--budget CHARS] [--all] [--root DIR] [--json]',
-  summary: 'List the symbols of a file with positions and locate strings (paged to a budget; --all for everything).',
+  summary:
+    'List the symbols of a file with positions and locate strings (paged to a budget; --all for everything).',
   options: {
     depth: { type: 'string' },
     page: { type: 'string' },
