@@ -21,8 +21,9 @@ export async function rename(
   options: EditOptions = {},
 ): Promise<RenameResult> {
   if (newName.length === 0 || /[\r\n]/.test(newName) || newName !== newName.trim()) {
-    throw new LocusError('INVALID_LOCATE', `"${newName}" is not a usable new name.`, {
+    throw new LocusError('INVALID_ARGUMENT', `"${newName}" is not a usable new name.`, {
       hint: 'Give the new identifier, without spaces around it.',
+      details: { argument: 'new_name' },
     });
   }
   const target = await resolveTarget(context, 'rename', input);
@@ -59,10 +60,12 @@ function notRenamable(target: OpTarget): LocusError {
   const what = target.cursor.symbol
     ? `\`${target.cursor.symbol.name}\``
     : 'this position (no identifier under the cursor)';
+  // The symbol exists; the server refuses to rename it here (a keyword, a literal, a library symbol …).
   return new LocusError(
-    'SYMBOL_NOT_FOUND',
+    'CAPABILITY_MISSING',
     `The language server cannot rename ${what} at ${target.cursor.display}.`,
     {
+      details: { kind: 'not-renamable' },
       hint: "Point at the symbol's name, e.g. `file:Class.method` (its declaration) or `file@obj.<|>method`.",
     },
   );

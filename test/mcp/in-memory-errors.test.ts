@@ -61,6 +61,10 @@ describe('errors are isError results with code, message and hint', () => {
     ['NO_MATCH', 'references', { locate: 'python/cart.py@nothing_like_this' }],
     ['LINE_OUT_OF_RANGE', 'format_range', { locate: 'python/cart.py:500-501' }],
     ['SYMBOL_AMBIGUOUS', 'code_actions', { locate: 'offline/shapes.py:__init__' }],
+    // Bad arguments other than the locate string, refused before any server starts.
+    ['INVALID_ARGUMENT', 'rename', { locate: 'python/cart.py:main', new_name: ' spaced ' }],
+    ['INVALID_ARGUMENT', 'code_actions', { locate: 'python/cart.py:main', apply: true }],
+    ['INVALID_ARGUMENT', 'outline', { file_path: 'python/cart.py', page: 9 }],
   ];
 
   it.each(cases)('%s from %s %j', async (code, tool, args) => {
