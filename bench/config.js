@@ -4,10 +4,19 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, answers), --keep (keep the temp workspace), --help.
  */
 
-export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
+export const SECTIONS = [
+  'locate',
+  'relocate',
+  'symbols',
+  'accuracy',
+  'stability',
+  'ops',
+  'memory',
+  'answers',
+];
 
 const FULL = {
   sizes: ['small', 'medium', 'large'],

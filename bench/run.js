@@ -17,6 +17,7 @@ import { loadNote, now } from './lib/stats.js';
 import { serverStatus } from './lib/servers.js';
 import { latencyChart } from './lib/svg.js';
 import { accuracyTargets, renderAccuracy, runAccuracy } from './sections/accuracy.js';
+import { answerSizeTargets, renderAnswerSize, runAnswerSize } from './sections/answer-size.js';
 import { locateSpeedTargets, renderLocateSpeed, runLocateSpeed } from './sections/locate-speed.js';
 import { lspOpsTargets, renderLspOps, runLspOps } from './sections/lsp-ops.js';
 import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
@@ -32,6 +33,7 @@ const SECTION_RUNNERS = {
   stability: [runStability, renderStability, () => []],
   ops: [runLspOps, renderLspOps, lspOpsTargets],
   memory: [runMemory, renderMemory, memoryTargets],
+  answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

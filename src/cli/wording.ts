@@ -19,8 +19,6 @@ export function cliWording(command: string): Wording {
         return 'The diff was summarised to fit the budget: repeat with --full-diff (or a larger --budget) for all of it.';
       case 'check-root':
         return 'Paths are relative to the workspace root: check --root.';
-      case 'snippets':
-        return `Source lines are shown for the first ${advice.shown} of ${advice.total} hits: repeat with --snippets for all.`;
     }
   };
 }

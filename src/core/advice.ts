@@ -19,9 +19,7 @@ export type Advice =
   /** The diff was summarised to fit the budget; the full diff is available on request. */
   | { kind: 'full-diff' }
   /** Paths are relative to the workspace root; the root may be the wrong one. */
-  | { kind: 'check-root' }
-  /** Snippets were left out of some hits; they can be asked for. */
-  | { kind: 'snippets'; shown: number; total: number };
+  | { kind: 'check-root' };
 
 /** Words one piece of advice for a face. */
 export type Wording = (advice: Advice) => string;
@@ -43,8 +41,6 @@ export const NEUTRAL_WORDING: Wording = (advice) => {
       return 'The diff was summarised to fit the budget; the full diff can be asked for.';
     case 'check-root':
       return 'Paths are relative to the workspace root.';
-    case 'snippets':
-      return `Source lines shown for ${advice.shown} of ${advice.total} hits.`;
   }
 };
 

@@ -22,8 +22,6 @@ export function mcpWording(tool: string): Wording {
         return `The diff was summarised to fit the answer budget: call \`${tool}\` again with \`full_diff: true\` (or a larger \`budget\`) for all of it.`;
       case 'check-root':
         return 'Paths are relative to a workspace root (the roots the client lists); with several roots, prefix the path with the root folder name.';
-      case 'snippets':
-        return `Source lines are shown for the first ${advice.shown} of ${advice.total} hits: call \`${tool}\` with \`snippets: true\` for all.`;
     }
   };
 }

@@ -20,7 +20,7 @@ export interface ReferencesOptions {
   pageSize?: number;
   /** Characters per page (default DEFAULT_BUDGET_CHARS). */
   budget?: number;
-  /** Source lines for every hit (default: only the first few; docs/mcp.md, "Compact answers"). */
+  /** Source lines for every hit (default: none, one line per hit; docs/mcp.md, "Compact answers"). */
   snippets?: boolean;
 }
 
@@ -42,8 +42,6 @@ export interface ReferencesResult extends OpResultBase {
 
 /** Default page size: large enough for most symbols, small enough for an agent's context. */
 export const DEFAULT_REFERENCES_PAGE_SIZE = 100;
-/** Hits that keep their source line in the compact form. */
-export const SNIPPET_HITS = 3;
 
 /** Runs references at a located position. */
 export async function references(
@@ -79,10 +77,8 @@ export async function references(
   });
   const { pages } = sliced;
   const refs = await describeLocations(new ViewCache(context), sliced.items);
-  const keep = options.snippets === true ? refs.length : page === 1 ? SNIPPET_HITS : 0;
-  refs.forEach((ref, i) => {
-    if (i >= keep) delete ref.snippet;
-  });
+  // Compact by default: the locate string says where and in what; source lines on request.
+  if (options.snippets !== true) for (const ref of refs) delete ref.snippet;
   const files: FileReferences[] = [];
   for (const ref of refs) {
     const group = files.find((f) => f.file_path === ref.file_path);
@@ -96,15 +92,8 @@ export async function references(
     pages,
     page_size: pageSize,
     files,
-    ...advise(page, pages, keep, refs.length),
+    ...(page < pages ? { advice: [{ kind: 'next-page', page: page + 1, pages }] } : {}),
   };
-}
-
-function advise(page: number, pages: number, kept: number, total: number): { advice?: Advice[] } {
-  const advice: Advice[] = [];
-  if (kept < total) advice.push({ kind: 'snippets', shown: kept, total });
-  if (page < pages) advice.push({ kind: 'next-page', page: page + 1, pages });
-  return advice.length > 0 ? { advice } : {};
 }
 
 /** A compact hit line is about its path twice (place and locate string) plus a symbol and a short find. */

@@ -45,15 +45,17 @@ export function renderDefinition(result: DefinitionResult): string {
 /** One reference in compact form: `- line:col in kind path  \`locate\`` (plus its source line when kept). */
 export function renderHit(ref: LocationRef, filePath: string): string {
   const where = ref.display.startsWith(`${filePath}:`) ? ref.display.slice(filePath.length + 1) : ref.display;
+  // The locate string usually names the enclosing symbol already (`file:Class.method@…`): then it is not repeated.
+  const named = (path: string) => ref.locate?.startsWith(`${filePath}:${path}`) === true;
   const what = ref.declares
-    ? ` declares ${ref.declares.kind} ${ref.declares.path}`
-    : ref.symbol
+    ? ` declares ${ref.declares.kind}${named(ref.declares.path) ? '' : ` ${ref.declares.path}`}`
+    : ref.symbol && !named(ref.symbol.path)
       ? ` in ${ref.symbol.kind} ${ref.symbol.path}`
       : '';
   const locate = ref.locate
-    ? `  ${codeSpan(ref.locate)}`
+    ? ` ${codeSpan(ref.locate)}`
     : ref.outside_workspace
-      ? '  (outside the workspace)'
+      ? ' (outside the workspace)'
       : '';
   const line = `- ${where}${what}${locate}`;
   return ref.snippet ? `${line}\n  ${codeSpan(ref.snippet)}` : line;

@@ -48,7 +48,6 @@ const ADVICE = {
   'apply-preview': { kind: 'apply-preview', fingerprint: '0123456789abcdef' },
   'full-diff': { kind: 'full-diff' },
   'check-root': { kind: 'check-root' },
-  snippets: { kind: 'snippets', shown: 3, total: 40 },
 } satisfies { [K in Advice['kind']]: Extract<Advice, { kind: K }> };
 
 /** CLI flags and commands an MCP text must not mention. */

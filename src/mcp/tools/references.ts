@@ -14,7 +14,7 @@ export const referencesTool = defineTool({
   name: 'references',
   title: 'Find references',
   description:
-    'Ask the language server for every reference to the symbol at the located position, grouped by file; one line per hit with its enclosing symbol and a locate string (source lines for the first hits, or all with `snippets: true`). Large sets are paginated to fit the answer budget; the answer says how many pages there are and how to get the next one.',
+    'Ask the language server for every reference to the symbol at the located position, grouped by file; one line per hit with a locate string that names its enclosing symbol (source lines with `snippets: true`). Large sets are paginated to fit the answer budget; the answer says how many pages there are and how to get the next one.',
   inputSchema: {
     locate: locateArg('position'),
     include_declaration: z
@@ -34,7 +34,7 @@ export const referencesTool = defineTool({
     snippets: z
       .boolean()
       .optional()
-      .describe('Show the source line of every hit (default: only of the first 3 hits on page 1).'),
+      .describe('Show the source line of every hit (default false: one line per hit).'),
     budget: budgetArg,
   },
   outputSchema: OUTPUT.references,
