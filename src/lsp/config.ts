@@ -8,6 +8,7 @@
  *   "readyTimeoutMs": 15000,       // how long a cross-file request waits for the server's ready signal
  *   "maxRestarts": 3,              // crash restarts allowed per window …
  *   "restartWindowMinutes": 5,     // … after which calls fail with SERVER_FAILED until the window passes
+ *   "answerBudgetChars": 20000,    // markdown per answer before it is paged or summarised (docs/mcp.md, Budgets)
  *   "languages": {                 // keys: typescript, javascript, python, go, c, cpp, bash
  *     "typescript": { "server": "typescript-classic" },         // pick another built-in adapter
  *     "python": {

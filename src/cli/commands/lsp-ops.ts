@@ -39,7 +39,10 @@ function opCommand<T extends { ok: true }>(spec: {
       const locus = createLocus({ root });
       try {
         const scope: CallScope = onProgress ? { onProgress } : {};
-        const result = await spec.call(locus, positionals, values, scope);
+        // The workspace's answerBudgetChars applies unless --budget is given.
+        const budget = values.budget ?? String(locus.context.lsp.config.answerBudgetChars);
+        const withBudget = 'budget' in (spec.options ?? {}) ? { ...values, budget } : values;
+        const result = await spec.call(locus, positionals, withBudget, scope);
         return report<T>(result, json, spec.render, cliWording(spec.name));
       } finally {
         await locus.close();
