@@ -22,6 +22,7 @@ import { DocumentStore } from './documents.js';
 import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
+import { crashed, hung, spawnError } from './instance-errors.js';
 import { Readiness } from './readiness.js';
 import { makeSessionTmpDir, ServerProcess } from './server-process.js';
 import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
@@ -272,49 +273,4 @@ function negotiatedEncoding(result: InitializeResult): PositionEncoding {
 
 function folder(root: string): { uri: string; name: string } {
   return { uri: pathToUri(root), name: basename(root) || root };
-}
-
-function spawnError(spec: InstanceSpec, error: unknown): LocusError {
-  if (error instanceof LocusError) return error;
-  const code = (error as NodeJS.ErrnoException).code;
-  const details = {
-    server: spec.adapter.id,
-    command: spec.launch.command,
-    install: spec.adapter.installHint,
-  };
-  if (code === 'ENOENT') {
-    return new LocusError(
-      'SERVER_NOT_INSTALLED',
-      `${spec.adapter.name}: \`${spec.launch.command}\` was not found.`,
-      {
-        hint: `Install it with: ${spec.adapter.installHint}`,
-        details,
-        cause: error,
-      },
-    );
-  }
-  return new LocusError('SERVER_FAILED', `${spec.adapter.name} could not be started: ${String(error)}`, {
-    details,
-    cause: error,
-  });
-}
-
-function crashed(name: string, code: number | null, signal: string | null, stderr: string): LocusError {
-  const how = signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`;
-  const tail = stderr === '' ? '' : ` Last stderr: ${stderr.slice(-600)}`;
-  return new LocusError('SERVER_FAILED', `${name} ${how} unexpectedly.${tail}`, {
-    hint: 'The next call restarts the server (with backoff, a few times per window).',
-    details: { kind: 'crash', exitCode: code, signal },
-  });
-}
-
-function hung(name: string, method: string): LocusError {
-  return new LocusError(
-    'SERVER_FAILED',
-    `${name} stopped responding (it ignored the cancellation of ${method}).`,
-    {
-      hint: 'The server was killed; the next call starts it again.',
-      details: { kind: 'hung', method },
-    },
-  );
 }

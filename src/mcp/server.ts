@@ -17,7 +17,7 @@ import { registerTools } from './tools/index.js';
 
 /** Options of the MCP server. */
 export interface LocusMcpOptions {
-  /** Workspace root; when absent, the client's first root or the current directory. */
+  /** Workspace root; when absent, every root the client lists (else the current directory). */
   root?: string;
   /** Extra options for the Locus instance (e.g. language-server configuration overrides). */
   locus?: Omit<OpsOptions, 'root'>;
