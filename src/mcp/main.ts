@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 const EXIT_GRACE_MS = 1_000;
 
 const USAGE =
-  "Usage: locus mcp [--root DIR]   (default: every root the client lists, else the current directory)";
+  'Usage: locus mcp [--root DIR]   (default: every root the client lists, else the current directory)';
 
 /** Runs the MCP server; resolves to the exit code (2 for usage errors). */
 export async function mcpMain(argv: string[]): Promise<number> {

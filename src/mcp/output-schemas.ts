@@ -3,6 +3,7 @@
  * success fields are optional, because a failed call carries `{ ok: false, error }` under the same schema.
  */
 import { z } from 'zod';
+import type { ErrorCode } from '../core/errors.js';
 
 const position = z
   .looseObject({ line: z.number(), character: z.number() })
@@ -13,12 +14,49 @@ const display = z.string().describe('`path:line:col`, 1-based, col in characters
 const locate = z.string().describe('A locate string that resolves back to this place.');
 const place = z.looseObject({ position, display, snippet: z.string(), locate });
 
-const error = z.looseObject({
-  code: z.string().describe('Stable error code, e.g. NO_MATCH, SYMBOL_AMBIGUOUS, FILE_CHANGED.'),
-  message: z.string(),
-  hint: z.string().optional().describe('What to do about it.'),
-  details: z.record(z.string(), z.unknown()).optional().describe('Candidates, suggestions, …'),
-});
+const ERROR_CODES = [
+  'INVALID_LOCATE',
+  'FILE_NOT_FOUND',
+  'OUTSIDE_WORKSPACE',
+  'NOT_TEXT',
+  'UNSUPPORTED_LANGUAGE',
+  'SYMBOL_NOT_FOUND',
+  'SYMBOL_AMBIGUOUS',
+  'LINE_OUT_OF_RANGE',
+  'NO_MATCH',
+  'MATCH_INDEX_OUT_OF_RANGE',
+  'SERVER_NOT_INSTALLED',
+  'SERVER_FAILED',
+  'TIMEOUT',
+  'CAPABILITY_MISSING',
+  'FILE_CHANGED',
+  'INVALID_ARGUMENT',
+  'CONFIG_INVALID',
+  'WRITE_FAILED',
+  'CANCELLED',
+  'NOT_READABLE',
+  'LIMIT_EXCEEDED',
+  'READ_ONLY',
+  'UNSAFE_EDIT',
+] as const satisfies readonly ErrorCode[];
+/** Fails to compile when a code of core/errors.ts is missing above. */
+const _everyCode: Exclude<ErrorCode, (typeof ERROR_CODES)[number]> extends never ? true : never = true;
+
+const adviceItem = z
+  .looseObject({ kind: z.string() })
+  .describe(
+    'next-page {page, pages} · see-outline {file} · deeper {depth, hidden} · raise-limit {more} · apply-preview {fingerprint} · full-diff · check-root',
+  );
+
+const error = z
+  .object({
+    code: z.enum(ERROR_CODES).describe('Stable error code.'),
+    message: z.string(),
+    hint: z.string().optional().describe('What to do about it.'),
+    details: z.record(z.string(), z.unknown()).optional().describe('Candidates, suggestions, …'),
+    advice: z.array(adviceItem).optional().describe('What to do next, as data (the text words it).'),
+  })
+  .describe('Present exactly when ok is false; the other fields of the answer are then absent.');
 
 const cursor = z
   .looseObject({
@@ -41,15 +79,15 @@ const cursor = z
   .describe('What the locate pointed at.');
 
 const advice = z
-  .array(z.looseObject({ kind: z.string() }))
+  .array(adviceItem)
   .optional()
   .describe(
     'What to do next as data (next-page, deeper, raise-limit, full-diff, apply-preview …); the text words it.',
   );
 
 const base = {
-  ok: z.boolean().describe('false: see error.'),
-  error: error.optional().describe('Present when ok is false.'),
+  ok: z.boolean().describe('true: the fields below describe the answer; false: only `error` is set.'),
+  error: error.optional(),
   advice,
 };
 const paging = {
