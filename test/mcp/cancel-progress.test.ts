@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LoggingMessageNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, it } from 'vitest';
+import type { ToolExtra } from '../../src/mcp/call-scope.js';
+import { hoverTool } from '../../src/mcp/tools/hover.js';
+import { callTool } from '../../src/mcp/tools/index.js';
 import { createLocus } from '../../src/ops/locus.js';
 import type { LocusMcpServer } from '../../src/mcp/server.js';
 import { connectInMemory, data, eventually, FAKE_SERVER, removeDir, tempDir, text } from './support.js';
@@ -126,6 +129,30 @@ it('a cancelled rename with apply answers CANCELLED and touches no file', async 
       .filter((e) => e.event === 'request'),
   ).toEqual([]);
   expect(readFileSync(join(ws, 'py', 'app.py'), 'utf8')).toBe(SOURCE);
+}, 90_000);
+
+it('the tool itself answers CANCELLED (what a client still listening would read)', async () => {
+  const { ws, events } = workspace('--hang-on=textDocument/hover', '--ready-after=10');
+  const locus = createLocus({ root: ws });
+  cleanup.push(() => locus.close());
+  const controller = new AbortController();
+  const extra = {
+    signal: controller.signal,
+    _meta: {},
+    sendNotification: async () => undefined,
+  } as unknown as ToolExtra;
+  const pending = callTool(
+    hoverTool,
+    { locate: 'py/app.py:slow@return <|>slow' },
+    async (args) => ({ locus, args }),
+    () => undefined,
+    extra,
+  );
+  expect(await eventually(() => requestOf(events(), 'textDocument/hover') !== undefined, 30_000)).toBe(true);
+  controller.abort();
+  const result = await pending;
+  expect(result.isError).toBe(true);
+  expect(text(result)).toMatch(/^error CANCELLED: /);
 }, 90_000);
 
 it('a cold start reports progress: starting, the server’s loading percentages, ready', async () => {
