@@ -8,7 +8,7 @@
  * for readiness up to `readyTimeoutMs` after the start; the rest do not wait. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
-import { abortable, throwIfCancelled, type CallScope } from '../core/call.js';
+import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
 import { isLocusError, type LocusError } from '../core/index.js';
 import type { RequestType } from 'vscode-jsonrpc/node';
 import {
@@ -169,7 +169,7 @@ export class SessionCore {
       const uri = await instance.sync(absPath, text);
       const waitStart = performance.now();
       if (plan.ready === 'wait' && !instance.readiness.ready) {
-        this.call.onProgress?.({
+        emitProgress(this.call.onProgress, {
           kind: 'project-loading',
           source: instance.name,
           message: `${instance.name}: loading project`,
