@@ -29,7 +29,12 @@ export function spawnError(spec: InstanceSpec, error: unknown): LocusError {
 }
 
 /** SERVER_FAILED for a server that exited on its own, with the tail of its stderr. */
-export function crashed(name: string, code: number | null, signal: string | null, stderr: string): LocusError {
+export function crashed(
+  name: string,
+  code: number | null,
+  signal: string | null,
+  stderr: string,
+): LocusError {
   const how = signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`;
   const tail = stderr === '' ? '' : ` Last stderr: ${stderr.slice(-600)}`;
   return new LocusError('SERVER_FAILED', `${name} ${how} unexpectedly.${tail}`, {
