@@ -23,11 +23,21 @@ export function renderEdit(edit: EditResultFields, what: string, word: Wording =
   const lines = [
     `${what}: ${count} edit(s) in ${edit.files.length} file(s)${edit.applied ? ' — applied' : ' — preview, nothing written'}:`,
   ];
-  for (const file of edit.files) lines.push(`- ${file.file_path} (${file.edits})`);
+  const sizes = new Map((edit.diff_summary ?? []).map((f) => [f.file_path, f]));
+  for (const file of edit.files) {
+    const size = sizes.get(file.file_path);
+    const summary = size ? `; ${size.hunks} hunk(s), +${size.added} −${size.removed}` : '';
+    lines.push(`- ${file.file_path} (${file.edits}${summary})`);
+  }
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
-  for (const file of edit.diff_summary ?? [])
-    lines.push(`  ${file.file_path}: ${file.hunks} hunk(s), +${file.added} −${file.removed}`);
-  lines.push('', fenced(edit.diff, 'diff'), '', `Fingerprint: ${edit.fingerprint}`);
+  const label = edit.diff_complete === false ? 'Diff (the first files and hunks that fit the budget):' : '';
+  lines.push(
+    '',
+    ...(label ? [label] : []),
+    fenced(edit.diff, 'diff'),
+    '',
+    `Fingerprint: ${edit.fingerprint}`,
+  );
   lines.push(...wordAll(edit.advice, word));
   return lines.join('\n');
 }
