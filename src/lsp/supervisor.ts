@@ -2,7 +2,7 @@
  * Lifecycle of one session's server: lazy start, restart after a failure (through RestartPolicy), idle shutdown
  * after the configured minutes without requests, and the final stop. Concurrent callers share one start.
  */
-import type { LocusError } from '../core/index.js';
+import { LocusError } from '../core/index.js';
 import { ProgressHub, type LspLogListener } from './events.js';
 import { RestartPolicy } from './restart-policy.js';
 import { ServerInstance, type InstanceSpec } from './server-instance.js';
@@ -80,7 +80,7 @@ export class Supervisor {
   }
 
   private async start(): Promise<ServerInstance> {
-    if (this.closed) throw new Error('LSP session is closed');
+    if (this.closed) throw sessionClosed('language server');
     const spec = this.makeSpec();
     const delay = this.policy.delayBeforeStart(spec.adapter.name);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -100,14 +100,14 @@ export class Supervisor {
       );
       if (this.closed) {
         await instance.stop();
-        throw new Error('LSP session is closed');
+        throw sessionClosed(name);
       }
       this.instance = instance;
       this.log('info', name, `${name} started (pid ${String(instance.process.pid)})`);
       if (instance.readiness.ready) instance.reportReady();
       return instance;
     } catch (error) {
-      if (isLocus(error)) {
+      if (isLocus(error) && error.details?.kind !== 'closed') {
         this.policy.recordFailure(error);
         this.log('error', name, `${name} failed to start: ${error.message}`);
       }
@@ -144,6 +144,14 @@ export class Supervisor {
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
   }
+}
+
+/** A call that arrives while Locus shuts the servers down (an expected state, not a bug). */
+function sessionClosed(name: string): LocusError {
+  return new LocusError('SERVER_FAILED', `${name}: Locus is shutting its language servers down.`, {
+    hint: 'Start a new session (reconnect, or run the command again).',
+    details: { kind: 'closed' },
+  });
 }
 
 function isLocus(error: unknown): error is LocusError {
