@@ -7,7 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
-import { LocusError } from '../core/errors.js';
+import { isLocusError, LocusError } from '../core/errors.js';
 import { parseLocate } from '../locate/locate-string.js';
 import { createLocus, type Locus } from '../ops/locus.js';
 import type { OpsOptions } from '../ops/context.js';
@@ -90,7 +90,7 @@ export class Workspaces {
       // A failed creation (CONFIG_INVALID …) is reported and retried by the next call.
       pending.catch((error: unknown) => {
         if (this.loci.get(root) === pending) this.loci.delete(root);
-        if (error instanceof LocusError) this.failed(error);
+        if (isLocusError(error)) this.failed(error);
       });
       this.loci.set(root, pending);
     }
