@@ -4,7 +4,7 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify; --section is an alias), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, index, verify, answers; --section is an alias), --keep (keep the temp workspace), --help.
  */
 
 export const SECTIONS = [
@@ -17,6 +17,7 @@ export const SECTIONS = [
   'memory',
   'index',
   'verify',
+  'answers',
 ];
 /**
  * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` needs the Debian

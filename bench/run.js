@@ -18,6 +18,7 @@ import { serverStatus } from './lib/servers.js';
 import { latencyChart } from './lib/svg.js';
 import { accuracyTargets, renderAccuracy, runAccuracy } from './sections/accuracy.js';
 import { agreementTargets, renderAgreement, runAgreement } from './sections/agreement.js';
+import { answerSizeTargets, renderAnswerSize, runAnswerSize } from './sections/answer-size.js';
 import { locateSpeedTargets, renderLocateSpeed, runLocateSpeed } from './sections/locate-speed.js';
 import { lspOpsTargets, renderLspOps, runLspOps } from './sections/lsp-ops.js';
 import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
@@ -44,6 +45,7 @@ const SECTION_RUNNERS = {
   index: [runIndex, renderIndex, indexTargets],
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],
+  answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

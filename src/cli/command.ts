@@ -1,5 +1,6 @@
 /** The shape of one CLI subcommand. */
 import type { ParseArgsConfig } from 'node:util';
+import type { ProgressListener } from '../core/call.js';
 
 /** Parsed invocation handed to a command. */
 export interface CommandContext {
@@ -9,6 +10,8 @@ export interface CommandContext {
   json: boolean;
   /** `--trust`: honour the workspace config's process-starting keys. */
   trust: boolean;
+  /** The stderr status line's listener (undefined when it is off: not a terminal, or `--quiet`). */
+  onProgress?: ProgressListener;
 }
 
 /** One subcommand: its options (beyond --root/--json/--help) and what it does. */

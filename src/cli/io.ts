@@ -2,6 +2,7 @@
  * What the CLI prints and how it exits (docs/operations.md, "Command line"): 0 success, 1 the locate/operation failed,
  * 2 invalid input or usage.
  */
+import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 
@@ -32,15 +33,16 @@ export function exitFor(error: ErrorData): number {
 export function report<T extends { ok: boolean }>(
   result: T | { ok: false; error: ErrorData },
   json: boolean,
-  render: (ok: T) => string,
+  render: (ok: T, word: Wording) => string,
+  word: Wording = NEUTRAL_WORDING,
 ): number {
   if (json) out(JSON.stringify(result));
   if (!result.ok) {
     const failure = result as { ok: false; error: ErrorData };
-    if (!json) err(renderError(failure.error));
+    if (!json) err(renderError(failure.error, word));
     return exitFor(failure.error);
   }
-  if (!json) out(render(result as T));
+  if (!json) out(render(result as T, word));
   return EXIT.ok;
 }
 

@@ -17,6 +17,8 @@ import { toLocusError } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 import { commandHelp, didYouMean, packageVersion } from './help.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
+import { statusLine } from './status-line.js';
+import { cliWording } from './wording.js';
 
 const COMMANDS: CommandSpec[] = [
   locateCommand,
@@ -46,7 +48,7 @@ function help(): string {
   lines.push(
     `  ${'mcp'.padEnd(width)}  Serve the Locus tools to an MCP client (agent) over stdio: locus mcp [--root DIR]`,
   );
-  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --trust, --help; locus <command> --help lists a command's flags.\nlocus -V, --version prints the version.\n\n${SYNTAX_HELP}`;
+  return `Usage: locus <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nCommon options: --root DIR (default: current directory), --json, --trust, --help,\n  --progress (status on stderr even when it is not a terminal), --quiet (no status line);\n  locus <command> --help lists a command's flags. locus -V, --version prints the version.\n\n${SYNTAX_HELP}`;
 }
 
 const SHORT_USAGE = 'Usage: locus <command> [options]   (locus --help lists the commands)';
@@ -84,6 +86,8 @@ export async function main(argv: string[]): Promise<number> {
         json: { type: 'boolean' },
         trust: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        progress: { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
       },
     });
     if (values.help) {
@@ -91,13 +95,19 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     const root = typeof values.root === 'string' ? values.root : process.cwd();
-    return await command.run({
-      positionals,
-      values,
-      root,
-      json: values.json === true,
-      trust: values.trust === true,
-    });
+    const status = statusLine({ progress: values.progress === true, quiet: values.quiet === true });
+    try {
+      return await command.run({
+        positionals,
+        values,
+        root,
+        json: values.json === true,
+        trust: values.trust === true,
+        ...(status.onProgress ? { onProgress: status.onProgress } : {}),
+      });
+    } finally {
+      status.done();
+    }
   } catch (error) {
     if (
       error instanceof UsageError ||
@@ -112,7 +122,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const coded = toLocusError(error);
     if (json) out(JSON.stringify({ ok: false, error: coded.toData() }));
-    else err(renderError(coded.toData()));
+    else err(renderError(coded.toData(), cliWording(name)));
     return coded.code === 'INTERNAL' ? EXIT.failed : exitFor(coded.toData());
   }
 }

@@ -73,6 +73,14 @@ const serverShape = {
   ),
   maxRestarts: nonNegative('Crash restarts allowed per window. Default 3.'),
   restartWindowMinutes: nonNegative('The restart window. Default 5.'),
+  answerBudgetChars: z
+    .number()
+    .int()
+    .min(1000)
+    .optional()
+    .describe(
+      'Characters of markdown per answer before it is paged or summarised. Default 20000 (docs/mcp.md, "Budgets").',
+    ),
   allowNetwork: z
     .boolean()
     .optional()

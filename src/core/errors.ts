@@ -1,3 +1,5 @@
+import type { Advice } from './advice.js';
+
 /**
  * Faults as values with a stable code, a message for people and a hint for agents (docs/operations.md, "Command line").
  */
@@ -53,6 +55,8 @@ export interface ErrorData {
   hint?: string;
   /** Structured extras (candidates, suggestions, …) for machine consumers. */
   details?: Record<string, unknown>;
+  /** What to do next, face-neutral; each face words it after the hint (src/core/advice.ts). */
+  advice?: Advice[];
 }
 
 /** The one exception type Locus throws on purpose; anything else escaping is a bug. */
@@ -60,17 +64,19 @@ export class LocusError extends Error {
   readonly code: ErrorCode;
   readonly hint: string | undefined;
   readonly details: Record<string, unknown> | undefined;
+  readonly advice: Advice[] | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { hint?: string; cause?: unknown; details?: Record<string, unknown> } = {},
+    options: { hint?: string; cause?: unknown; details?: Record<string, unknown>; advice?: Advice[] } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'LocusError';
     this.code = code;
     this.hint = options.hint;
     this.details = options.details;
+    this.advice = options.advice;
   }
 
   /** The JSON shape of docs/operations.md, "Command line" (`{ code, message, hint }`). */
@@ -78,12 +84,17 @@ export class LocusError extends Error {
     const data: ErrorData = { code: this.code, message: this.message };
     if (this.hint !== undefined) data.hint = this.hint;
     if (this.details !== undefined) data.details = this.details;
+    if (this.advice !== undefined) data.advice = this.advice;
     return data;
   }
 
   /** Rebuilds an error from its plain-data form. */
   static fromData(data: ErrorData): LocusError {
-    return new LocusError(data.code, data.message, { hint: data.hint, details: data.details });
+    return new LocusError(data.code, data.message, {
+      hint: data.hint,
+      details: data.details,
+      ...(data.advice ? { advice: data.advice } : {}),
+    });
   }
 }
 

@@ -233,9 +233,9 @@ function notFound(view: FileView, query: string, suggestions: OutlineSymbol[]): 
     parts.push(`Top-level symbols: ${outline.symbols.map((s) => `${s.name} (${s.kind})`).join(', ')}.`);
   } else if (outline.symbols.length === 0) parts.push('The file has no symbols.');
   if (outline.errors.length > 0) parts.push(syntaxErrorNote(view));
-  parts.push(`\`locus outline ${clip(view.filePath)}\` lists every symbol.`);
   return new LocusError('SYMBOL_NOT_FOUND', `No symbol "${clip(query)}" in ${clip(view.filePath)}.`, {
     hint: parts.join(' '),
+    advice: [{ kind: 'see-outline', file: view.filePath }],
     details: { suggestions: suggestions.map((s) => s.path.join('.')) },
   });
 }

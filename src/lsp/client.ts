@@ -39,6 +39,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import type { RequestType } from 'vscode-jsonrpc/node';
+import type { CallScope } from '../core/call.js';
 import { comparePositions } from '../core/positions.js';
 import type { CapabilityName } from './capabilities.js';
 import type { PositionMapper } from './encoding.js';
@@ -70,6 +71,12 @@ export const DEFAULT_FORMATTING: FormattingOptions = { tabSize: 4, insertSpaces:
 
 /** The typed LSP client of one (project root, server) pair. */
 export class Session extends SessionCore {
+  /** The same session seen by one call: requests honour its abort signal and report to its progress listener. */
+  forCall(call: CallScope | undefined): Session {
+    if (call === undefined || (call.signal === undefined && call.onProgress === undefined)) return this;
+    return new Session(this.adapter, this.root, this.supervisor, call);
+  }
+
   /** Definition, declaration, type definition or implementation; always a list of Locations. */
   async definition(
     absPath: string,

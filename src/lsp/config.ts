@@ -26,6 +26,8 @@ export interface LspConfig {
   restartWindowMinutes: number;
   /** Let servers download (TypeScript type acquisition, npm, Go modules); off by default. */
   allowNetwork: boolean;
+  /** Characters of markdown per answer before it is paged or summarised (docs/mcp.md, "Budgets"). */
+  answerBudgetChars: number;
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
   /** Glob (relative to the workspace root) → registry language id, overriding detection (`.h` → cpp). */
   fileLanguages: Record<string, string>;
@@ -52,6 +54,7 @@ export const DEFAULT_LSP_CONFIG: LspConfig = {
   maxRestarts: 3,
   restartWindowMinutes: 5,
   allowNetwork: false,
+  answerBudgetChars: 20_000,
   languages: {},
   fileLanguages: {},
 };
@@ -102,6 +105,7 @@ function pick(config: ReturnType<typeof validateConfig>): Partial<LspConfig> {
   if (config.maxRestarts !== undefined) result.maxRestarts = config.maxRestarts;
   if (config.restartWindowMinutes !== undefined) result.restartWindowMinutes = config.restartWindowMinutes;
   if (config.allowNetwork !== undefined) result.allowNetwork = config.allowNetwork;
+  if (config.answerBudgetChars !== undefined) result.answerBudgetChars = config.answerBudgetChars;
   if (config.languages !== undefined) result.languages = config.languages;
   if (config.fileLanguages !== undefined) result.fileLanguages = config.fileLanguages;
   if (config.index !== undefined) result.index = config.index;

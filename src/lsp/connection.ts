@@ -36,6 +36,7 @@ import {
   type ProgressToken,
   type WorkspaceFolder,
 } from 'vscode-languageserver-protocol';
+import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
 import { lookupSection } from './settings.js';
 
@@ -111,8 +112,18 @@ export class LspConnection {
   }
 
   /** Sends a typed request with a timeout; see the module doc for cancellation. */
-  async request<P, R>(type: RequestType<P, R, unknown>, params: P, timeoutMs: number): Promise<Timed<R>> {
-    return this.send(type.method, (token) => this.conn.sendRequest(type, params as never, token), timeoutMs);
+  async request<P, R>(
+    type: RequestType<P, R, unknown>,
+    params: P,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<Timed<R>> {
+    return this.send(
+      type.method,
+      (token) => this.conn.sendRequest(type, params as never, token),
+      timeoutMs,
+      signal,
+    );
   }
 
   /** Sends an untyped request (`rawRequest` for benchmarks and server-specific methods). */
@@ -148,27 +159,36 @@ export class LspConnection {
     method: string,
     start: (token: CancellationTokenSource['token']) => Promise<R>,
     timeoutMs: number,
+    signal?: AbortSignal,
   ): Promise<Timed<R>> {
     if (this.failure !== undefined) throw this.failure;
+    throwIfCancelled(signal);
     const source = new CancellationTokenSource();
     const began = performance.now();
     const pending = start(source.token);
     pending.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+    let onAbort: (() => void) | undefined;
+    // Timeout and caller's cancel end the same way: `$/cancelRequest` goes out, the caller is answered at once,
+    // and the server gets the grace period to acknowledge.
+    const stopped = new Promise<never>((_, reject) => {
+      const stop = (error: LocusError) => {
         source.cancel();
         this.watchCancelled(method, pending);
-        reject(timeoutError(this.options.name, method, timeoutMs));
-      }, timeoutMs);
+        reject(error);
+      };
+      timer = setTimeout(() => stop(timeoutError(this.options.name, method, timeoutMs)), timeoutMs);
+      onAbort = () => stop(cancelledError());
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      const result = await Promise.race([pending, timeout, this.failed]);
+      const result = await Promise.race([pending, stopped, this.failed]);
       return { result, ms: performance.now() - began };
     } catch (error) {
       throw this.translate(method, error);
     } finally {
       clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
   }
 

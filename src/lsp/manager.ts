@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './client.js';
+import type { LspLogListener } from './events.js';
 import { deepMerge, loadLspConfig, type LanguageServerConfig, type LspConfig } from './config.js';
 import { languageOfPath, rememberLanguage } from './languages.js';
 import { findProjectRoot, isInside } from './project-root.js';
@@ -26,6 +27,8 @@ export interface LspManagerOptions {
   config?: Partial<LspConfig>;
   /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
   trust?: boolean;
+  /** Server start, stop, restart, crash and timeout events (MCP logging; never stdout). */
+  onLog?: LspLogListener;
 }
 
 /** Environment of every server unless `allowNetwork`: an `npm` started by a server cannot reach the registry. */
@@ -42,10 +45,12 @@ export class LspManager {
   /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
   readonly configWarnings: readonly string[];
   private readonly sessions = new Map<string, Session>();
+  private readonly onLog: LspLogListener | undefined;
 
   /** Reads the configuration (throws a LocusError when it is invalid); starts nothing. */
   constructor(options: LspManagerOptions) {
     this.workspaceRoot = resolve(options.workspaceRoot);
+    this.onLog = options.onLog;
     const loaded = loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
     this.configWarnings = loaded.warnings;
@@ -160,6 +165,7 @@ export class LspManager {
       idleTimeoutMs: config.idleTimeoutMinutes * 60_000,
       maxRestarts: config.maxRestarts,
       restartWindowMs: config.restartWindowMinutes * 60_000,
+      ...(this.onLog ? { onLog: this.onLog } : {}),
     });
     return new Session(adapter, root, supervisor);
   }

@@ -13,13 +13,16 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol';
+import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { clientCapabilities } from './capabilities.js';
 import { closed, garbled, LspConnection } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
+import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
+import { crashed, hung, spawnError } from './instance-errors.js';
 import { Readiness } from './readiness.js';
 import { makeSessionTmpDir, ServerProcess } from './server-process.js';
 import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
@@ -40,6 +43,9 @@ export interface InstanceSpec {
 
 /** Told once when an instance dies on its own (not when stopped). */
 export type DeathListener = (instance: ServerInstance, error: LocusError) => void;
+
+/** Told about the server's project loading (`$/progress`) and when it becomes ready. */
+export type InstanceProgress = (event: ProgressEvent) => void;
 
 /** A started, initialized server. */
 export class ServerInstance {
@@ -66,13 +72,21 @@ export class ServerInstance {
   /** True when a write found the server already gone (EPIPE): nothing sent since reached it. */
   unreachable = false;
   private readonly onDeath: DeathListener;
+  private readonly onProgress: InstanceProgress;
 
-  private constructor(spec: InstanceSpec, proc: ServerProcess, onDeath: DeathListener) {
+  private constructor(
+    spec: InstanceSpec,
+    proc: ServerProcess,
+    onDeath: DeathListener,
+    onProgress: InstanceProgress,
+  ) {
     this.spec = spec;
     this.process = proc;
     this.onDeath = onDeath;
+    this.onProgress = onProgress;
     this.readiness = new Readiness(spec.adapter.readiness);
     const name = spec.adapter.name;
+    const loading = new ServerProgress(name, onProgress);
     this.connection = new LspConnection(
       proc.child.stdout,
       proc.child.stdin,
@@ -80,15 +94,16 @@ export class ServerInstance {
       {
         progress: (token, value) => {
           trace(name, '$/progress', token, JSON.stringify(value));
-          this.readiness.progress(token, value);
+          loading.progress(token, value);
+          this.watchReady(() => this.readiness.progress(token, value));
         },
         log: (_type, message) => {
           trace(name, 'log', message.slice(0, 300));
-          this.readiness.log(message);
+          this.watchReady(() => this.readiness.log(message), message);
         },
         diagnostics: (uri, diagnostics) => {
           this.diagnostics.arrived(uri, diagnostics);
-          this.readiness.diagnostics();
+          this.watchReady(() => this.readiness.diagnostics());
           this.documents.diagnosticsArrived(uri);
         },
         unresponsive: (method) => this.die(hung(name, method)),
@@ -111,7 +126,11 @@ export class ServerInstance {
   }
 
   /** Spawns and initializes a server; throws SERVER_NOT_INSTALLED, SERVER_FAILED or TIMEOUT. */
-  static async start(spec: InstanceSpec, onDeath: DeathListener): Promise<ServerInstance> {
+  static async start(
+    spec: InstanceSpec,
+    onDeath: DeathListener,
+    onProgress: InstanceProgress = () => undefined,
+  ): Promise<ServerInstance> {
     const began = performance.now();
     const tmpDir = makeSessionTmpDir(spec.adapter.id);
     let proc: ServerProcess;
@@ -129,7 +148,7 @@ export class ServerInstance {
       rmSync(tmpDir, { recursive: true, force: true });
       throw spawnError(spec, error);
     }
-    const instance = new ServerInstance(spec, proc, onDeath);
+    const instance = new ServerInstance(spec, proc, onDeath, onProgress);
     try {
       await instance.initialize();
     } catch (error) {
@@ -151,6 +170,21 @@ export class ServerInstance {
       this.readyDeadline = performance.now() + this.spec.readyTimeoutMs;
     }
     return uri;
+  }
+
+  /** Runs a readiness update and reports the moment the server becomes ready. */
+  private watchReady(update: () => void, signal?: string): void {
+    const before = this.readiness.ready;
+    update();
+    if (!before && this.readiness.ready) this.reportReady(signal);
+  }
+
+  /** Emits `server-ready` (also called once after `initialize` for servers ready at once). */
+  reportReady(signal?: string): void {
+    const ms = this.readiness.readyAfterMs;
+    const after = ms === undefined ? '' : ` after ${(ms / 1000).toFixed(1)} s`;
+    const why = signal === undefined ? '' : ` (${signal.split('\n')[0]?.trim().slice(0, 60)})`;
+    this.onProgress({ kind: 'server-ready', source: this.name, message: `${this.name} ready${after}${why}` });
   }
 
   /** The error that killed this instance, if it is dead. */
@@ -244,49 +278,4 @@ function negotiatedEncoding(result: InitializeResult): PositionEncoding {
 
 function folder(root: string): { uri: string; name: string } {
   return { uri: pathToUri(root), name: basename(root) || root };
-}
-
-function spawnError(spec: InstanceSpec, error: unknown): LocusError {
-  if (error instanceof LocusError) return error;
-  const code = (error as NodeJS.ErrnoException).code;
-  const details = {
-    server: spec.adapter.id,
-    command: spec.launch.command,
-    install: spec.adapter.installHint,
-  };
-  if (code === 'ENOENT') {
-    return new LocusError(
-      'SERVER_NOT_INSTALLED',
-      `${spec.adapter.name}: \`${spec.launch.command}\` was not found.`,
-      {
-        hint: `Install it with: ${spec.adapter.installHint}`,
-        details,
-        cause: error,
-      },
-    );
-  }
-  return new LocusError('SERVER_FAILED', `${spec.adapter.name} could not be started: ${String(error)}`, {
-    details,
-    cause: error,
-  });
-}
-
-function crashed(name: string, code: number | null, signal: string | null, stderr: string): LocusError {
-  const how = signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`;
-  const tail = stderr === '' ? '' : ` Last stderr: ${stderr.slice(-600)}`;
-  return new LocusError('SERVER_FAILED', `${name} ${how} unexpectedly.${tail}`, {
-    hint: 'The next call restarts the server (with backoff, a few times per window).',
-    details: { kind: 'crash', exitCode: code, signal },
-  });
-}
-
-function hung(name: string, method: string): LocusError {
-  return new LocusError(
-    'SERVER_FAILED',
-    `${name} stopped responding (it ignored the cancellation of ${method}).`,
-    {
-      hint: 'The server was killed; the next call starts it again.',
-      details: { kind: 'hung', method },
-    },
-  );
 }

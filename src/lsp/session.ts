@@ -8,7 +8,8 @@
  * for readiness up to `readyTimeoutMs` after the start; the rest do not wait. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
-import type { LocusError } from '../core/index.js';
+import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
+import { isLocusError, type LocusError } from '../core/index.js';
 import type { RequestType } from 'vscode-jsonrpc/node';
 import {
   DidChangeWatchedFilesNotification,
@@ -75,6 +76,8 @@ export class SessionCore {
     readonly adapter: ServerAdapter,
     readonly root: string,
     protected readonly supervisor: Supervisor,
+    /** The call this view of the session serves (abort signal, progress listener); see `Session.forCall`. */
+    protected readonly call: CallScope = {},
   ) {}
 
   /** Starts the server now instead of on the first request. */
@@ -212,16 +215,24 @@ export class SessionCore {
     plan: RequestPlan<P, R, Out>,
   ): Promise<LspAnswer<Out>> {
     const began = performance.now();
+    const { signal } = this.call;
     return this.withInstance(async (instance, call) => {
       if (plan.capability !== undefined)
         requireCapability(instance.capabilities, plan.capability, instance.name);
       const uri = await instance.sync(absPath, text);
       const waitStart = performance.now();
-      if (plan.ready === 'wait') await instance.readiness.wait(instance.readyDeadline);
+      if (plan.ready === 'wait' && !instance.readiness.ready) {
+        emitProgress(this.call.onProgress, {
+          kind: 'project-loading',
+          source: instance.name,
+          message: `${instance.name}: loading project`,
+        });
+        await abortable(instance.readiness.wait(instance.readyDeadline), signal);
+      }
       const readyWaitMs = performance.now() - waitStart;
       const settled =
         plan.ready !== 'wait' ||
-        (await instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)));
+        (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
       const ready = instance.readiness.ready && settled;
       const diagnostics =
         plan.diagnosticsWaitMs === undefined
@@ -246,33 +257,61 @@ export class SessionCore {
     params: P,
   ): Promise<Timed<R>> {
     const timeout = instance.spec.requestTimeoutMs;
+    const { signal } = this.call;
     try {
-      return await instance.connection.request(type, params, timeout);
+      return await instance.connection.request(type, params, timeout, signal);
     } catch (error) {
+      if (isLocusError(error) && error.code === 'TIMEOUT')
+        this.supervisor.log('warning', instance.name, error.message);
       if (!isOutdated(error)) throw error;
-      return instance.connection.request(type, params, timeout);
+      return instance.connection.request(type, params, timeout, signal);
     }
   }
 
   /**
-   * Runs `body` on a live server. A server that is gone (EPIPE: nothing reached it) or is declared
-   * hung while this call waits for its cancelled requests is replaced, once, so the call after a
-   * crash or a timeout succeeds instead of failing a second time (docs/security.md).
+   * Runs `body` on a live server, acquired (started if needed) for it. The call's progress listener hears
+   * the start and the project loading meanwhile; its signal stops the wait (a start already under way goes
+   * on for the next call, and the acquisition is released once it completes). A server that is gone
+   * (EPIPE: nothing reached it) or is declared hung while this call waits for its cancelled requests is
+   * replaced, once, so the call after a crash or a timeout succeeds instead of failing a second time
+   * (docs/security.md).
    */
   private async withInstance<T>(
     body: (instance: ServerInstance, call: { sent: boolean }) => Promise<T>,
   ): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const instance = await this.supervisor.acquire();
-      const call = { sent: false };
-      try {
-        await instance.connection.cancelsSettled();
-        if (instance.alive || attempt > 0) return await body(instance, call);
-      } catch (error) {
-        if (attempt > 0 || !diedBeforeCall(instance, call.sent)) throw error;
-      } finally {
-        this.supervisor.release();
+    const { signal, onProgress } = this.call;
+    throwIfCancelled(signal);
+    const unsubscribe = this.supervisor.progress.subscribe(onProgress);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const instance = await this.acquireFor(signal);
+        const call = { sent: false };
+        try {
+          await abortable(instance.connection.cancelsSettled(), signal);
+          if (instance.alive || attempt > 0) return await body(instance, call);
+        } catch (error) {
+          if (attempt > 0 || !diedBeforeCall(instance, call.sent)) throw error;
+        } finally {
+          this.supervisor.release();
+        }
       }
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  /** Acquires the server; a cancel stops the wait and the acquisition is released once it completes. */
+  private async acquireFor(signal: AbortSignal | undefined): Promise<ServerInstance> {
+    const acquiring = this.supervisor.acquire();
+    try {
+      return await abortable(acquiring, signal);
+    } catch (error) {
+      if (isLocusError(error) && error.code === 'CANCELLED')
+        acquiring.then(
+          () => this.supervisor.release(),
+          () => undefined,
+        );
+      throw error;
     }
   }
 }

@@ -2,7 +2,8 @@
  * Lifecycle of one session's server: lazy start, restart after a failure (through RestartPolicy), idle shutdown
  * after the configured minutes without requests, and the final stop. Concurrent callers share one start.
  */
-import type { LocusError } from '../core/index.js';
+import { LocusError } from '../core/index.js';
+import { ProgressHub, type LspLogListener } from './events.js';
 import { RestartPolicy } from './restart-policy.js';
 import { ServerInstance, type InstanceSpec } from './server-instance.js';
 
@@ -11,6 +12,8 @@ export interface SupervisorOptions {
   idleTimeoutMs: number;
   maxRestarts: number;
   restartWindowMs: number;
+  /** Server start, stop, restart and crash, for the process-wide log (MCP logging). */
+  onLog?: LspLogListener;
 }
 
 /** Owns at most one live ServerInstance at a time. */
@@ -23,6 +26,8 @@ export class Supervisor {
   private closed = false;
   /** How many servers this supervisor has started (restarts included). */
   starts = 0;
+  /** Progress listeners of the calls waiting on this server. */
+  readonly progress = new ProgressHub();
 
   constructor(
     private readonly makeSpec: () => InstanceSpec,
@@ -63,7 +68,9 @@ export class Supervisor {
     if (pending !== undefined) await pending.catch(() => undefined);
     const instance = this.instance;
     this.instance = undefined;
-    if (instance !== undefined) await instance.stop();
+    if (instance === undefined) return;
+    this.log('info', instance.name, `stopping ${instance.name}`);
+    await instance.stop();
   }
 
   /** Stops for good (closeAll). */
@@ -73,29 +80,55 @@ export class Supervisor {
   }
 
   private async start(): Promise<ServerInstance> {
-    if (this.closed) throw new Error('LSP session is closed');
+    if (this.closed) throw sessionClosed('language server');
     const spec = this.makeSpec();
     const delay = this.policy.delayBeforeStart(spec.adapter.name);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     this.starts++;
+    const name = spec.adapter.name;
+    this.log(
+      this.starts > 1 ? 'warning' : 'info',
+      name,
+      `${this.starts > 1 ? 'restarting' : 'starting'} ${name}`,
+    );
+    this.progress.emit({ kind: 'server-starting', source: name, message: `starting ${name}` });
     try {
-      const instance = await ServerInstance.start(spec, (dead, error) => this.onDeath(dead, error));
+      const instance = await ServerInstance.start(
+        spec,
+        (dead, error) => this.onDeath(dead, error),
+        (event) => this.progress.emit(event),
+      );
       if (this.closed) {
         await instance.stop();
-        throw new Error('LSP session is closed');
+        throw sessionClosed(name);
       }
       this.instance = instance;
+      this.log('info', name, `${name} started (pid ${String(instance.process.pid)})`);
+      if (instance.readiness.ready) instance.reportReady();
       return instance;
     } catch (error) {
-      if (isLocus(error)) this.policy.recordFailure(error);
+      if (isLocus(error) && error.details?.kind !== 'closed') {
+        this.policy.recordFailure(error);
+        this.log('error', name, `${name} failed to start: ${error.message}`);
+      }
       throw error;
     }
   }
 
   private onDeath(instance: ServerInstance, error: LocusError): void {
     if (instance !== this.instance) return;
+    this.log('error', instance.name, error.message);
     this.policy.recordFailure(error);
     this.instance = undefined;
+  }
+
+  /** Reports a log event to the process-wide listener. */
+  log(level: 'info' | 'warning' | 'error', server: string, message: string): void {
+    try {
+      this.options.onLog?.({ level, server, message });
+    } catch {
+      // Logging is advisory.
+    }
   }
 
   private armIdle(): void {
@@ -111,6 +144,14 @@ export class Supervisor {
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
   }
+}
+
+/** A call that arrives while Locus shuts the servers down (an expected state, not a bug). */
+function sessionClosed(name: string): LocusError {
+  return new LocusError('SERVER_FAILED', `${name}: Locus is shutting its language servers down.`, {
+    hint: 'Start a new session (reconnect, or run the command again).',
+    details: { kind: 'closed' },
+  });
 }
 
 function isLocus(error: unknown): error is LocusError {

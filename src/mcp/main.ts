@@ -21,7 +21,7 @@ function rootError(root: string): ErrorData {
 const EXIT_GRACE_MS = 1_000;
 
 const USAGE =
-  "Usage: locus mcp [--root DIR] [--trust]   (root default: the client's first root, else the current directory)";
+  'Usage: locus mcp [--root DIR] [--trust]   (default: every root the client lists, else the current directory)';
 
 /** Runs the MCP server; resolves to the exit code (2 for usage errors). */
 export async function mcpMain(argv: string[]): Promise<number> {

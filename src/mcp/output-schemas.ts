@@ -3,6 +3,7 @@
  * success fields are optional, because a failed call carries `{ ok: false, error }` under the same schema.
  */
 import { z } from 'zod';
+import type { ErrorCode } from '../core/errors.js';
 
 const position = z
   .looseObject({ line: z.number(), character: z.number() })
@@ -13,12 +14,50 @@ const display = z.string().describe('`path:line:col`, 1-based, col in characters
 const locate = z.string().describe('A locate string that resolves back to this place.');
 const place = z.looseObject({ position, display, snippet: z.string(), locate });
 
-const error = z.looseObject({
-  code: z.string().describe('Stable error code, e.g. NO_MATCH, SYMBOL_AMBIGUOUS, FILE_CHANGED.'),
-  message: z.string(),
-  hint: z.string().optional().describe('What to do about it.'),
-  details: z.record(z.string(), z.unknown()).optional().describe('Candidates, suggestions, …'),
-});
+const ERROR_CODES = [
+  'INVALID_LOCATE',
+  'FILE_NOT_FOUND',
+  'OUTSIDE_WORKSPACE',
+  'NOT_TEXT',
+  'UNSUPPORTED_LANGUAGE',
+  'SYMBOL_NOT_FOUND',
+  'SYMBOL_AMBIGUOUS',
+  'LINE_OUT_OF_RANGE',
+  'NO_MATCH',
+  'MATCH_INDEX_OUT_OF_RANGE',
+  'SERVER_NOT_INSTALLED',
+  'SERVER_FAILED',
+  'TIMEOUT',
+  'CAPABILITY_MISSING',
+  'FILE_CHANGED',
+  'INVALID_ARGUMENT',
+  'CONFIG_INVALID',
+  'WRITE_FAILED',
+  'CANCELLED',
+  'NOT_READABLE',
+  'LIMIT_EXCEEDED',
+  'READ_ONLY',
+  'UNSAFE_EDIT',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+/** Fails to compile when a code of core/errors.ts is missing above. */
+const _everyCode: Exclude<ErrorCode, (typeof ERROR_CODES)[number]> extends never ? true : never = true;
+
+const adviceItem = z
+  .looseObject({ kind: z.string() })
+  .describe(
+    'next-page {page, pages} · see-outline {file} · deeper {depth, hidden} · raise-limit {more} · apply-preview {fingerprint} · full-diff · check-root · force',
+  );
+
+const error = z
+  .object({
+    code: z.enum(ERROR_CODES).describe('Stable error code.'),
+    message: z.string(),
+    hint: z.string().optional().describe('What to do about it.'),
+    details: z.record(z.string(), z.unknown()).optional().describe('Candidates, suggestions, …'),
+    advice: z.array(adviceItem).optional().describe('What to do next, as data (the text words it).'),
+  })
+  .describe('Present exactly when ok is false; the other fields of the answer are then absent.');
 
 const cursor = z
   .looseObject({
@@ -40,9 +79,21 @@ const cursor = z
   })
   .describe('What the locate pointed at.');
 
+const advice = z
+  .array(adviceItem)
+  .optional()
+  .describe(
+    'What to do next as data (next-page, deeper, raise-limit, full-diff, apply-preview …); the text words it.',
+  );
+
 const base = {
-  ok: z.boolean().describe('false: see error.'),
-  error: error.optional().describe('Present when ok is false.'),
+  ok: z.boolean().describe('true: the fields below describe the answer; false: only `error` is set.'),
+  error: error.optional(),
+  advice,
+};
+const paging = {
+  page: z.number().optional().describe('This page, 1-based.'),
+  pages: z.number().optional().describe('Pages in all; ask for the next with page.'),
 };
 
 const opBase = {
@@ -59,7 +110,7 @@ const locationRef = z.looseObject({
   display,
   declares: symbolRef.optional(),
   symbol: symbolRef.optional(),
-  snippet: z.string(),
+  snippet: z.string().optional().describe('Numbered source line (first hits, or all with snippets: true).'),
   locate: locate.optional(),
   outside_workspace: z.boolean().optional(),
 });
@@ -70,6 +121,13 @@ const editFields = {
   fingerprint: z.string().optional().describe('Pass back with apply: true to apply exactly this preview.'),
   applied: z.boolean().optional(),
   skipped: z.array(z.string()).optional(),
+  diff_complete: z.boolean().optional().describe('false: the diff was cut to the budget (see diff_summary).'),
+  diff_summary: z
+    .array(
+      z.looseObject({ file_path: z.string(), hunks: z.number(), added: z.number(), removed: z.number() }),
+    )
+    .optional()
+    .describe('Every file of a cut diff; ask with full_diff: true for all of it.'),
 };
 
 type Shape = Record<string, z.ZodType>;
@@ -104,12 +162,16 @@ export const OUTPUT = {
     language: opt(z.string()),
     symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
     syntax_error_lines: opt(z.array(z.number())),
+    ...paging,
+    total_symbols: opt(z.number().describe('Symbols in the file at every depth.')),
+    shown: opt(z.number().describe('Symbols on this page.')),
+    hidden_by_depth: opt(z.number().describe('Symbols left out by depth.')),
+    depth: opt(z.number()),
   }),
   definition: opResult({ mode: opt(z.string()), targets: opt(z.array(locationRef)) }),
   references: opResult({
     total: opt(z.number()),
-    page: opt(z.number()),
-    pages: opt(z.number()),
+    ...paging,
     page_size: opt(z.number()),
     files: opt(z.array(z.looseObject({ file_path: z.string(), references: z.array(locationRef) }))),
   }),
@@ -117,8 +179,9 @@ export const OUTPUT = {
   hover: opResult({ contents: opt(z.string().describe('Markdown; empty when the server has nothing.')) }),
   completion: opResult({
     items: opt(z.array(z.looseObject({ label: z.string(), kind: opt(z.string()), detail: opt(z.string()) }))),
-    total: opt(z.number().describe('Items the server offered; items holds the first `limit`.')),
+    total: opt(z.number().describe('Items matching the typed prefix; items holds the best that fit.')),
     is_incomplete: opt(z.boolean()),
+    prefix: opt(z.string().describe('The identifier text before the cursor that items were filtered by.')),
   }),
   signature_help: opResult({
     signatures: opt(

@@ -1,7 +1,7 @@
 /**
- * The workspace root of an MCP session (docs/mcp.md): `--root`, else the client's first `file://` root
- * (asked with `roots/list` when the client declares roots support), else the current directory. The
- * root is fixed for the session once the first tool needs it; later root changes are not followed.
+ * The workspace roots of an MCP session (docs/mcp.md, "Roots"): `--root` (one root, fixed), else every
+ * `file://` root the client lists (asked with `roots/list` when the client declares roots support, and again
+ * on each `notifications/roots/list_changed`), else the current directory.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,18 +13,24 @@ export const ROOTS_TIMEOUT_MS = 5_000;
 /** Where a root came from (reported in the logs). */
 export type RootSource = 'option' | 'client' | 'cwd';
 
-/** Resolves the root for a connected server. */
-export async function resolveRoot(
+/** The roots found, the first being the primary one. */
+export interface FoundRoots {
+  roots: string[];
+  source: RootSource;
+}
+
+/** Resolves the roots for a connected server. */
+export async function resolveRoots(
   server: Server,
   explicit: string | undefined,
   log: (message: string) => void,
-): Promise<{ root: string; source: RootSource }> {
-  if (explicit !== undefined) return { root: resolve(explicit), source: 'option' };
+): Promise<FoundRoots> {
+  if (explicit !== undefined) return { roots: [resolve(explicit)], source: 'option' };
   if (server.getClientCapabilities()?.roots) {
     try {
       const { roots } = await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
-      const first = roots.find((r) => r.uri.startsWith('file:'));
-      if (first) return { root: fileURLToPath(first.uri), source: 'client' };
+      const dirs = roots.filter((r) => r.uri.startsWith('file:')).map((r) => resolve(fileURLToPath(r.uri)));
+      if (dirs.length > 0) return { roots: dirs, source: 'client' };
       log('the client listed no file:// root; using the current directory');
     } catch (error) {
       log(
@@ -32,5 +38,5 @@ export async function resolveRoot(
       );
     }
   }
-  return { root: process.cwd(), source: 'cwd' };
+  return { roots: [process.cwd()], source: 'cwd' };
 }

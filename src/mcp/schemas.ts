@@ -5,7 +5,9 @@
  * schema error.
  */
 import { z } from 'zod';
+import { DEFAULT_BUDGET_CHARS, MIN_BUDGET_CHARS } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
+import type { Locus } from '../ops/locus.js';
 import type { EditOptions } from '../ops/edits.js';
 
 /** The locate syntax in a few lines: shared by the tool descriptions and the server instructions. */
@@ -75,6 +77,21 @@ export function locateArg(kind: keyof typeof LOCATE_DESCRIPTION) {
   return z.union([z.string(), locateObject]).describe(LOCATE_DESCRIPTION[kind]);
 }
 
+/** The answer budget argument of every tool whose answer can grow. */
+export const budgetArg = z
+  .number()
+  .int()
+  .min(MIN_BUDGET_CHARS)
+  .optional()
+  .describe(
+    `Characters of markdown this answer may use (default ${DEFAULT_BUDGET_CHARS}, or answerBudgetChars in locus.config.json); larger answers are paged or summarised, and say how to get the rest.`,
+  );
+
+/** The budget of a call: the argument, else the workspace configuration. */
+export function budgetOf(locus: Locus, budget: number | undefined): number {
+  return budget ?? locus.context.lsp.config.answerBudgetChars;
+}
+
 /** Preview/apply arguments of the editing tools. */
 export const editArgs = {
   apply: z
@@ -89,15 +106,30 @@ export const editArgs = {
     .describe(
       'With apply: true, the fingerprint of an earlier preview: the edit is written only if every touched file is unchanged since that preview (else FILE_CHANGED, nothing written).',
     ),
+  full_diff: z
+    .boolean()
+    .optional()
+    .describe(
+      'Return the whole diff even when it is over the budget (default false: per-file summary and first hunks).',
+    ),
+  budget: budgetArg,
 };
 
 /** Library edit options from the tool arguments; a fingerprint without `apply: true` is refused, not applied. */
-export function editOptions(apply: boolean | undefined, fingerprint: string | undefined): EditOptions {
+export function editOptions(
+  locus: Locus,
+  args: { apply?: boolean; fingerprint?: string; full_diff?: boolean; budget?: number },
+): EditOptions {
+  const { apply, fingerprint } = args;
   if (fingerprint !== undefined && apply !== true) {
-    throw new LocusError('INVALID_LOCATE', 'A fingerprint is only used together with `apply: true`.', {
+    throw new LocusError('INVALID_ARGUMENT', 'A fingerprint is only used together with `apply: true`.', {
+      details: { argument: 'fingerprint' },
       hint: 'Repeat the call with `apply: true` and the fingerprint to write the previewed edit, or drop the fingerprint to preview again.',
     });
   }
-  if (apply !== true) return {};
-  return fingerprint === undefined ? { apply: true } : { apply: true, fingerprint };
+  const options: EditOptions = { budget: budgetOf(locus, args.budget) };
+  if (args.full_diff === true) options.fullDiff = true;
+  if (apply === true) options.apply = true;
+  if (apply === true && fingerprint !== undefined) options.fingerprint = fingerprint;
+  return options;
 }

@@ -1,15 +1,16 @@
 /**
  * The Locus MCP server (docs/mcp.md): one tool per operation plus locate, describe and outline, over stdio.
  * Calls run concurrently — nothing here serialises them; each waits only for its own language server.
- * The shared Locus is created lazily once the workspace root is known, and `close()` shuts every
- * language server down. Only protocol goes to stdout; logs go to stderr.
+ * One Locus per workspace root, created lazily (src/mcp/workspaces.ts); `close()` shuts every language server
+ * down. Only protocol goes to stdout; logs go to stderr.
  */
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { LocusError } from '../core/errors.js';
-import { createLocus, type Locus } from '../ops/locus.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
 import type { OpsOptions } from '../ops/context.js';
-import { resolveRoot, type RootSource } from './root.js';
+import { resolveRoots, type FoundRoots, type RootSource } from './root.js';
+import { Workspaces } from './workspaces.js';
 import { LOCATE_SYNTAX } from './schemas.js';
 import { registerTools } from './tools/index.js';
 import { GuardedStdioTransport } from './guarded-stdio.js';
@@ -19,7 +20,7 @@ const INDEX_WAIT_MS = 20_000;
 
 /** Options of the MCP server. */
 export interface LocusMcpOptions {
-  /** Workspace root; when absent, the client's first root or the current directory. */
+  /** Workspace root; when absent, every root the client lists (else the current directory). */
   root?: string;
   /** Extra options for the Locus instance (e.g. language-server configuration overrides). */
   locus?: Omit<OpsOptions, 'root'>;
@@ -30,8 +31,10 @@ export interface LocusMcpOptions {
 /** A server not yet connected to a transport, and how to shut it down. */
 export interface LocusMcpServer {
   readonly mcp: McpServer;
-  /** The workspace root (resolving it on first use). */
+  /** The primary workspace root (resolving the roots on first use). */
   root(): Promise<{ root: string; source: RootSource }>;
+  /** Every workspace root. */
+  roots(): Promise<string[]>;
   /** Shuts every language server down and closes the connection; idempotent. */
   close(): Promise<void>;
 }
@@ -41,7 +44,7 @@ export const INSTRUCTIONS = `Locus points at code the way you would describe it 
 
 ${LOCATE_SYNTAX}
 
-Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions, format_range and edit only preview (a diff and a fingerprint) unless you pass apply: true. To change code, use \`edit\` with locate strings (replace / insert_before / insert_after / delete a symbol, lines or a match; code may be sent at column 0): its answer gives the new locate strings, so you need not re-read the file.`;
+Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions and format_range only preview (a diff and a fingerprint) unless you pass apply: true.`;
 
 function version(): string {
   try {
@@ -54,6 +57,19 @@ function version(): string {
   }
 }
 
+/**
+ * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the SDK drops what is below the level
+ * the client set with `logging/setLevel`. Never throws (before the connection exists the message is dropped).
+ */
+function clientLogger(
+  mcp: McpServer,
+): (level: LspLogEvent['level'], logger: string, message: string) => void {
+  return (level, logger, message) => {
+    if (!mcp.isConnected()) return;
+    mcp.server.sendLoggingMessage({ level, logger, data: message }).catch(() => undefined);
+  };
+}
+
 /** Writes a log line to stderr. */
 export function logToStderr(message: string): void {
   process.stderr.write(`locus mcp: ${message}\n`);
@@ -64,65 +80,68 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
   const log = options.log ?? logToStderr;
   const mcp = new McpServer(
     { name: 'locus', title: 'Locus', version: version() },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
-  let rootPromise: Promise<{ root: string; source: RootSource }> | undefined;
-  const root = () => {
-    rootPromise ??= resolveRoot(mcp.server, options.root, log).then((found) => {
-      log(`workspace root ${found.root} (from ${found.source})`);
-      return found;
-    });
-    return rootPromise;
+  const clientLog = clientLogger(mcp);
+  const onLog: LspLogListener = (event) => {
+    log(`${event.server}: ${event.message}`);
+    clientLog(event.level, 'lsp', event.message);
   };
-  const locus = lazyLocus(root, options.locus, log);
-  mcp.server.oninitialized = () => void root();
-  registerTools(mcp, locus.get, log);
+  // A long-lived server watches folders instead of sweeping, and answers within 20 s of a cold index
+  // build (saying how far it got) rather than blocking an agent on a huge tree.
+  const workspaces = new Workspaces(
+    { index: { watch: true, waitMs: INDEX_WAIT_MS }, ...options.locus, onLog },
+    (error) => clientLog('error', 'locus', `${error.code}: ${error.message}`),
+    (warning) => {
+      log(warning);
+      clientLog('warning', 'config', warning);
+    },
+  );
+  let found: Promise<FoundRoots> | undefined;
+  const roots = () => {
+    found ??= resolveRoots(mcp.server, options.root, log).then(async (result) => {
+      log(`workspace roots ${result.roots.join(', ')} (from ${result.source})`);
+      await workspaces.setRoots(result.roots);
+      return result;
+    });
+    return found;
+  };
+  mcp.server.oninitialized = () => void roots();
+  mcp.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    if (options.root !== undefined) return log('roots changed; --root was given, so they are not followed');
+    const previous = found ?? Promise.resolve(undefined);
+    found = previous.then(async () => {
+      const result = await resolveRoots(mcp.server, undefined, log);
+      log(`workspace roots changed: ${result.roots.join(', ')}`);
+      clientLog('info', 'locus', `workspace roots: ${result.roots.join(', ')}`);
+      await workspaces.setRoots(result.roots);
+      return result;
+    });
+    await found;
+  });
+  const route = async (args: Record<string, unknown>) => {
+    await roots();
+    return workspaces.route(args);
+  };
+  registerTools(mcp, route, (message) => {
+    log(message);
+    clientLog('error', 'locus', message);
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= locus.close().finally(() => mcp.close());
+    closing ??= workspaces.close().finally(() => mcp.close());
     return closing;
   };
-  return { mcp, root, close };
-}
-
-/** The shared Locus, created on first use; a failed creation is reported and retried by the next call. */
-function lazyLocus(
-  root: () => Promise<{ root: string }>,
-  options: LocusMcpOptions['locus'],
-  log: (message: string) => void,
-): { get: () => Promise<Locus>; close: () => Promise<void> } {
-  let current: Promise<Locus> | undefined;
-  let closed = false;
-  const get = () => {
-    if (closed) return Promise.reject(shuttingDown());
-    if (current) return current;
-    const created = root().then(({ root: dir }) => {
-      if (closed) throw shuttingDown();
-      // A long-lived server watches folders instead of sweeping, and answers within 20 s of a cold
-      // index build (saying how far it got) rather than blocking an agent on a huge tree.
-      const locus = createLocus({ index: { watch: true, waitMs: INDEX_WAIT_MS }, ...options, root: dir });
-      for (const warning of locus.context.lsp.configWarnings) log(warning);
-      return locus;
-    });
-    created.catch(() => {
-      if (current === created) current = undefined;
-    });
-    current = created;
-    return created;
+  const root = async () => {
+    const result = await roots();
+    return { root: workspaces.current[0] ?? result.roots[0] ?? process.cwd(), source: result.source };
   };
-  const close = async () => {
-    closed = true;
-    const pending = current;
-    if (pending) await (await pending.catch(() => undefined))?.close();
+  const allRoots = async () => {
+    await roots();
+    return [...workspaces.current];
   };
-  return { get, close };
-}
-
-function shuttingDown(): LocusError {
-  return new LocusError('SERVER_FAILED', 'Locus is shutting down (the client disconnected).', {
-    hint: 'Reconnect to start a new session.',
-  });
+  return { mcp, root, roots: allRoots, close };
 }
 
 /**

@@ -2,18 +2,10 @@
  * The shape of one MCP tool: name, agent-facing description, input and output schemas, annotations, and
  * how it calls Locus and renders the answer.
  */
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  CallToolResult,
-  ServerNotification,
-  ServerRequest,
-  ToolAnnotations,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { CallScope } from '../core/call.js';
 import type { Locus } from '../ops/locus.js';
-
-/** What the SDK passes a tool callback besides the arguments (progress token, notifications, abort). */
-export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** A tool's raw input shape (one zod schema per argument). */
 export type InputShape = Record<string, z.ZodType>;
@@ -26,8 +18,8 @@ export interface ToolSpec<S extends InputShape> {
   inputSchema: S;
   outputSchema: z.ZodObject;
   annotations: ToolAnnotations;
-  /** Runs the tool; a thrown LocusError becomes an `isError` result. */
-  run(locus: Locus, args: z.infer<z.ZodObject<S>>, extra?: ToolExtra): Promise<CallToolResult>;
+  /** Runs the tool; a thrown LocusError becomes an `isError` result. `call` carries the cancel signal and progress. */
+  run(locus: Locus, args: z.infer<z.ZodObject<S>>, call: CallScope): Promise<CallToolResult>;
 }
 
 /** A tool with its argument types erased, for the registry. */

@@ -44,6 +44,8 @@ export async function codeActions(
   input: LocateInput,
   options: CodeActionOptions = {},
 ): Promise<CodeActionsResult> {
+  // Checked before any server starts.
+  if (options.select === undefined && (options.apply || options.fingerprint)) throw selectMissing();
   const target = await resolveTarget(context, 'code_actions', input, 'range');
   const range = target.range as Range;
   const { absPath, text } = target.loaded.file;
@@ -57,10 +59,6 @@ export async function codeActions(
   const actions = answer.result.map(entry);
   const result: CodeActionsResult = { ...resultBase(target, answer.possiblyIncomplete), range, actions };
   if (options.select === undefined) {
-    if (options.apply || options.fingerprint)
-      throw new LocusError('INVALID_LOCATE', 'Select an action to apply.', {
-        hint: 'Pass its index or title (see the list).',
-      });
     return result;
   }
   const chosen = pick(answer.result, actions, options.select);
@@ -127,4 +125,11 @@ function pick(
       hint: 'Pick another action.',
     });
   return { raw: action, entry };
+}
+
+function selectMissing(): LocusError {
+  return new LocusError('INVALID_ARGUMENT', 'Select an action to apply.', {
+    hint: 'Pass its index or title (call without applying to see the list).',
+    details: { argument: 'select' },
+  });
 }

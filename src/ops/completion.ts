@@ -1,8 +1,12 @@
 /**
- * completion (docs/operations.md, "What the operations do"): the top N completion items at a located position (`obj.<|>`), with label,
- * kind and detail, and the total so the agent knows what was left out.
+ * completion (docs/operations.md, "What the operations do"): the completion items at a located position (`obj.<|>`), filtered by the prefix typed
+ * before the cursor and ranked (case-exact prefix, then any-case prefix, then the server's order), with label,
+ * kind and detail. Without a limit every item is returned when they fit the answer budget (docs/mcp.md,
+ * "Budgets"); otherwise the first that fit, and the total so the agent knows what was left out.
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-protocol';
+import type { Advice } from '../core/advice.js';
+import { checkBudget } from '../core/budget.js';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
@@ -20,10 +24,18 @@ export interface CompletionResult extends OpResultBase {
   total: number;
   /** The server said the list is incomplete (typing more narrows it). */
   is_incomplete: boolean;
+  /** The identifier text before the cursor that items were filtered by. */
+  prefix: string;
+  advice?: Advice[];
 }
 
-/** Default number of items shown. */
-export const DEFAULT_COMPLETION_LIMIT = 50;
+/** Options of completion. */
+export interface CompletionOptions {
+  /** At most this many items (default: as many as fit the budget). */
+  limit?: number;
+  /** Characters of answer (default DEFAULT_BUDGET_CHARS). */
+  budget?: number;
+}
 
 const KIND_NAMES = new Map<number, string>(
   Object.entries(CompletionItemKind).map(([name, value]) => [value as number, name.toLowerCase()]),
@@ -33,25 +45,61 @@ const KIND_NAMES = new Map<number, string>(
 export async function completion(
   context: OpsContext,
   input: LocateInput,
-  limit = DEFAULT_COMPLETION_LIMIT,
+  options: CompletionOptions = {},
 ): Promise<CompletionResult> {
+  const budget = checkBudget(options.budget);
   const target = await resolveTarget(context, 'completion', input);
   const answer = await target.session.completion(
     target.loaded.file.absPath,
     target.loaded.file.text,
     target.position,
   );
-  const sorted = [...answer.result.items].sort(
-    (a, b) =>
-      Number(b.preselect ?? false) - Number(a.preselect ?? false) ||
-      (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label),
-  );
-  return {
+  const prefix = typedPrefix(target.loaded.file.text, target.offset);
+  const ranked = rank(answer.result.items, prefix).map(entry);
+  let room = budget - 600;
+  let fit = 0;
+  for (const item of ranked) {
+    room -= item.label.length + (item.kind?.length ?? 0) + (item.detail?.length ?? 0) + 12;
+    if (room < 0 && fit > 0) break;
+    fit++;
+  }
+  const shown = Math.min(fit, Math.max(1, options.limit ?? Infinity));
+  const result: CompletionResult = {
     ...resultBase(target, answer.possiblyIncomplete),
-    items: sorted.slice(0, Math.max(1, limit)).map(entry),
-    total: sorted.length,
+    items: ranked.slice(0, shown),
+    total: ranked.length,
     is_incomplete: answer.result.isIncomplete,
+    prefix,
   };
+  if (shown < ranked.length) result.advice = [{ kind: 'raise-limit', more: ranked.length - shown }];
+  return result;
+}
+
+/** The identifier characters just before the cursor. */
+function typedPrefix(text: string, offset: number): string {
+  let start = offset;
+  while (start > 0 && /[\p{L}\p{N}_$]/u.test(text[start - 1] ?? '')) start--;
+  return text.slice(start, offset);
+}
+
+/** Items matching the prefix: case-exact prefix first, then any case, each in the server's order. */
+function rank(items: readonly CompletionItem[], prefix: string): CompletionItem[] {
+  const lower = prefix.toLowerCase();
+  const score = (item: CompletionItem): number => {
+    const name = (item.filterText ?? item.label).trim();
+    if (name.startsWith(prefix)) return 0;
+    return name.toLowerCase().startsWith(lower) ? 1 : 2;
+  };
+  return items
+    .map((item) => ({ item, score: score(item) }))
+    .filter((x) => prefix === '' || x.score < 2)
+    .sort(
+      (a, b) =>
+        a.score - b.score ||
+        Number(b.item.preselect ?? false) - Number(a.item.preselect ?? false) ||
+        (a.item.sortText ?? a.item.label).localeCompare(b.item.sortText ?? b.item.label),
+    )
+    .map((x) => x.item);
 }
 
 function entry(item: CompletionItem): CompletionEntry {

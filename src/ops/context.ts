@@ -2,6 +2,8 @@
  * Shared state of the operations: the offline locator (workspace + tree cache) and the language
  * servers. `createOpsContext` starts nothing; servers start lazily on the first request.
  */
+import type { CallScope } from '../core/call.js';
+import type { LspLogListener } from '../lsp/events.js';
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
 import { recoverApplies } from './apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
@@ -14,6 +16,8 @@ export interface OpsContext {
   lsp: LspManager;
   /** Files the servers may know, checked against the disk before each request. */
   freshness: FreshnessTracker;
+  /** The call being served (abort signal, progress listener); set per call by `forCall`. */
+  call?: CallScope;
 }
 
 /** Options for the operations context. */
@@ -25,6 +29,8 @@ export interface OpsOptions {
   lspConfig?: LspManagerOptions['config'];
   /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
   trust?: boolean;
+  /** Language-server lifecycle events (start, stop, restart, crash, timeout), for a log that is not stdout. */
+  onLog?: LspLogListener;
 }
 
 /** Creates the context (reads the config; throws a LocusError when it is invalid). */
@@ -33,6 +39,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     workspaceRoot: options.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
     ...(options.trust === true ? { trust: true } : {}),
+    ...(options.onLog ? { onLog: options.onLog } : {}),
   });
   const locator = createLocator({
     root: options.root,
@@ -42,6 +49,15 @@ export function createOpsContext(options: OpsOptions): OpsContext {
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
   recoverApplies(locator.workspace.realRoot);
   return { locator, lsp, freshness: new FreshnessTracker() };
+}
+
+/** The context as one call sees it (shared state, that call's signal and progress listener). */
+export function forCall(context: OpsContext, call: CallScope | undefined): OpsContext {
+  if (call === undefined || (call.signal === undefined && call.onProgress === undefined)) return context;
+  const scope: CallScope = {};
+  if (call.signal !== undefined) scope.signal = call.signal;
+  if (call.onProgress !== undefined) scope.onProgress = call.onProgress;
+  return { ...context, call: scope };
 }
 
 /** Shuts every server down and releases the trees. */

@@ -93,7 +93,8 @@ export async function syntaxGuard(context: OpsContext, file: EditedFile, force: 
     'UNSAFE_EDIT',
     `The edit would leave syntax errors in ${file.loaded.file.relPath}: ${errors.map((e) => `${e.display} \`${e.snippet}\``).join('; ')}. Nothing was written.`,
     {
-      hint: 'Fix the new code (a missing bracket, colon or quote?) and preview again, or pass force (--force) to write it anyway.',
+      hint: 'Fix the new code (a missing bracket, colon or quote?) and preview again, or force it.',
+      advice: [{ kind: 'force' }],
       details: { errors },
     },
   );

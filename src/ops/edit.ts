@@ -1,14 +1,14 @@
 /**
  * edit (docs/edit.md): replace, insert before/after or delete what locate strings name, as one plan
  * over one snapshot of each file; previewed as a diff + fingerprint and applied through the same
- * machinery as rename (`previewOrApply`). The answer carries the new locate strings of the edited code.
+ * machinery as rename (`verifiedPreviewOrApply`: verification on request). The answer carries the new locate strings of the edited code.
  */
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
 import { pathToUri } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
-import { previewOrApply, type EditOptions, type EditResultFields } from './edits.js';
+import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { parseInput } from './locator.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import {
@@ -27,10 +27,10 @@ import { applyPlanned, formatEdited, syntaxGuard, newLocates, type EditedFile } 
 export type { EditAction, EditRequest, ReanchorNote } from './edit-targets.js';
 
 /**
- * Options of edit. They extend the shared EditOptions and are passed to `previewOrApply` unchanged,
+ * Options of edit. They extend the verified edit options and are passed to `verifiedPreviewOrApply` unchanged,
  * so whatever that machinery learns (e.g. `verify`) reaches edits with no change here.
  */
-export interface EditOpOptions extends EditOptions {
+export interface EditOpOptions extends VerifiedEditOptions {
   /** Apply even when the result has new syntax errors in the edited region. */
   force?: boolean;
   /** Run the server's range formatting over each edited span. */
@@ -54,7 +54,7 @@ export interface EditOutcome {
 }
 
 /** Result of edit. */
-export interface EditResult extends EditResultFields {
+export interface EditResult extends VerifiedEditFields {
   ok: true;
   operation: 'edit';
   edits: EditOutcome[];
@@ -78,7 +78,7 @@ export async function edit(
   for (const file of edited)
     (workspaceEdit.changes as Record<string, TextEdit[]>)[pathToUri(file.loaded.file.absPath)] =
       textEdits(file);
-  const fields = await previewOrApply(context, workspaceEdit, options);
+  const fields = await verifiedPreviewOrApply(context, workspaceEdit, options);
   const outcomes: EditOutcome[] = [];
   for (const file of edited) outcomes.push(...(await newLocates(context, file, fields.applied)));
   outcomes.sort((a, b) => a.index - b.index);

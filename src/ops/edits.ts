@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { structuredPatch } from 'diff';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { Advice } from '../core/advice.js';
+import { throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/errors.js';
 import { clip } from '../core/limits.js';
 import { LineIndex } from '../core/line-index.js';
@@ -16,6 +17,9 @@ import { uriToPath } from '../lsp/uri.js';
 import { decodeText } from '../workspace/workspace.js';
 import { commitFiles, type CommitFile, type FileWriter } from './apply-journal.js';
 import type { OpsContext } from './context.js';
+import { boundedDiff, unifiedDiff, type DiffFileSummary } from './diff.js';
+
+export { unifiedDiff } from './diff.js';
 
 export type { FileWriter } from './apply-journal.js';
 
@@ -27,6 +31,10 @@ export interface EditOptions {
   fingerprint?: string;
   /** Write read-only files too, and accept a changed owner (docs/security.md). */
   force?: boolean;
+  /** Characters the diff may use in the answer (default DEFAULT_BUDGET_CHARS); over it, a summary. */
+  budget?: number;
+  /** Return the whole diff whatever its size. */
+  fullDiff?: boolean;
 }
 
 /** An edit result: what would change (or changed). */
@@ -36,6 +44,10 @@ export interface EditResultFields {
   fingerprint: string;
   applied: boolean;
   skipped?: string[];
+  /** False when the diff was cut to the budget (then `diff_summary` lists every file). */
+  diff_complete: boolean;
+  diff_summary?: DiffFileSummary[];
+  advice?: Advice[];
 }
 
 /** The new content of one file. */
@@ -121,27 +133,6 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   return out + text.slice(cursor);
 }
 
-/** A unified diff of every change (`--- a/path`, `+++ b/path`, hunks with 3 lines of context). */
-export function unifiedDiff(changes: readonly FileChange[]): string {
-  return changes
-    .map((change) => {
-      const patch = structuredPatch(
-        `a/${change.file_path}`,
-        `b/${change.file_path}`,
-        change.before,
-        change.after,
-        '',
-        '',
-        { context: 3 },
-      );
-      const hunks = patch.hunks.map((h) =>
-        [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines].join('\n'),
-      );
-      return [`--- a/${change.file_path}`, `+++ b/${change.file_path}`, ...hunks].join('\n');
-    })
-    .join('\n');
-}
-
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** A hash of every touched file's path and current content (and the proposed result). */
@@ -166,6 +157,8 @@ export async function applyPlan(
       },
     );
   }
+  // The last moment a cancel can stop the edit: once the first file is written, all of them are.
+  throwIfCancelled(context.call?.signal);
   const workspace = context.locator.workspace;
   const files = plan.changes.map((change) =>
     commitTarget(workspace.realRoot, change, options.force === true),
@@ -208,7 +201,8 @@ function commitTarget(realRoot: string, change: FileChange, force: boolean): Com
   if (stats.size > max || currentText(target, change.file_path) !== change.before) throw changedSince(change);
   if (!force && !writable(target, stats.mode)) {
     throw new LocusError('READ_ONLY', `${clip(change.file_path)} is read-only; nothing was written.`, {
-      hint: 'Make the file writable, or force the apply (`--force`).',
+      hint: 'Make the file writable, or force the apply.',
+      advice: [{ kind: 'force' }],
     });
   }
   const text = (change.hadBom ? '\uFEFF' : '') + change.after;
@@ -252,12 +246,24 @@ export async function previewOrApply(
   const plan = planWorkspaceEdit(context, edit);
   const applied = options.apply === true || options.fingerprint !== undefined;
   if (applied) await applyPlan(context, plan, options.fingerprint, { force: options.force === true });
+  return editResultFields(plan, options, applied);
+}
+
+/** The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. */
+export function editResultFields(plan: EditPlan, options: EditOptions, applied: boolean): EditResultFields {
+  const bounded = boundedDiff(plan.changes, options.budget, options.fullDiff === true);
   const fields: EditResultFields = {
     files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
-    diff: plan.diff,
+    diff: bounded.diff,
     fingerprint: plan.fingerprint,
     applied,
+    diff_complete: bounded.diff_complete,
   };
+  if (bounded.diff_summary) fields.diff_summary = bounded.diff_summary;
+  const advice = [...(bounded.advice ?? [])];
+  if (!applied && plan.changes.length > 0)
+    advice.push({ kind: 'apply-preview', fingerprint: plan.fingerprint });
+  if (advice.length > 0) fields.advice = advice;
   if (plan.skipped.length > 0) fields.skipped = plan.skipped;
   return fields;
 }

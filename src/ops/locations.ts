@@ -26,7 +26,7 @@ export interface LocationRef {
   /** The innermost symbol enclosing the location. */
   symbol?: { path: string; kind: string };
   /** The location's line with its 1-based number: `42 | return total`. */
-  snippet: string;
+  snippet?: string;
   /** A locate string that resolves back to this position (absent outside the workspace). */
   locate?: string;
   outside_workspace?: true;

@@ -8,8 +8,9 @@ import type { HierarchyDirection } from '../lsp/hierarchy.js';
 import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
 import { SyntaxOffload } from './offload.js';
-import { closeOpsContext, createOpsContext, type OpsContext, type OpsOptions } from './context.js';
-import { completion, type CompletionResult } from './completion.js';
+import type { CallScope } from '../core/call.js';
+import { closeOpsContext, createOpsContext, forCall, type OpsContext, type OpsOptions } from './context.js';
+import { completion, type CompletionOptions, type CompletionResult } from './completion.js';
 import { definition, type DefinitionResult } from './definition.js';
 import { diagnostics, type DiagnosticsOptions, type DiagnosticsResult } from './diagnostics.js';
 import { edit, type EditOpOptions, type EditRequest, type EditResult } from './edit.js';
@@ -25,20 +26,32 @@ import { search, type SearchOptions, type SearchResult } from './search.js';
 import { source, type SourceOptions, type SourceResult } from './source.js';
 import { symbols, type SymbolsOptions, type SymbolsResult } from './symbols.js';
 
+export type { CallScope, ProgressEvent, ProgressListener } from '../core/call.js';
+
 /** A result or a failure. */
 export type Outcome<T> = T | LocateFailure;
 
 /** Locus: locate offline, ask language servers at located positions. */
 export interface Locus extends Omit<Locator, 'close'> {
   readonly context: OpsContext;
-  definition(input: LocateInput, options?: { mode?: DefinitionKind }): Promise<Outcome<DefinitionResult>>;
-  references(input: LocateInput, options?: ReferencesOptions): Promise<Outcome<ReferencesResult>>;
-  rename(input: LocateInput, newName: string, options?: RenameOptions): Promise<Outcome<RenameResult>>;
-  hover(input: LocateInput): Promise<Outcome<HoverResult>>;
-  completion(input: LocateInput, options?: { limit?: number }): Promise<Outcome<CompletionResult>>;
-  signatureHelp(input: LocateInput): Promise<Outcome<SignatureHelpResult>>;
-  codeActions(input: LocateInput, options?: CodeActionOptions): Promise<Outcome<CodeActionsResult>>;
-  formatRange(input: LocateInput, options?: VerifiedEditOptions): Promise<Outcome<FormatResult>>;
+  definition(
+    input: LocateInput,
+    options?: { mode?: DefinitionKind } & CallScope,
+  ): Promise<Outcome<DefinitionResult>>;
+  references(input: LocateInput, options?: ReferencesOptions & CallScope): Promise<Outcome<ReferencesResult>>;
+  rename(
+    input: LocateInput,
+    newName: string,
+    options?: RenameOptions & CallScope,
+  ): Promise<Outcome<RenameResult>>;
+  hover(input: LocateInput, options?: CallScope): Promise<Outcome<HoverResult>>;
+  completion(input: LocateInput, options?: CompletionOptions & CallScope): Promise<Outcome<CompletionResult>>;
+  signatureHelp(input: LocateInput, options?: CallScope): Promise<Outcome<SignatureHelpResult>>;
+  codeActions(
+    input: LocateInput,
+    options?: CodeActionOptions & CallScope,
+  ): Promise<Outcome<CodeActionsResult>>;
+  formatRange(input: LocateInput, options?: VerifiedEditOptions & CallScope): Promise<Outcome<FormatResult>>;
   /** Call (incoming/outgoing) or type (supertypes/subtypes) hierarchy at a located position. */
   hierarchy(
     input: LocateInput,
@@ -54,7 +67,7 @@ export interface Locus extends Omit<Locator, 'close'> {
   /** The text a locate string names, numbered and bounded. */
   source(input: LocateInput, options?: SourceOptions): Promise<Outcome<SourceResult>>;
   /** Replaces, inserts or deletes at located targets as one plan (docs/edit.md). */
-  edit(requests: readonly EditRequest[], options?: EditOpOptions): Promise<Outcome<EditResult>>;
+  edit(requests: readonly EditRequest[], options?: EditOpOptions & CallScope): Promise<Outcome<EditResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
 }
@@ -86,20 +99,20 @@ export function createLocus(options: OpsOptions): Locus {
     locateRange: (input) => offline.locateRange(input),
     describe: (filePath, target) => offline.describe(filePath, target),
     outline: (filePath) => offline.outline(filePath),
-    definition: (input, opts) => outcome(() => definition(context, input, opts?.mode)),
-    references: (input, opts) => outcome(() => references(context, input, opts)),
-    rename: (input, newName, opts) => outcome(() => rename(context, input, newName, opts)),
-    hover: (input) => outcome(() => hover(context, input)),
-    completion: (input, opts) => outcome(() => completion(context, input, opts?.limit)),
-    signatureHelp: (input) => outcome(() => signatureHelp(context, input)),
-    codeActions: (input, opts) => outcome(() => codeActions(context, input, opts)),
-    formatRange: (input, opts) => outcome(() => formatRange(context, input, opts)),
+    definition: (input, opts) => outcome(() => definition(forCall(context, opts), input, opts?.mode)),
+    references: (input, opts) => outcome(() => references(forCall(context, opts), input, opts)),
+    rename: (input, newName, opts) => outcome(() => rename(forCall(context, opts), input, newName, opts)),
+    hover: (input, opts) => outcome(() => hover(forCall(context, opts), input)),
+    completion: (input, opts) => outcome(() => completion(forCall(context, opts), input, opts)),
+    signatureHelp: (input, opts) => outcome(() => signatureHelp(forCall(context, opts), input)),
+    codeActions: (input, opts) => outcome(() => codeActions(forCall(context, opts), input, opts)),
+    formatRange: (input, opts) => outcome(() => formatRange(forCall(context, opts), input, opts)),
     hierarchy: (input, direction, depth) => outcome(() => hierarchy(context, input, direction, depth)),
     diagnostics: (inputs, opts) => outcome(() => diagnostics(context, inputs, opts)),
     symbols: (query, opts) => outcome(() => symbols(locator, query, opts)),
     search: (pattern, opts) => outcome(() => search(locator, pattern, opts)),
     source: (input, opts) => outcome(() => source(locator, input, opts)),
-    edit: (requests, opts) => outcome(() => edit(context, requests, opts)),
+    edit: (requests, opts) => outcome(() => edit(forCall(context, opts), requests, opts)),
     close: async () => {
       await offload?.close();
       await closeOpsContext(context);

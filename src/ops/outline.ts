@@ -22,6 +22,8 @@ export interface OutlineEntry {
   range: Range;
   locate: string;
   children: OutlineEntry[];
+  /** Descendants left out by an outline depth (see outline-page.ts). */
+  hidden_children?: number;
 }
 
 /** Result of the outline operation. */

@@ -2,6 +2,8 @@
  * references (docs/operations.md, "What the operations do"): every reference to the symbol at the cursor (declaration included), grouped
  * by file, each with enclosing symbol, snippet and locate string; paginated, never truncated silently.
  */
+import type { Advice } from '../core/advice.js';
+import { checkBudget, checkPage, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { Location } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
@@ -14,7 +16,12 @@ export interface ReferencesOptions {
   includeDeclaration?: boolean;
   /** 1-based page number. */
   page?: number;
+  /** At most this many hits per page (default 100); pages are also cut to the character budget. */
   pageSize?: number;
+  /** Characters per page (default DEFAULT_BUDGET_CHARS). */
+  budget?: number;
+  /** Source lines for every hit (default: none, one line per hit; docs/mcp.md, "Compact answers"). */
+  snippets?: boolean;
 }
 
 /** References of one file. */
@@ -33,6 +40,7 @@ export interface ReferencesResult extends OpResultBase {
   pages: number;
   page_size: number;
   files: FileReferences[];
+  advice?: Advice[];
 }
 
 /** Default page size: large enough for most symbols, small enough for an agent's context. */
@@ -45,10 +53,12 @@ export async function references(
   options: ReferencesOptions = {},
 ): Promise<ReferencesResult> {
   const pageSize = options.pageSize ?? DEFAULT_REFERENCES_PAGE_SIZE;
-  const page = options.page ?? 1;
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) {
-    throw new LocusError('INVALID_LOCATE', 'page and page_size must be whole numbers >= 1.', {
-      hint: 'Pages are 1-based.',
+  const page = checkPage(options.page);
+  checkBudget(options.budget);
+  if (!Number.isInteger(pageSize) || pageSize < 1) {
+    throw new LocusError('INVALID_ARGUMENT', 'page_size must be a whole number >= 1.', {
+      hint: 'Give the number of hits per page.',
+      details: { argument: 'page_size' },
     });
   }
   const target = await resolveTarget(context, 'references', input);
@@ -61,9 +71,19 @@ export async function references(
     ),
   );
   const sorted = sortLocations(answer.result);
-  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
-  const slice = sorted.slice((page - 1) * pageSize, page * pageSize);
-  const refs = await describeLocations(new ViewCache(context), slice);
+  // Page boundaries come from the raw locations (estimated size of a compact line), so they do not move
+  // between calls; the estimate errs on the large side.
+  const root = context.locator.root;
+  const sliced = pageByBudget(sorted, (l) => estimateLine(l, root), {
+    page,
+    maxItems: pageSize,
+    overhead: 1_000,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+  });
+  const { pages } = sliced;
+  const refs = await describeLocations(new ViewCache(context), sliced.items);
+  // Compact by default: the locate string says where and in what; source lines on request.
+  if (options.snippets !== true) for (const ref of refs) delete ref.snippet;
   const files: FileReferences[] = [];
   for (const ref of refs) {
     const group = files.find((f) => f.file_path === ref.file_path);
@@ -78,7 +98,14 @@ export async function references(
     pages,
     page_size: pageSize,
     files,
+    ...(page < pages ? { advice: [{ kind: 'next-page', page: page + 1, pages }] } : {}),
   };
+}
+
+/** A compact hit line is about its path twice (place and locate string) plus a symbol and a short find. */
+function estimateLine(location: Location, root: string): number {
+  const path = location.uri.length - 7 - root.length;
+  return 2 * Math.max(path, 8) + 70;
 }
 
 /** Document order within a file, files by URI; duplicates removed. */

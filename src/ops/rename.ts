@@ -68,7 +68,8 @@ function unsafe(warnings: RenameWarning[]): LocusError {
       .map((w) => `- ${w.message}`)
       .join('\n')}`,
     {
-      hint: 'Review the warnings in the preview; rename the missed places too, or apply anyway with --force (MCP: force: true).',
+      hint: 'Review the warnings in the preview; rename the missed places too, or force the apply.',
+      advice: [{ kind: 'force' }],
       details: { warnings },
     },
   );
@@ -80,7 +81,10 @@ function invalidName(newName: string, language: string | undefined): LocusError 
   return new LocusError(
     'INVALID_ARGUMENT',
     `"${clip(newName)}" is not ${language ? `a ${language} identifier` : 'a usable new name'}.`,
-    { hint: 'Give the new name as one identifier of the language, e.g. `total_price`, nothing around it.' },
+    {
+      hint: 'Give the new name as one identifier of the language, e.g. `total_price`, nothing around it.',
+      details: { argument: 'new_name' },
+    },
   );
 }
 
@@ -117,10 +121,12 @@ function notRenamable(target: OpTarget): LocusError {
   const what = target.cursor.symbol
     ? `\`${target.cursor.symbol.name}\``
     : 'this position (no identifier under the cursor)';
+  // The symbol exists; the server refuses to rename it here (a keyword, a literal, a library symbol …).
   return new LocusError(
-    'SYMBOL_NOT_FOUND',
+    'CAPABILITY_MISSING',
     `The language server cannot rename ${what} at ${target.cursor.display}.`,
     {
+      details: { kind: 'not-renamable' },
       hint: "Point at the symbol's name, e.g. `file:Class.method` (its declaration) or `file@obj.<|>method`.",
     },
   );

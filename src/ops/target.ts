@@ -2,6 +2,7 @@
  * The first half of every position-based operation: resolve the locate, load the file, build the
  * cursor context, and find the language server session for the file.
  */
+import { throwIfCancelled } from '../core/call.js';
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { Position, Range } from '../core/positions.js';
 import type { LocateSuccess } from '../locate/resolver.js';
@@ -45,7 +46,8 @@ export async function resolveTarget(
     operation,
     offset,
   );
-  const session = context.lsp.sessionFor(loaded.file.absPath, loaded.language);
+  throwIfCancelled(context.call?.signal);
+  const session = context.lsp.sessionFor(loaded.file.absPath, loaded.language).forCall(context.call);
   await reportDiskChanges(context);
   context.freshness.remember(loaded.file.absPath);
   const target: OpTarget = { loaded, resolution, offset, position: resolution.position, cursor, session };

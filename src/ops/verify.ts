@@ -14,6 +14,7 @@ import type { OpsContext } from './context.js';
 import { severityOf } from './diagnostics.js';
 import {
   applyPlan,
+  editResultFields,
   planWorkspaceEdit,
   type EditOptions,
   type EditPlan,
@@ -82,17 +83,12 @@ export async function verifiedPreviewOrApply(
   const applied = options.apply === true || options.fingerprint !== undefined;
   if (applied && verification && verification.new_errors.length > 0 && options.force !== true)
     throw new LocusError('UNSAFE_EDIT', `Nothing was written: ${verification.summary}.`, {
-      hint: 'Fix the edit (see the new errors in the preview), or apply anyway with --force (MCP: force: true).',
+      hint: 'Fix the edit (see the new errors in the preview), or force the apply.',
+      advice: [{ kind: 'force' }],
       details: { new_errors: verification.new_errors },
     });
-  if (applied) await applyPlan(context, plan, options.fingerprint);
-  const fields: VerifiedEditFields = {
-    files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
-    diff: plan.diff,
-    fingerprint: plan.fingerprint,
-    applied,
-  };
-  if (plan.skipped.length > 0) fields.skipped = plan.skipped;
+  if (applied) await applyPlan(context, plan, options.fingerprint, { force: options.force === true });
+  const fields: VerifiedEditFields = editResultFields(plan, options, applied);
   if (verification) fields.verification = verification;
   return fields;
 }

@@ -1,6 +1,7 @@
 /**
  * Renders hover, completion and signature help.
  */
+import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { CompletionResult } from '../ops/completion.js';
 import type { HoverResult } from '../ops/hover.js';
 import type { SignatureHelpResult } from '../ops/signature-help.js';
@@ -18,19 +19,18 @@ export function renderHover(result: HoverResult): string {
 }
 
 /** Completion items as a list. */
-export function renderCompletion(result: CompletionResult): string {
+export function renderCompletion(result: CompletionResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
   if (result.items.length === 0) lines.push('No completions here.');
   else
     lines.push(
-      `Completions (${result.items.length} of ${result.total}${result.is_incomplete ? ', list incomplete: type more to narrow' : ''}):`,
+      `Completions${result.prefix ? ` starting with ${codeSpan(result.prefix)}` : ''} (${result.items.length} of ${result.total}${result.is_incomplete ? ', list incomplete: type more to narrow' : ''}):`,
     );
   for (const item of result.items)
     lines.push(
       `- ${codeSpan(item.label)}${item.kind ? ` (${item.kind})` : ''}${item.detail ? ` — ${item.detail}` : ''}`,
     );
-  if (result.total > result.items.length)
-    lines.push(`(${result.total - result.items.length} more; raise the limit to see them)`);
+  lines.push(...wordAll(result.advice, word));
   return lines.join('\n');
 }
 

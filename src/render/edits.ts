@@ -2,6 +2,7 @@
  * Renders edit results (rename, code actions, formatting): summary, diff in a fence longer than any
  * backtick run inside, fingerprint and how to apply.
  */
+import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { CodeActionsResult } from '../ops/code-actions.js';
 import type { FormatResult } from '../ops/format.js';
 import type { VerifiedEditFields, Verification } from '../ops/verify.js';
@@ -17,38 +18,47 @@ export function fenced(text: string, language = ''): string {
 }
 
 /** Summary, diff and apply instructions of an edit. */
-export function renderEdit(edit: VerifiedEditFields, what: string): string {
+export function renderEdit(edit: VerifiedEditFields, what: string, word: Wording = NEUTRAL_WORDING): string {
   if (edit.files.length === 0) return `${what}: no changes.`;
   const count = edit.files.reduce((n, f) => n + f.edits, 0);
   const lines = [
     `${what}: ${count} edit(s) in ${edit.files.length} file(s)${edit.applied ? ' — applied' : ' — preview, nothing written'}:`,
   ];
-  for (const file of edit.files) lines.push(`- ${file.file_path} (${file.edits})`);
+  const sizes = new Map((edit.diff_summary ?? []).map((f) => [f.file_path, f]));
+  for (const file of edit.files) {
+    const size = sizes.get(file.file_path);
+    const summary = size ? `; ${size.hunks} hunk(s), +${size.added} −${size.removed}` : '';
+    lines.push(`- ${file.file_path} (${file.edits}${summary})`);
+  }
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
-  lines.push('', fenced(edit.diff, 'diff'), '', `Fingerprint: ${edit.fingerprint}`);
-  if (edit.verification) lines.push(...renderVerification(edit.verification));
-  if (!edit.applied)
-    lines.push(
-      'To apply exactly this preview, repeat the call with this fingerprint (files changed since → FILE_CHANGED, nothing written).',
-    );
+  const label = edit.diff_complete === false ? 'Diff (the first files and hunks that fit the budget):' : '';
+  lines.push(
+    '',
+    ...(label ? [label] : []),
+    fenced(edit.diff, 'diff'),
+    '',
+    `Fingerprint: ${edit.fingerprint}`,
+  );
+  if (edit.verification) lines.push(...renderVerification(edit.verification, word));
+  lines.push(...wordAll(edit.advice, word));
   return lines.join('\n');
 }
 
 /** The rename answer: the edit, then its safety warnings. */
-export function renderRename(result: RenameResult): string {
+export function renderRename(result: RenameResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [
     renderCursor(result.cursor),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, `Rename to ${result.new_name}`),
+    renderEdit(result, `Rename to ${result.new_name}`, word),
   ];
   if (result.warnings.length > 0) {
     const blocking = result.warnings.filter((w) => w.blocks_apply).length;
     lines.push(
       '',
       blocking > 0
-        ? `⚠ ${result.warnings.length} safety warning(s) — applying needs --force:`
-        : `${result.warnings.length} advisory note(s) (applying does not need --force):`,
+        ? `⚠ ${result.warnings.length} safety warning(s). ${word({ kind: 'force' })}`
+        : `${result.warnings.length} advisory note(s) (they do not block applying):`,
     );
     for (const w of result.warnings) {
       lines.push(`- [${w.kind}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`);
@@ -60,7 +70,7 @@ export function renderRename(result: RenameResult): string {
 }
 
 /** The code actions answer. */
-export function renderCodeActions(result: CodeActionsResult): string {
+export function renderCodeActions(result: CodeActionsResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
   lines.push(result.actions.length === 0 ? 'No code actions for this range.' : 'Code actions:');
   for (const a of result.actions) {
@@ -73,23 +83,26 @@ export function renderCodeActions(result: CodeActionsResult): string {
     lines.push(`${a.index}. ${a.title}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`);
   }
   if (result.selected)
-    lines.push('', renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`));
+    lines.push(
+      '',
+      renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`, word),
+    );
   else if (result.actions.length > 0) lines.push('', 'Select one by index or title to preview its edit.');
   return lines.join('\n');
 }
 
 /** The formatting answer. */
-export function renderFormat(result: FormatResult): string {
+export function renderFormat(result: FormatResult, word: Wording = NEUTRAL_WORDING): string {
   return [
     renderCursor(result.cursor),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range'),
+    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range', word),
   ].join('\n');
 }
 
 /** The verification block: the summary line, then each new error at its place in the edited text. */
-function renderVerification(v: Verification): string[] {
+function renderVerification(v: Verification, word: Wording): string[] {
   const lines = [
     '',
     `${v.new_errors.length > 0 ? '⚠ ' : ''}${v.summary}${v.fixed_errors > 0 ? ` (${v.fixed_errors} fixed)` : ''}${v.settled ? '' : ' — a server did not settle in time; the check may be incomplete'}.`,
@@ -101,6 +114,6 @@ function renderVerification(v: Verification): string[] {
     lines.push(`  ${codeSpan(e.snippet)}`);
   }
   if (v.unchecked) lines.push(`Not checked (no language server): ${v.unchecked.join(', ')}`);
-  if (v.new_errors.length > 0) lines.push('Applying needs --force.');
+  if (v.new_errors.length > 0) lines.push(word({ kind: 'force' }));
   return lines;
 }

@@ -20,7 +20,7 @@ function renderItem(item: HierarchyItem, indent: string, lines: string[]): void 
   );
   if (place.locate) lines.push(`${indent}  locate: ${codeSpan(place.locate)}`);
   for (const site of item.call_sites ?? []) {
-    lines.push(`${indent}  call at ${site.display}: ${codeSpan(site.snippet)}`);
+    lines.push(`${indent}  call at ${site.display}${site.snippet ? `: ${codeSpan(site.snippet)}` : ''}`);
     if (site.locate) lines.push(`${indent}    locate: ${codeSpan(site.locate)}`);
   }
   if (item.truncated) lines.push(`${indent}  (depth limit: ask again from here to go further)`);

@@ -1,6 +1,7 @@
 /**
  * Plain-text/markdown renderers for offline results: locate, describe, errors.
  */
+import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { ErrorData } from '../core/errors.js';
 import type { LocateSuccess, PlaceRef } from '../locate/resolver.js';
 
@@ -39,8 +40,9 @@ export function renderPlace(place: PlaceRef): string {
 }
 
 /** `error CODE: message` plus the hint and any candidates. */
-export function renderError(error: ErrorData): string {
+export function renderError(error: ErrorData, word: Wording = NEUTRAL_WORDING): string {
   const lines = [`error ${error.code}: ${error.message}`];
-  if (error.hint) lines.push(`hint: ${error.hint}`);
+  const hint = [error.hint, ...wordAll(error.advice, word)].filter(Boolean).join(' ');
+  if (hint) lines.push(`hint: ${hint}`);
   return lines.join('\n');
 }

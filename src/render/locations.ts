@@ -1,6 +1,7 @@
 /**
  * Renders places reported by a server: definitions and references.
  */
+import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { DefinitionResult } from '../ops/definition.js';
 import type { LocationRef } from '../ops/locations.js';
 import type { ReferencesResult } from '../ops/references.js';
@@ -41,8 +42,27 @@ export function renderDefinition(result: DefinitionResult): string {
   return [renderCursor(result.cursor), ...renderResultNotes(result), '', ...body].join('\n');
 }
 
-/** The references answer, grouped by file, with paging instructions. */
-export function renderReferences(result: ReferencesResult): string {
+/** One reference in compact form: `- line:col in kind path  \`locate\`` (plus its source line when kept). */
+export function renderHit(ref: LocationRef, filePath: string): string {
+  const where = ref.display.startsWith(`${filePath}:`) ? ref.display.slice(filePath.length + 1) : ref.display;
+  // The locate string usually names the enclosing symbol already (`file:Class.method@…`): then it is not repeated.
+  const named = (path: string) => ref.locate?.startsWith(`${filePath}:${path}`) === true;
+  const what = ref.declares
+    ? ` declares ${ref.declares.kind}${named(ref.declares.path) ? '' : ` ${ref.declares.path}`}`
+    : ref.symbol && !named(ref.symbol.path)
+      ? ` in ${ref.symbol.kind} ${ref.symbol.path}`
+      : '';
+  const locate = ref.locate
+    ? ` ${codeSpan(ref.locate)}`
+    : ref.outside_workspace
+      ? ' (outside the workspace)'
+      : '';
+  const line = `- ${where}${what}${locate}`;
+  return ref.snippet ? `${line}\n  ${codeSpan(ref.snippet)}` : line;
+}
+
+/** The references answer, grouped by file, one line per hit, with paging advice. */
+export function renderReferences(result: ReferencesResult, word: Wording = NEUTRAL_WORDING): string {
   const shown = result.files.reduce((n, f) => n + f.references.length, 0);
   const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
   lines.push(
@@ -51,10 +71,10 @@ export function renderReferences(result: ReferencesResult): string {
       : `${result.total} reference(s) in ${result.total_files} file(s)${result.pages > 1 ? ` — page ${result.page} of ${result.pages}: ${shown} reference(s) in ${result.files.length} file(s)` : ''}:`,
   );
   for (const file of result.files) {
-    lines.push('', `${file.file_path} (${file.references.length})`);
-    for (const ref of file.references) lines.push(renderLocation(ref));
+    lines.push(`${file.file_path} (${file.references.length})`);
+    for (const ref of file.references) lines.push(renderHit(ref, file.file_path));
   }
-  if (result.page < result.pages)
-    lines.push('', `More: ask for page ${result.page + 1} (of ${result.pages}).`);
+  const advice = wordAll(result.advice, word);
+  if (advice.length > 0) lines.push('', ...advice);
   return lines.join('\n');
 }

@@ -51,7 +51,8 @@ export class Workspace {
     } catch (cause) {
       // `details.argument`: the command line named it, so every face exits 2 (docs/operations.md, "Exit codes").
       throw new LocusError('FILE_NOT_FOUND', `The workspace root ${clip(this.root)} does not exist.`, {
-        hint: 'Pass an existing directory with --root.',
+        hint: 'The workspace root must be an existing directory.',
+        advice: [{ kind: 'check-root' }],
         cause,
         details: { argument: '--root' },
       });
@@ -78,7 +79,8 @@ export class Workspace {
         'OUTSIDE_WORKSPACE',
         `${clip(filePath)} is outside the workspace ${clip(this.root)}.`,
         {
-          hint: 'Name files relative to the workspace root, or start Locus with a --root that contains them.',
+          hint: 'Name files relative to the workspace root.',
+          advice: [{ kind: 'check-root' }],
         },
       );
     }
@@ -113,7 +115,7 @@ export class Workspace {
     }
     if (stats.isDirectory()) {
       throw new LocusError('FILE_NOT_FOUND', `${clip(file.relPath)} is a directory, not a file.`, {
-        hint: 'Name a source file inside it; `locus outline <file>` lists its symbols.',
+        hint: 'Name a source file inside it.',
       });
     }
     if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${clip(file.relPath)} is not a regular file.`);
@@ -168,7 +170,8 @@ export function accessError(cause: unknown, name: string, root: string): LocusEr
   }
   if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
     return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
-      hint: 'Paths are relative to the workspace root; check the spelling and the --root.',
+      hint: 'Paths are relative to the workspace root; check the spelling.',
+      advice: [{ kind: 'check-root' }],
       cause,
     });
   }

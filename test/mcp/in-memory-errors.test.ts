@@ -8,7 +8,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocusError } from '../../src/core/errors.js';
 import { OUTPUT } from '../../src/mcp/output-schemas.js';
-import { forTools } from '../../src/mcp/result.js';
 import type { LocusMcpServer } from '../../src/mcp/server.js';
 import { callTool } from '../../src/mcp/tools/index.js';
 import { defineTool, READ_ONLY } from '../../src/mcp/tool-spec.js';
@@ -62,6 +61,10 @@ describe('errors are isError results with code, message and hint', () => {
     ['NO_MATCH', 'references', { locate: 'python/cart.py@nothing_like_this' }],
     ['LINE_OUT_OF_RANGE', 'format_range', { locate: 'python/cart.py:500-501' }],
     ['SYMBOL_AMBIGUOUS', 'code_actions', { locate: 'offline/shapes.py:__init__' }],
+    // Bad arguments other than the locate string, refused before any server starts.
+    ['INVALID_ARGUMENT', 'rename', { locate: 'python/cart.py:main', new_name: ' spaced ' }],
+    ['INVALID_ARGUMENT', 'code_actions', { locate: 'python/cart.py:main', apply: true }],
+    ['INVALID_ARGUMENT', 'outline', { file_path: 'python/cart.py', page: 9 }],
   ];
 
   it.each(cases)('%s from %s %j', async (code, tool, args) => {
@@ -72,7 +75,8 @@ describe('errors are isError results with code, message and hint', () => {
     expect(data(result).ok).toBe(false);
     expect(error.message.length).toBeGreaterThan(0);
     expect(error.hint?.length).toBeGreaterThan(0);
-    expect(text(result)).toBe(`error ${code}: ${error.message}\nhint: ${error.hint}`);
+    expect(text(result)).toMatch(new RegExp(`^error ${code}: [^\\n]+\\nhint: `));
+    expect(text(result)).toContain(`error ${code}: ${error.message}\nhint: ${error.hint}`);
   });
 
   it('names ready-to-use locate strings in a NO_MATCH hint', async () => {
@@ -95,7 +99,7 @@ describe('errors are isError results with code, message and hint', () => {
         fingerprint: '0123456789abcdef',
       });
       expect(result.isError, tool).toBe(true);
-      expect(errorCode(result)).toBe('INVALID_LOCATE');
+      expect(errorCode(result)).toBe('INVALID_ARGUMENT');
       expect(text(result)).toContain('apply: true');
     }
   });
@@ -124,21 +128,6 @@ describe('errors are isError results with code, message and hint', () => {
 });
 
 describe('result helpers', () => {
-  it('rewrites CLI wording into tool arguments', () => {
-    expect(forTools('More: ask for page 2 (of 3).', 'references')).toBe(
-      'More: call `references` again with the same locate and `page: 2` (of 3).',
-    );
-    expect(forTools('(12 more; raise the limit to see them)', 'completion')).toBe(
-      '(12 more: call `completion` again with a higher `limit`)',
-    );
-    expect(
-      forTools(
-        'To apply exactly this preview, repeat the call with this fingerprint (files changed since → FILE_CHANGED, nothing written).',
-        'rename',
-      ),
-    ).toContain('`apply: true`');
-  });
-
   it('turns an unexpected exception into an isError result and logs it', async () => {
     const logs: string[] = [];
     const boom = defineTool({

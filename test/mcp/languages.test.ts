@@ -191,7 +191,7 @@ for (const [language, adapter] of Object.entries(LANGUAGES) as [Lang, string][])
       await expectPlacesResolve(text(result), refs);
       const paged = await call('references', { locate, page: 2, page_size: 1 });
       expect(data(paged)).toMatchObject({ page: 2, pages: json.total, page_size: 1 });
-      expect(text(paged)).toContain('again with the same locate and `page: 3`');
+      expect(text(paged)).toContain('again with the same arguments and `page: 3`');
     });
 
     it('hover', async () => {

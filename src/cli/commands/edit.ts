@@ -45,7 +45,7 @@ function textOf(values: CommandContext['values'], action: EditAction): string | 
 export const editCommand: CommandSpec = {
   name: 'edit',
   usage:
-    'locus edit <locate> --replace|--insert-before|--insert-after|--delete [--text T | --file F] [--include-doc-comment] [--format] [--force] [--apply | --fingerprint F] [--json]',
+    'locus edit <locate> --replace|--insert-before|--insert-after|--delete [--text T | --file F] [--include-doc-comment] [--format] [--verify] [--force] [--apply | --fingerprint F] [--json]',
   summary: 'Replace, insert before/after or delete a located symbol, line range or match (diff first).',
   options: {
     replace: { type: 'boolean' },
@@ -57,6 +57,7 @@ export const editCommand: CommandSpec = {
     'include-doc-comment': { type: 'boolean' },
     format: { type: 'boolean' },
     force: { type: 'boolean' },
+    verify: { type: 'boolean' },
     apply: { type: 'boolean' },
     fingerprint: { type: 'string' },
   },
@@ -77,6 +78,7 @@ export const editCommand: CommandSpec = {
         ...(values.apply === true ? { apply: true } : {}),
         ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
         ...(values.force === true ? { force: true } : {}),
+        ...(values.verify === true ? { verify: true } : {}),
         ...(values.format === true ? { format: true } : {}),
       });
       return report(result, json, renderEditResult);

@@ -2,6 +2,9 @@
  * CLI subcommands for the language-server operations (docs/operations.md, "Command line"):
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
+import type { Wording } from '../../core/advice.js';
+import type { CallScope } from '../../core/call.js';
+import type { VerifiedEditOptions } from '../../ops/verify.js';
 import type { DefinitionKind } from '../../lsp/types.js';
 import type { Locus, Outcome } from '../../ops/locus.js';
 import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
@@ -9,6 +12,7 @@ import { renderCodeActions, renderFormat, renderRename } from '../../render/edit
 import { renderDefinition, renderReferences } from '../../render/locations.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { err, report, UsageError } from '../io.js';
+import { cliWording } from '../wording.js';
 
 type Values = CommandContext['values'];
 
@@ -19,15 +23,15 @@ function opCommand<T extends { ok: true }>(spec: {
   summary: string;
   options?: CommandSpec['options'];
   arity?: number;
-  call: (locus: Locus, args: string[], values: Values) => Promise<Outcome<T>>;
-  render: (result: T) => string;
+  call: (locus: Locus, args: string[], values: Values, scope: CallScope) => Promise<Outcome<T>>;
+  render: (result: T, word: Wording) => string;
 }): CommandSpec {
   return {
     name: spec.name,
     usage: spec.usage,
     summary: spec.summary,
     options: spec.options ?? {},
-    async run({ positionals, values, root, json, trust }) {
+    async run({ positionals, values, root, json, trust, onProgress }) {
       if (positionals.length !== (spec.arity ?? 1))
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
       // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
@@ -35,7 +39,12 @@ function opCommand<T extends { ok: true }>(spec: {
       const locus = createLocus({ root, trust });
       for (const warning of locus.context.lsp.configWarnings) err(warning);
       try {
-        return report<T>(await spec.call(locus, positionals, values), json, spec.render);
+        const scope: CallScope = onProgress ? { onProgress } : {};
+        // The workspace's answerBudgetChars applies unless --budget is given.
+        const budget = values.budget ?? String(locus.context.lsp.config.answerBudgetChars);
+        const withBudget = 'budget' in (spec.options ?? {}) ? { ...values, budget } : values;
+        const result = await spec.call(locus, positionals, withBudget, scope);
+        return report<T>(result, json, spec.render, cliWording(spec.name));
       } finally {
         await locus.close();
       }
@@ -48,16 +57,20 @@ const EDIT_OPTIONS = {
   fingerprint: { type: 'string' },
   verify: { type: 'boolean' },
   force: { type: 'boolean' },
+  'full-diff': { type: 'boolean' },
+  budget: { type: 'string' },
 } as const;
-const editOptions = (
-  values: Values,
-): { apply?: boolean; fingerprint?: string; verify?: boolean; force?: boolean } => ({
-  ...(values.apply === true ? { apply: true } : {}),
-  ...(values.force === true ? { force: true } : {}),
-  ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
-  ...(values.verify === true ? { verify: true } : {}),
-  ...(values.force === true ? { force: true } : {}),
-});
+const editOptions = (values: Values): VerifiedEditOptions => {
+  const budget = wholeNumber(values, 'budget');
+  return {
+    ...(values.apply === true ? { apply: true } : {}),
+    ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
+    ...(values['full-diff'] === true ? { fullDiff: true } : {}),
+    ...(budget === undefined ? {} : { budget }),
+    ...(values.verify === true ? { verify: true } : {}),
+    ...(values.force === true ? { force: true } : {}),
+  };
+};
 
 function wholeNumber(values: Values, name: string): number | undefined {
   const raw = values[name];
@@ -83,26 +96,33 @@ export const lspCommands: CommandSpec[] = [
       'locus definition <locate> [--mode definition|declaration|type-definition|implementation] [--json]',
     summary: 'Where the symbol at the located position is defined.',
     options: { mode: { type: 'string' } },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const mode = MODES[typeof values.mode === 'string' ? values.mode : 'definition'];
       if (!mode) throw new UsageError(`--mode is one of ${Object.keys(MODES).join(', ')}.`);
-      return locus.definition(input as string, { mode });
+      return locus.definition(input as string, { ...scope, mode });
     },
     render: renderDefinition,
   }),
   opCommand({
     name: 'references',
-    usage: 'locus references <locate> [--page N] [--page-size N] [--no-declaration] [--json]',
+    usage:
+      'locus references <locate> [--page N] [--page-size N] [--snippets] [--budget CHARS] [--no-declaration] [--json]',
     summary: 'Every reference to the symbol at the located position, grouped by file.',
     options: {
       page: { type: 'string' },
       'page-size': { type: 'string' },
       'no-declaration': { type: 'boolean' },
+      snippets: { type: 'boolean' },
+      budget: { type: 'string' },
     },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const page = wholeNumber(values, 'page');
       const pageSize = wholeNumber(values, 'page-size');
+      const budget = wholeNumber(values, 'budget');
       return locus.references(input as string, {
+        ...scope,
+        ...(values.snippets === true ? { snippets: true } : {}),
+        ...(budget === undefined ? {} : { budget }),
         includeDeclaration: values['no-declaration'] !== true,
         ...(page === undefined ? {} : { page }),
         ...(pageSize === undefined ? {} : { pageSize }),
@@ -112,30 +132,36 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'rename',
-    usage: 'locus rename <locate> <new-name> [--verify] [--apply | --fingerprint F] [--force] [--json]',
+    usage:
+      'locus rename <locate> <new-name> [--verify] [--apply | --fingerprint F] [--force] [--full-diff] [--json]',
     summary:
       'Rename as a reviewable diff with safety warnings; writes only with --apply or a preview fingerprint (--force when warned).',
     options: EDIT_OPTIONS,
     arity: 2,
-    call: (locus, [input, newName], values) =>
-      locus.rename(input as string, newName as string, editOptions(values)),
+    call: (locus, [input, newName], values, scope) =>
+      locus.rename(input as string, newName as string, { ...scope, ...editOptions(values) }),
     render: renderRename,
   }),
   opCommand({
     name: 'hover',
     usage: 'locus hover <locate> [--json]',
     summary: 'Hover information (types, docs) at the located position.',
-    call: (locus, [input]) => locus.hover(input as string),
+    call: (locus, [input], _values, scope) => locus.hover(input as string, scope),
     render: renderHover,
   }),
   opCommand({
     name: 'completion',
-    usage: 'locus completion <locate> [--limit N] [--json]',
+    usage: 'locus completion <locate> [--limit N] [--budget CHARS] [--json]',
     summary: 'Completions at the located position (e.g. `file@obj.<|>`).',
-    options: { limit: { type: 'string' } },
-    call: (locus, [input], values) => {
+    options: { limit: { type: 'string' }, budget: { type: 'string' } },
+    call: (locus, [input], values, scope) => {
       const limit = wholeNumber(values, 'limit');
-      return locus.completion(input as string, limit === undefined ? {} : { limit });
+      const budget = wholeNumber(values, 'budget');
+      return locus.completion(input as string, {
+        ...scope,
+        ...(limit === undefined ? {} : { limit }),
+        ...(budget === undefined ? {} : { budget }),
+      });
     },
     render: renderCompletion,
   }),
@@ -143,16 +169,16 @@ export const lspCommands: CommandSpec[] = [
     name: 'signature-help',
     usage: 'locus signature-help <locate> [--json]',
     summary: 'The active signature inside a call (e.g. `file@f(<|>`).',
-    call: (locus, [input]) => locus.signatureHelp(input as string),
+    call: (locus, [input], _values, scope) => locus.signatureHelp(input as string, scope),
     render: renderSignatureHelp,
   }),
   opCommand({
     name: 'code-actions',
     usage:
-      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--verify] [--apply | --fingerprint F] [--force] [--json]',
+      'locus code-actions <locate> [--select N|TITLE] [--only KIND,...] [--verify] [--apply | --fingerprint F] [--force] [--full-diff] [--json]',
     summary: 'Code actions for the located range; --select previews one as a diff.',
     options: { select: { type: 'string' }, only: { type: 'string' }, ...EDIT_OPTIONS },
-    call: (locus, [input], values) => {
+    call: (locus, [input], values, scope) => {
       const select =
         typeof values.select === 'string'
           ? /^\d+$/.test(values.select)
@@ -161,6 +187,7 @@ export const lspCommands: CommandSpec[] = [
           : undefined;
       const only = typeof values.only === 'string' ? values.only.split(',').filter(Boolean) : undefined;
       return locus.codeActions(input as string, {
+        ...scope,
         ...editOptions(values),
         ...(select === undefined ? {} : { select }),
         ...(only ? { only } : {}),
@@ -170,10 +197,11 @@ export const lspCommands: CommandSpec[] = [
   }),
   opCommand({
     name: 'format',
-    usage: 'locus format <locate> [--verify] [--apply | --fingerprint F] [--force] [--json]',
+    usage: 'locus format <locate> [--verify] [--apply | --fingerprint F] [--force] [--full-diff] [--json]',
     summary: 'Format the located range (a symbol, lines, or a match) as a diff.',
     options: EDIT_OPTIONS,
-    call: (locus, [input], values) => locus.formatRange(input as string, editOptions(values)),
+    call: (locus, [input], values, scope) =>
+      locus.formatRange(input as string, { ...scope, ...editOptions(values) }),
     render: renderFormat,
   }),
 ];

@@ -30,10 +30,11 @@ export const codeActionsTool = defineTool({
   },
   outputSchema: OUTPUT.code_actions,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, select, only, apply, fingerprint, verify, force }) =>
+  run: async (locus, { locate, select, only, verify, force, ...edit }, call) =>
     respond(
       await locus.codeActions(locate, {
-        ...editOptions(apply, fingerprint),
+        ...call,
+        ...editOptions(locus, edit),
         ...verifyOptions(verify, force, false),
         ...(select === undefined ? {} : { select }),
         ...(only === undefined ? {} : { only }),

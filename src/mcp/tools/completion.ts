@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderCompletion } from '../../render/answers.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { locateArg } from '../schemas.js';
+import { budgetArg, budgetOf, locateArg } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 /** Most items an agent may ask for at once. */
@@ -23,13 +23,20 @@ export const completionTool = defineTool({
       .min(1)
       .max(MAX_COMPLETION_LIMIT)
       .optional()
-      .describe(`How many items to return, best first (default 50, at most ${MAX_COMPLETION_LIMIT}).`),
+      .describe(
+        `At most this many items, best first (default: every item that fits the budget; at most ${MAX_COMPLETION_LIMIT}).`,
+      ),
+    budget: budgetArg,
   },
   outputSchema: OUTPUT.completion,
   annotations: READ_ONLY,
-  run: async (locus, { locate, limit }) =>
+  run: async (locus, { locate, limit, budget }, call) =>
     respond(
-      await locus.completion(locate, limit === undefined ? {} : { limit }),
+      await locus.completion(locate, {
+        ...call,
+        budget: budgetOf(locus, budget),
+        ...(limit === undefined ? {} : { limit }),
+      }),
       'completion',
       renderCompletion,
     ),

@@ -31,9 +31,9 @@ export const definitionTool = defineTool({
   },
   outputSchema: OUTPUT.definition,
   annotations: READ_ONLY,
-  run: async (locus, { locate, mode }) =>
+  run: async (locus, { locate, mode }, call) =>
     respond(
-      await locus.definition(locate, { mode: MODES[mode ?? 'definition'] ?? 'definition' }),
+      await locus.definition(locate, { ...call, mode: MODES[mode ?? 'definition'] ?? 'definition' }),
       'definition',
       renderDefinition,
     ),

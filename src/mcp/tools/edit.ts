@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { renderEditResult } from '../../render/edit.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
+import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { editArgs, editOptions, locateArg } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
@@ -32,7 +33,7 @@ export const editTool = defineTool({
   inputSchema: {
     edits: z.array(oneEdit).min(1).describe('The edits, applied together as one plan.'),
     ...editArgs,
-    force: z.boolean().optional().describe('Write even if the edited code has new syntax errors.'),
+    ...verifyArgs,
     format: z
       .boolean()
       .optional()
@@ -40,7 +41,7 @@ export const editTool = defineTool({
   },
   outputSchema: OUTPUT.edit,
   annotations: MAY_WRITE,
-  run: async (locus, { edits, apply, fingerprint, force, format }) =>
+  run: async (locus, { edits, verify, force, format, ...edit }, call) =>
     respond(
       await locus.edit(
         edits.map((e) => ({
@@ -50,8 +51,9 @@ export const editTool = defineTool({
           ...(e.include_doc_comment === undefined ? {} : { include_doc_comment: e.include_doc_comment }),
         })),
         {
-          ...editOptions(apply, fingerprint),
-          ...(force === true ? { force: true } : {}),
+          ...call,
+          ...editOptions(locus, edit),
+          ...verifyOptions(verify, force, false),
           ...(format === true ? { format: true } : {}),
         },
       ),

@@ -15,10 +15,11 @@ export const formatRangeTool = defineTool({
   inputSchema: { locate: locateArg('range'), ...editArgs, ...verifyArgs },
   outputSchema: OUTPUT.format_range,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, apply, fingerprint, verify, force }) =>
+  run: async (locus, { locate, verify, force, ...edit }, call) =>
     respond(
       await locus.formatRange(locate, {
-        ...editOptions(apply, fingerprint),
+        ...call,
+        ...editOptions(locus, edit),
         ...verifyOptions(verify, force, false),
       }),
       'format_range',

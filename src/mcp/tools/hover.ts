@@ -14,5 +14,5 @@ export const hoverTool = defineTool({
   inputSchema: { locate: locateArg('position') },
   outputSchema: OUTPUT.hover,
   annotations: READ_ONLY,
-  run: async (locus, { locate }) => respond(await locus.hover(locate), 'hover', renderHover),
+  run: async (locus, { locate }, call) => respond(await locus.hover(locate, call), 'hover', renderHover),
 });

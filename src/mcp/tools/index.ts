@@ -1,14 +1,16 @@
 /**
- * The MCP tool registry: every tool, and their registration on an McpServer. A tool call resolves the
- * shared Locus (created once the workspace root is known), runs, and turns any LocusError into an
+ * The MCP tool registry: every tool, and their registration on an McpServer. A tool call is routed to the
+ * Locus of its workspace root (docs/mcp.md, "Roots"), runs, and turns any LocusError into an
  * `isError` result; an unexpected exception is logged to stderr and reported as an internal error.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { abortable } from '../../core/call.js';
 import { isLocusError } from '../../core/errors.js';
-import type { Locus } from '../../ops/locus.js';
+import { callScope, type ToolExtra } from '../call-scope.js';
+import type { Routed } from '../workspaces.js';
 import { failure } from '../result.js';
-import type { AnyTool, ToolExtra } from '../tool-spec.js';
+import type { AnyTool } from '../tool-spec.js';
 import { codeActionsTool } from './code-actions.js';
 import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
@@ -47,16 +49,18 @@ export const TOOLS: readonly AnyTool[] = [
   editTool,
 ];
 
-/** Runs one tool call; never throws. */
+/** Runs one tool call; never throws. A cancelled call answers CANCELLED (if the client still listens). */
 export async function callTool(
   tool: AnyTool,
   args: Record<string, unknown>,
-  getLocus: () => Promise<Locus>,
+  route: (args: Record<string, unknown>) => Promise<Routed>,
   log: (message: string) => void,
   extra?: ToolExtra,
 ): Promise<CallToolResult> {
+  const call = callScope(extra);
   try {
-    return await tool.run(await getLocus(), args, extra);
+    const routed = await abortable(route(args), call.signal);
+    return await tool.run(routed.locus, routed.args, call);
   } catch (error) {
     if (isLocusError(error)) return failure(error.toData(), tool.name);
     log(
@@ -75,7 +79,7 @@ export async function callTool(
 /** Registers every tool on `server`. */
 export function registerTools(
   server: McpServer,
-  getLocus: () => Promise<Locus>,
+  route: (args: Record<string, unknown>) => Promise<Routed>,
   log: (message: string) => void,
 ): void {
   for (const tool of TOOLS) {
@@ -88,7 +92,7 @@ export function registerTools(
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (args: Record<string, unknown>, extra: ToolExtra) => callTool(tool, args, getLocus, log, extra),
+      (args: Record<string, unknown>, extra: ToolExtra) => callTool(tool, args, route, log, extra),
     );
   }
 }

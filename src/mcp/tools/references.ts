@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderReferences } from '../../render/locations.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { locateArg } from '../schemas.js';
+import { budgetArg, budgetOf, locateArg } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 /** Largest page an agent may ask for. */
@@ -14,7 +14,7 @@ export const referencesTool = defineTool({
   name: 'references',
   title: 'Find references',
   description:
-    'Ask the language server for every reference to the symbol at the located position, grouped by file; each hit has its enclosing symbol, source line and a locate string. Large sets are paginated (page_size 100 by default); the answer says how many pages there are and how to get the next one.',
+    'Ask the language server for every reference to the symbol at the located position, grouped by file; one line per hit with a locate string that names its enclosing symbol (source lines with `snippets: true`). Large sets are paginated to fit the answer budget; the answer says how many pages there are and how to get the next one.',
   inputSchema: {
     locate: locateArg('position'),
     include_declaration: z
@@ -28,14 +28,24 @@ export const referencesTool = defineTool({
       .min(1)
       .max(MAX_PAGE_SIZE)
       .optional()
-      .describe(`References per page (default 100, at most ${MAX_PAGE_SIZE}).`),
+      .describe(
+        `At most this many references per page (default 100, at most ${MAX_PAGE_SIZE}); pages are also cut to the budget.`,
+      ),
+    snippets: z
+      .boolean()
+      .optional()
+      .describe('Show the source line of every hit (default false: one line per hit).'),
+    budget: budgetArg,
   },
   outputSchema: OUTPUT.references,
   annotations: READ_ONLY,
-  run: async (locus, { locate, include_declaration, page, page_size }) =>
+  run: async (locus, { locate, include_declaration, page, page_size, snippets, budget }, call) =>
     respond(
       await locus.references(locate, {
+        ...call,
         includeDeclaration: include_declaration ?? true,
+        budget: budgetOf(locus, budget),
+        ...(snippets === undefined ? {} : { snippets }),
         ...(page === undefined ? {} : { page }),
         ...(page_size === undefined ? {} : { pageSize: page_size }),
       }),

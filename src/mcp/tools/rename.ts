@@ -21,10 +21,11 @@ export const renameTool = defineTool({
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, apply, fingerprint, verify, force }) =>
+  run: async (locus, { locate, new_name, verify, force, ...edit }, call) =>
     respond(
       await locus.rename(locate, new_name, {
-        ...editOptions(apply, fingerprint),
+        ...call,
+        ...editOptions(locus, edit),
         ...verifyOptions(verify, force, true),
       }),
       'rename',

@@ -14,6 +14,6 @@ export const signatureHelpTool = defineTool({
   inputSchema: { locate: locateArg('position') },
   outputSchema: OUTPUT.signature_help,
   annotations: READ_ONLY,
-  run: async (locus, { locate }) =>
-    respond(await locus.signatureHelp(locate), 'signature_help', renderSignatureHelp),
+  run: async (locus, { locate }, call) =>
+    respond(await locus.signatureHelp(locate, call), 'signature_help', renderSignatureHelp),
 });

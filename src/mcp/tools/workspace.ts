@@ -8,14 +8,15 @@ import type { IndexProgress } from '../../ops/index-access.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import { respond } from '../result.js';
 import { locateArg } from '../schemas.js';
-import { defineTool, READ_ONLY, type ToolExtra } from '../tool-spec.js';
+import type { CallScope } from '../../core/call.js';
+import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 const output = z.looseObject({ ok: z.boolean().describe('false: see error.') });
 
-/** Progress notifications for a call, when the client asked for them with a progressToken. */
-export function progressFor(extra: ToolExtra | undefined): ((p: IndexProgress) => void) | undefined {
-  const token = extra?._meta?.progressToken;
-  if (token === undefined || !extra) return undefined;
+/** Index-build progress as the call's progress events (sent when the client gave a progressToken). */
+export function progressFor(call: CallScope): ((p: IndexProgress) => void) | undefined {
+  const listener = call.onProgress;
+  if (!listener) return undefined;
   let sent = -1;
   let at = 0;
   return ({ done, total }) => {
@@ -23,17 +24,7 @@ export function progressFor(extra: ToolExtra | undefined): ((p: IndexProgress) =
     if (done <= sent || (now - at < 100 && done < total)) return;
     sent = done;
     at = now;
-    void extra
-      .sendNotification({
-        method: 'notifications/progress',
-        params: {
-          progressToken: token,
-          progress: done,
-          total,
-          message: `indexing: ${done} of ${total} files`,
-        },
-      })
-      .catch(() => undefined);
+    listener({ kind: 'index', message: `indexing: ${done} of ${total} files`, done, total });
   };
 }
 
@@ -54,8 +45,8 @@ export const findSymbolTool = defineTool({
   },
   outputSchema: output,
   annotations: READ_ONLY,
-  run: async (locus, { query, kind, path, limit }, extra) => {
-    const onProgress = progressFor(extra);
+  run: async (locus, { query, kind, path, limit }, call) => {
+    const onProgress = progressFor(call);
     const options = {
       ...(kind === undefined ? {} : { kind }),
       ...(path === undefined ? {} : { path }),
@@ -80,8 +71,8 @@ export const searchTool = defineTool({
   },
   outputSchema: output,
   annotations: READ_ONLY,
-  run: async (locus, { pattern, regex, page, page_size }, extra) => {
-    const onProgress = progressFor(extra);
+  run: async (locus, { pattern, regex, page, page_size }, call) => {
+    const onProgress = progressFor(call);
     const options = {
       regex: regex === true,
       ...(page === undefined ? {} : { page }),
@@ -110,8 +101,8 @@ export const readSymbolTool = defineTool({
   },
   outputSchema: output,
   annotations: READ_ONLY,
-  run: async (locus, { locate, max_lines }, extra) => {
-    const onProgress = progressFor(extra);
+  run: async (locus, { locate, max_lines }, call) => {
+    const onProgress = progressFor(call);
     const options = {
       ...(max_lines === undefined ? {} : { maxLines: max_lines }),
       ...(onProgress ? { onProgress } : {}),

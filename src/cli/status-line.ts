@@ -1,0 +1,55 @@
+/**
+ * The CLI's status line on stderr while a server starts or a project loads (docs/mcp.md, "Progress"): on a
+ * terminal one line rewritten in place and erased at the end; with `--progress` on a non-terminal one plain line
+ * per event. Off with `--quiet`, and when stderr is not a terminal unless `--progress` is given. Never stdout.
+ */
+import type { ProgressEvent, ProgressListener } from '../core/call.js';
+
+/** Where and how to show the status. */
+export interface StatusOptions {
+  /** `--progress` was given. */
+  progress: boolean;
+  /** `--quiet` was given. */
+  quiet: boolean;
+  stream?: NodeJS.WriteStream;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A status line: the listener to hand to operations, and `done()` to erase it. */
+export interface StatusLine {
+  onProgress: ProgressListener | undefined;
+  done(): void;
+}
+
+/** The text of one event (`starting pyright…`, `pyright: Loading project (1/2 files) 50%`). */
+export function statusText(event: ProgressEvent): string {
+  const count = event.done !== undefined && event.total !== undefined ? ` ${event.done}/${event.total}` : '';
+  const finished = event.kind === 'server-ready' || event.percentage === 100;
+  const percent = event.percentage !== undefined && !finished ? ` ${Math.round(event.percentage)}%` : '';
+  const ellipsis = finished ? '' : '…';
+  return `${event.message}${count}${percent}${ellipsis}`;
+}
+
+/** Creates the status line for one command run. */
+export function statusLine(options: StatusOptions): StatusLine {
+  const stream = options.stream ?? process.stderr;
+  const env = options.env ?? process.env;
+  const tty = stream.isTTY === true;
+  if (options.quiet || (!tty && !options.progress)) return { onProgress: undefined, done: () => undefined };
+  if (!tty)
+    return { onProgress: (event) => stream.write(`locus: ${statusText(event)}\n`), done: () => undefined };
+  const color = env.NO_COLOR === undefined || env.NO_COLOR === '';
+  let shown = false;
+  const width = () => Math.max(20, (stream.columns || 80) - 1);
+  return {
+    onProgress: (event) => {
+      const line = `locus: ${statusText(event)}`.slice(0, width());
+      stream.write(`\r\x1b[K${color ? `\x1b[2m${line}\x1b[22m` : line}`);
+      shown = true;
+    },
+    done: () => {
+      if (shown) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * From the SDK's per-request `extra` to Locus's CallScope (docs/mcp.md, "Cancellation" and "Progress"): the
+ * request's abort signal (fired by `notifications/cancelled` or a closed transport) cancels the operation, and
+ * progress events become `notifications/progress` when the client sent a `progressToken`.
+ */
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CallScope, ProgressEvent } from '../core/call.js';
+
+/** The SDK's extra argument of a tool callback. */
+export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The call scope of one tool call. */
+export function callScope(extra: ToolExtra | undefined): CallScope {
+  if (extra === undefined) return {};
+  const scope: CallScope = { signal: extra.signal };
+  const token = extra._meta?.progressToken;
+  if (token !== undefined) scope.onProgress = progressSender(token, extra);
+  return scope;
+}
+
+/**
+ * Sends each event as a progress notification. `progress` must increase with every notification, so it counts
+ * events; a server's own percentage goes into `progress`/`total` only while it keeps increasing.
+ */
+function progressSender(token: string | number, extra: ToolExtra): (event: ProgressEvent) => void {
+  let last = 0;
+  return (event) => {
+    last = Math.max(last + 1, Math.floor(event.percentage ?? 0));
+    const params: { progressToken: string | number; progress: number; message: string; total?: number } = {
+      progressToken: token,
+      progress: last,
+      message: event.message,
+    };
+    if (event.done !== undefined && event.total !== undefined)
+      params.message += ` (${event.done}/${event.total})`;
+    void extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The stderr status line: the real binary with python served by the scripted fake server (a project load with
+ * `$/progress` percentages): `--progress` shows start, loading and ready on stderr and nothing on stdout;
+ * `--quiet` and a non-terminal stderr show nothing. The terminal form is checked on a fake TTY stream.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { statusLine, statusText } from '../../src/cli/status-line.js';
+import { ensureBuilt, FAKE_SERVER, REPO, removeDir, tempDir } from '../mcp/support.js';
+
+let ws: string;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  ws = tempDir('status');
+  mkdirSync(path.join(ws, 'py'));
+  writeFileSync(path.join(ws, 'py', 'app.py'), 'def slow():\n    return slow()\n');
+  const args = [FAKE_SERVER, '--ready-after=200', '--load-progress'];
+  writeFileSync(
+    path.join(ws, 'locus.config.json'),
+    JSON.stringify({ languages: { python: { command: process.execPath, args } } }),
+  );
+}, 240_000);
+
+afterAll(() => removeDir(ws));
+
+function hover(...flags: string[]): { code: number; stdout: string; stderr: string } {
+  const bin = path.join(REPO, 'bin', 'locus.js');
+  const run = spawnSync(
+    process.execPath,
+    [bin, 'hover', 'py/app.py:slow@return <|>slow', '--root', ws, ...flags],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+}
+
+it('--progress: start, the server’s loading percentages and ready on stderr, nothing on stdout', () => {
+  const run = hover('--progress');
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toMatch(/^locus: starting pyright…$/m);
+  expect(run.stderr).toMatch(/^locus: pyright: Loading project \(1\/2 files\) 50%…$/m);
+  expect(run.stderr).toMatch(/^locus: pyright ready after [\d.]+ s \(Found 2 source files\)$/m);
+  expect(run.stdout).not.toMatch(/starting|Loading|locus:/);
+});
+
+it('no status on a non-terminal stderr by default, none with --quiet', () => {
+  for (const flags of [[], ['--progress', '--quiet']]) {
+    const run = hover(...flags);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+  }
+});
+
+it('on a terminal: one line rewritten in place, dimmed unless NO_COLOR, erased at the end', () => {
+  for (const env of [{}, { NO_COLOR: '1' }]) {
+    let written = '';
+    const stream = { isTTY: true, columns: 60, write: (s: string) => (written += s) } as never;
+    const status = statusLine({ progress: false, quiet: false, stream, env });
+    status.onProgress?.({ kind: 'server-starting', source: 'gopls', message: 'starting gopls' });
+    status.onProgress?.({ kind: 'index', message: 'indexing', done: 3, total: 10 });
+    status.done();
+    expect(written).not.toContain('\n');
+    expect(written.endsWith('\r\x1b[K')).toBe(true);
+    expect(written.includes('\x1b[2m')).toBe(!('NO_COLOR' in env));
+    expect(written).toContain('locus: indexing 3/10…');
+  }
+  expect(statusText({ kind: 'project-loading', message: 'x', percentage: 49.6 })).toBe('x 50%…');
+});

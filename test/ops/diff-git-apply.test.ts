@@ -1,0 +1,89 @@
+/**
+ * Every diff Locus returns is one `git apply` accepts: random edits of random texts (with and without a final
+ * newline, empty old or new text, several files) are diffed, checked with `git apply --check`, applied, and the
+ * result compared with the edited text. Bounded diffs keep whole, valid file patches.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { boundedDiff, unifiedDiff, type DiffInput } from '../../src/ops/diff.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'locus-git-apply-'));
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const line = fc.stringMatching(/^[a-z =(){};]{0,12}$/);
+const text = fc
+  .tuple(fc.array(line, { maxLength: 30 }), fc.boolean())
+  .map(([lines, finalNewline]) => (lines.length === 0 ? '' : lines.join('\n') + (finalNewline ? '\n' : '')));
+
+/** Applies `diff` in a fresh tree holding `changes`' old texts; returns the new texts (or git's complaint). */
+function gitApply(changes: DiffInput[], diff: string): Record<string, string> | string {
+  rmSync(path.join(dir, 'src'), { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'src'));
+  for (const c of changes) writeFileSync(path.join(dir, c.file_path), c.before);
+  const patch = path.join(dir, 'change.patch');
+  writeFileSync(patch, diff);
+  for (const args of [
+    ['apply', '--check', patch],
+    ['apply', patch],
+  ]) {
+    const run = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+    if (run.status !== 0) return `git ${args.join(' ')}: ${run.stderr}\n${diff}`;
+  }
+  return Object.fromEntries(
+    changes.map((c) => [c.file_path, readFileSync(path.join(dir, c.file_path), 'utf8')]),
+  );
+}
+
+it('git apply accepts every diff and reproduces the edited texts', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }), (pairs) => {
+      const changes = pairs
+        .map(([before, after], i) => ({ file_path: `src/f${i}.txt`, before, after }))
+        .filter((c) => c.before !== c.after);
+      fc.pre(changes.length > 0);
+      const diff = unifiedDiff(changes);
+      expect(diff.endsWith('\n')).toBe(true);
+      expect(gitApply(changes, diff)).toEqual(Object.fromEntries(changes.map((c) => [c.file_path, c.after])));
+    }),
+    { numRuns: 60 },
+  );
+});
+
+it('an empty old text is diffed as @@ -0,0', () => {
+  const diff = unifiedDiff([{ file_path: 'src/new.txt', before: '', after: 'a\nb\n' }]);
+  expect(diff).toContain('@@ -0,0 +1,2 @@');
+  expect(gitApply([{ file_path: 'src/new.txt', before: '', after: 'a\nb\n' }], diff)).toEqual({
+    'src/new.txt': 'a\nb\n',
+  });
+});
+
+it('a diff over the budget keeps whole file patches that git accepts, and summarises every file', () => {
+  const big = Array.from({ length: 400 }, (_, i) => `line ${i}`).join('\n') + '\n';
+  const changes = [0, 1, 2].map((i) => ({
+    file_path: `src/big${i}.txt`,
+    before: big,
+    after: big.replace(/line (\d*)7\n/g, 'LINE $17\n'),
+  }));
+  const bounded = boundedDiff(changes, 5_000);
+  expect(bounded.diff_complete).toBe(false);
+  expect(bounded.diff.length).toBeLessThanOrEqual(5_000);
+  expect(bounded.diff_summary?.map((f) => f.file_path)).toEqual(changes.map((c) => c.file_path));
+  expect(bounded.diff_summary?.every((f) => f.added === 40 && f.removed === 40)).toBe(true);
+  expect(bounded.advice).toEqual([{ kind: 'full-diff' }]);
+  const result = gitApply(changes, bounded.diff);
+  expect(typeof result, String(result)).toBe('object');
+  expect((result as Record<string, string>)['src/big0.txt']).toBe(changes[0]?.after);
+  const full = boundedDiff(changes, 5_000, true);
+  expect(full.diff_complete).toBe(true);
+  expect(gitApply(changes, full.diff)).toEqual(
+    Object.fromEntries(changes.map((c) => [c.file_path, c.after])),
+  );
+});
