@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { GRAMMARS_DIR } from '../syntax/registry.js';
 import { STRIDE, type FileEntry } from './types.js';
 
-const FORMAT = 'locus-index/1';
+// Version 2: symbol names stored once in a table, files refer to them by index.
+const FORMAT = 'locus-index/2';
 
 /** The cache folder: `LOCUS_CACHE_DIR`, else `configured` (relative to the root), else the user cache folder. */
 export function cacheDirectory(root: string, configured?: string): string {
@@ -77,7 +78,8 @@ interface StoredEntry {
   m: number;
   h: string;
   l: string;
-  n: string[];
+  /** Indexes into the file's name table. */
+  n: number[];
   d: string;
 }
 
@@ -106,9 +108,11 @@ export function loadCache(file: string, realRoot: string): CacheContents | undef
   }
   if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.version !== indexVersion()) return undefined;
   if (parsed.root !== realRoot || !Array.isArray(parsed.files)) return undefined;
+  const table = parsed.names;
+  if (!Array.isArray(table) || !table.every((x) => typeof x === 'string')) return undefined;
   const entries = new Map<string, FileEntry>();
   for (const stored of parsed.files as unknown[]) {
-    const entry = unpack(stored);
+    const entry = unpack(stored, table as string[]);
     if (!entry) return undefined;
     entries.set(entry.path, entry);
   }
@@ -121,17 +125,23 @@ export function loadCache(file: string, realRoot: string): CacheContents | undef
   return { entries, rejected };
 }
 
-function unpack(value: unknown): FileEntry | undefined {
+function unpack(value: unknown, table: string[]): FileEntry | undefined {
   if (!isRecord(value)) return undefined;
   const { p, s, m, h, l, n, d } = value as Partial<StoredEntry>;
   if (typeof p !== 'string' || typeof s !== 'number' || typeof m !== 'number') return undefined;
   if (typeof h !== 'string' || typeof l !== 'string' || typeof d !== 'string') return undefined;
-  if (!Array.isArray(n) || !n.every((x) => typeof x === 'string')) return undefined;
+  if (!Array.isArray(n)) return undefined;
+  const names: string[] = [];
+  for (const i of n) {
+    const name = Number.isInteger(i) ? table[i] : undefined;
+    if (name === undefined) return undefined;
+    names.push(name);
+  }
   const bytes = Buffer.from(d, 'base64');
   if (bytes.length !== n.length * STRIDE * 4) return undefined;
   const data = new Int32Array(n.length * STRIDE);
   new Uint8Array(data.buffer).set(bytes);
-  return { path: p, size: s, mtimeMs: m, hash: h, language: l, names: n, data };
+  return { path: p, size: s, mtimeMs: m, hash: h, language: l, names, data };
 }
 
 /** Writes the cache atomically; returns false (and leaves any old file) when it cannot. */
@@ -142,12 +152,26 @@ export function saveCache(
   rejections: ReadonlyMap<string, Rejection> = new Map(),
 ): boolean {
   const files: StoredEntry[] = [];
+  const table = new Map<string, number>();
+  const intern = (name: string): number => {
+    let i = table.get(name);
+    if (i === undefined) table.set(name, (i = table.size));
+    return i;
+  };
   for (const e of entries) {
     const d = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('base64');
-    files.push({ p: e.path, s: e.size, m: e.mtimeMs, h: e.hash, l: e.language, n: e.names, d });
+    files.push({ p: e.path, s: e.size, m: e.mtimeMs, h: e.hash, l: e.language, n: e.names.map(intern), d });
   }
   const rejected = [...rejections].map(([p, r]) => ({ p, s: r.size, m: r.mtimeMs, k: r.kind }));
-  const body = JSON.stringify({ format: FORMAT, version: indexVersion(), root: realRoot, files, rejected });
+  const names = [...table.keys()];
+  const body = JSON.stringify({
+    format: FORMAT,
+    version: indexVersion(),
+    root: realRoot,
+    names,
+    files,
+    rejected,
+  });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });

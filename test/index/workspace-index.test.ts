@@ -136,13 +136,15 @@ describe('the persisted cache', () => {
     const afterTruncation = await build();
     expect(afterTruncation.status).toMatchObject({ indexed: 3, parsed: 3, fromCache: 0 });
     expect(names(afterTruncation.index, 'Three')).toEqual(['c.go:Three']);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'locus-index/1' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      format: expect.stringMatching(/^locus-index\//),
+    });
 
     writeFileSync(file, valid.replace(/"version":"[0-9a-f]+"/, '"version":"0000000000000000"'));
     expect((await build()).status).toMatchObject({ parsed: 3, fromCache: 0 });
 
-    const tampered = JSON.parse(valid) as { files: { n: string[] }[] };
-    (tampered.files[0] as { n: string[] }).n.push('extra'); // names and packed data disagree
+    const tampered = JSON.parse(valid) as { files: { n: unknown[] }[] };
+    (tampered.files[0] as { n: unknown[] }).n.push('extra'); // names and packed data disagree
     writeFileSync(file, JSON.stringify(tampered));
     expect((await build()).status).toMatchObject({ parsed: 3, fromCache: 0 });
 
