@@ -7,7 +7,15 @@ import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
 import { splitMarker } from './markers.js';
 import { editDistance } from './edit-distance.js';
-import { SPACE_CHAR, WORD_CHAR, isBlank, tokenize, type Token } from './tokens.js';
+import {
+  SPACE_CHAR,
+  SPACE_CLASS,
+  isBlank,
+  isWordCharAt,
+  isWordCharBefore,
+  tokenize,
+  type Token,
+} from './tokens.js';
 
 /** One match of a find inside a scope: the matched text span and where the cursor lands. */
 export interface FindMatch {
@@ -19,7 +27,18 @@ export interface FindMatch {
 
 /** What to match: a token regex, or one of the two degenerate marker forms. */
 export type CompiledFind =
-  | { kind: 'tokens'; regex: RegExp; cursor: CursorRule; words: string[] }
+  | {
+      kind: 'tokens';
+      /** Sticky: tried only where `first` occurs (indexOf walks text far faster than the regex). */
+      regex: RegExp;
+      /** The first token's text: every match starts with it. */
+      first: string;
+      /** Identifier boundaries, checked in code (a `u` regex with lookarounds compiles slowly). */
+      wordStart: boolean;
+      wordEnd: boolean;
+      cursor: CursorRule;
+      words: string[];
+    }
   | { kind: 'scope-start' }
   | { kind: 'space-runs' };
 
@@ -61,16 +80,14 @@ function compileTokens(pattern: string, marker: number | undefined): CompiledFin
   const endMarker = marker !== undefined && !tokens.some((t) => t.end > marker);
   const cursorIndex = marker === undefined || endMarker ? -1 : tokens.findIndex((t) => t.end > marker);
   const parts: string[] = [];
-  if (tokens[0]?.kind === 'word') parts.push(`(?<!${WORD_CHAR})`);
   tokens.forEach((token, i) => {
     const previous = tokens[i - 1];
     if (previous)
-      parts.push(previous.kind === 'word' && token.kind === 'word' ? `${SPACE_CHAR}+` : `${SPACE_CHAR}*`);
+      parts.push(previous.kind === 'word' && token.kind === 'word' ? `${SPACE_CLASS}+` : `${SPACE_CLASS}*`);
     const literal = escapeLiteral(token.text);
     parts.push(i === cursorIndex ? `(?<c>${literal})` : literal);
   });
   const last = tokens[tokens.length - 1] as Token;
-  if (last.kind === 'word') parts.push(`(?!${WORD_CHAR})`);
   let cursor: CursorRule = { edge: 'end', offset: 0 };
   if (marker === undefined) {
     cursor = { edge: 'match-start', offset: 0 };
@@ -78,16 +95,41 @@ function compileTokens(pattern: string, marker: number | undefined): CompiledFin
     const token = tokens[cursorIndex] as Token;
     cursor = { edge: 'start', offset: token.start < marker ? marker - token.start : 0 };
   } else if (endMarker && marker > last.end) {
-    parts.push(`(?<c>${SPACE_CHAR}+)`);
+    parts.push(`(?<c>${SPACE_CLASS}+)`);
   } else {
     parts[parts.length - 1] += '(?<c>)';
   }
   const words = tokens.filter((t) => t.kind === 'word').map((t) => t.text);
-  return { kind: 'tokens', regex: new RegExp(parts.join(''), 'gud'), cursor, words };
+  const first = (tokens[0] as Token).text;
+  // The trailing space group ends at a non-space, so no word boundary applies after it.
+  const wordEnd = last.kind === 'word' && !(endMarker && marker > last.end);
+  return {
+    kind: 'tokens',
+    regex: new RegExp(parts.join(''), 'yd'),
+    first,
+    wordStart: tokens[0]?.kind === 'word',
+    wordEnd,
+    cursor,
+    words,
+  };
 }
 
-/** Every non-overlapping match inside `scope` of `text`, left to right (the first `limit` of them). */
-export function findAll(compiled: CompiledFind, text: string, scope: Span, limit = Infinity): FindMatch[] {
+/** Work done by findAll calls: characters of text the regex walked over (callers keep budgets with it). */
+export interface ScanMeter {
+  scanned: number;
+}
+
+/**
+ * Every non-overlapping match inside `scope` of `text`, left to right (the first `limit` of them);
+ * `meter` is charged with how far into the scope the search went.
+ */
+export function findAll(
+  compiled: CompiledFind,
+  text: string,
+  scope: Span,
+  limit = Infinity,
+  meter?: ScanMeter,
+): FindMatch[] {
   if (compiled.kind === 'scope-start')
     return [{ span: { start: scope.start, end: scope.start }, cursor: scope.start }];
   const slice = text.slice(scope.start, scope.end);
@@ -97,26 +139,39 @@ export function findAll(compiled: CompiledFind, text: string, scope: Span, limit
       const end = scope.start + m.index + m[0].length;
       matches.push({ span: { start: end, end }, cursor: end });
     }
+    if (meter) meter.scanned += slice.length;
     return matches;
   }
-  const regex = new RegExp(compiled.regex.source, compiled.regex.flags);
-  for (let m = regex.exec(slice); m !== null && matches.length < limit; m = regex.exec(slice)) {
-    const group = m.indices?.groups?.c;
-    const matchEnd = m.index + m[0].length;
-    const trailing = compiled.cursor.edge === 'end' && group && group[1] > group[0] ? group[1] - group[0] : 0;
-    const edge = compiled.cursor.edge;
-    const cursorAt =
-      !group || edge === 'match-start'
-        ? m.index
-        : edge === 'start'
-          ? group[0] + compiled.cursor.offset
-          : group[1];
-    matches.push({
-      span: { start: scope.start + m.index, end: scope.start + matchEnd - trailing },
-      cursor: scope.start + cursorAt,
-    });
+  const { regex, first } = compiled;
+  let from = 0;
+  while (matches.length < limit) {
+    const at = slice.indexOf(first, from);
+    if (at < 0) break;
+    regex.lastIndex = at;
+    const m = compiled.wordStart && isWordCharBefore(slice, at) ? null : regex.exec(slice);
+    if (!m || (compiled.wordEnd && isWordCharAt(slice, at + m[0].length))) {
+      from = at + 1;
+      continue;
+    }
+    matches.push(matchOf(compiled, m, scope.start));
+    from = at + m[0].length;
   }
+  if (meter) meter.scanned += matches.length < limit ? slice.length : from;
   return matches;
+}
+
+function matchOf(compiled: CompiledFind & { kind: 'tokens' }, m: RegExpExecArray, base: number): FindMatch {
+  const group = m.indices?.groups?.c;
+  const matchEnd = m.index + m[0].length;
+  const edge = compiled.cursor.edge;
+  const trailing = edge === 'end' && group && group[1] > group[0] ? group[1] - group[0] : 0;
+  const cursorAt =
+    !group || edge === 'match-start'
+      ? m.index
+      : edge === 'start'
+        ? group[0] + compiled.cursor.offset
+        : group[1];
+  return { span: { start: base + m.index, end: base + matchEnd - trailing }, cursor: base + cursorAt };
 }
 
 /** A line of the scope that looks like what the pattern wanted (SPEC §4.5). */

@@ -7,7 +7,7 @@ import type { Location } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../core/errors.js';
 import { formatDisplay, type Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
-import { enclosingSymbol, flattenOutline } from '../locate/outline.js';
+import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import { fileView, type FileView } from '../locate/resolve-core.js';
 import { uriToPath } from '../lsp/uri.js';
 import { languageForPath } from '../syntax/registry.js';
@@ -111,7 +111,7 @@ export async function describeLocation(cache: ViewCache, location: Location): Pr
     snippet: `${line + 1} | ${view.lines.lineText(line).trim()}`,
   };
   const symbols = view.outline?.symbols ?? [];
-  const declared = flattenOutline(symbols).find((s) => s.nameSpan.start === offset);
+  const declared = outlineIndex(symbols).byNameStart.get(offset);
   if (declared) ref.declares = { path: declared.path.join('.'), kind: declared.kind };
   const enclosing = enclosingSymbol(symbols, offset);
   if (enclosing) ref.symbol = { path: enclosing.path.join('.'), kind: enclosing.kind };
