@@ -17,6 +17,12 @@ const MAX_DIRS = 200;
 export class FreshnessTracker {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Map<string, Set<string>>();
+  private changeCount = 0;
+
+  /** Grows whenever a check finds changes: answers cached at one epoch are stale at a later one. */
+  get epoch(): number {
+    return this.changeCount;
+  }
 
   /** Remembers a file (and its folder) as the server may now know it. */
   remember(absPath: string): void {
@@ -46,6 +52,7 @@ export class FreshnessTracker {
           changes.push({ path: path.join(dir, name), kind: 'deleted' });
       this.dirs.set(dir, now);
     }
+    if (changes.length > 0) this.changeCount++;
     return changes;
   }
 
