@@ -155,7 +155,9 @@ export class TreeCache {
     old: Entry,
     text: string,
   ): { tree: Tree; previous?: PreviousExtraction } {
-    const edit = computeEdit(old.text, text);
+    // The parser saw the prepared texts (same lengths): the edit it needs is between those.
+    const prepare = loaded.hooks.prepareText ?? ((t: string) => t);
+    const edit = computeEdit(prepare(old.text), prepare(text));
     if (!edit) return { tree: this.parse(loaded, text) };
     old.tree.edit(edit);
     this.counters.incrementalParses++;
