@@ -15,6 +15,11 @@ import type { LoadedLanguage } from './runtime.js';
 
 /** Cached fallback answers: at most this many region characters in all (least recently used go first). */
 const CACHE_CHARS = 4_000_000;
+/**
+ * Larger damaged regions keep the query outline (tree-sitter's error recovery is local): the fallback
+ * would re-parse a whole big container on every edit (docs/performance.md, "broken code").
+ */
+export const FALLBACK_REGION_MAX = 16_384;
 const cache = new Map<string, FallbackSymbols | null>();
 let cachedChars = 0;
 const counters = { calls: 0, chars: 0 };
@@ -41,33 +46,37 @@ export function damagedRegions(tree: Tree): Span[] {
 }
 
 /**
- * The outline of `extraction` with its candidates inside `regions` replaced by the fallback's;
- * undefined when the fallback declines a region (the query outline then stands as is).
+ * The outline of `extraction` with its candidates inside the damaged regions (up to
+ * FALLBACK_REGION_MAX characters each) replaced by the fallback's; undefined when there is no such
+ * region or the fallback declines one (the query outline then stands as is).
  */
 export async function patchDamaged(
   loaded: LoadedLanguage,
   text: string,
   extraction: Extraction,
-  regions: readonly Span[],
+  allRegions: readonly Span[],
 ): Promise<Outline | undefined> {
   const fallback = loaded.hooks.fallback;
-  if (!fallback || regions.length === 0) return undefined;
+  const small = allRegions.filter((r) => r.end - r.start <= FALLBACK_REGION_MAX);
+  if (!fallback || small.length === 0) return undefined;
   const found: FallbackSymbols[] = [];
-  for (const region of regions) {
+  for (const region of small) {
     const symbols = await cachedFallback(loaded.id, text.slice(region.start, region.end), fallback);
     if (!symbols) return undefined;
     found.push(symbols);
   }
-  const inside = (span: Span): boolean => regions.some((r) => span.start >= r.start && span.end <= r.end);
+  const inside = (span: Span): boolean => small.some((r) => span.start >= r.start && span.end <= r.end);
   const candidates: PlacedCandidate[] = extraction.candidates.filter((c) => !inside(c.fullSpan));
-  const errors: Span[] = [];
+  // Errors of the regions left to the query outline are tree-sitter's; the others the fallback's.
+  const errors: Span[] = extraction.outline.errors.filter((e) => !inside(e));
   found.forEach((symbols, i) => {
-    const base = (regions[i] as Span).start;
+    const base = (small[i] as Span).start;
     const move = (span: Span): Span => ({ start: span.start + base, end: span.end + base });
     for (const c of symbols.candidates)
       candidates.push({ ...c, fullSpan: move(c.fullSpan), nameSpan: move(c.nameSpan) });
     errors.push(...symbols.errors.map(move));
   });
+  errors.sort((a, b) => a.start - b.start);
   candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
   const ordered = candidates.map((c, order) => ({ ...c, order }));
   const containers = extraction.containers.filter((c) => !inside(c.span));

@@ -215,12 +215,20 @@ const VARIANCE_RE = new RegExp(
 );
 
 // `export type * from '…'` (TS 5.0) is unknown to the grammar too; `export * from '…'` has no symbol either.
-const TYPE_STAR_RE = /\bexport[ \t]+type(?=[ \t]*\*)/g;
+const TYPE_STAR_RE = /export(?<![\w$]export)[ \t]+type(?=[ \t]*\*)/g;
+
+// The parser, the edit computation and the next edit all ask for the same few texts.
+const prepared: { text: string; blanked: string }[] = [];
 
 /** Blanks variance modifiers and `export type *`'s `type` with spaces (same length: offsets stay valid). */
 function blankUnknownSyntax(text: string): string {
+  const known = prepared.find((p) => p.text === text);
+  if (known) return known.blanked;
   const typeStar = text.includes('type') ? text.replace(TYPE_STAR_RE, (m) => `${m.slice(0, -4)}    `) : text;
-  return blankVarianceModifiers(typeStar);
+  const blanked = blankVarianceModifiers(typeStar);
+  prepared.unshift({ text, blanked });
+  prepared.length = Math.min(prepared.length, 4);
+  return blanked;
 }
 
 function blankVarianceModifiers(text: string): string {
