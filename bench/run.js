@@ -51,7 +51,9 @@ async function corpusSection(ctx) {
   const rows = [];
   for (const entry of ctx.entries) {
     const start = now();
+    const fallbackBefore = ctx.fallbackStats?.() ?? { calls: 0, chars: 0 };
     const outline = await outlineOf(ctx.locator, entry);
+    const fallbackAfter = ctx.fallbackStats?.() ?? { calls: 0, chars: 0 };
     rows.push({
       id: entry.id,
       file: entry.file,
@@ -61,6 +63,10 @@ async function corpusSection(ctx) {
       symbols: entry.flat.length,
       syntaxErrorLines: outline.syntax_error_lines?.length ?? 0,
       firstOutlineMs: now() - start,
+      fallback: {
+        runs: fallbackAfter.calls - fallbackBefore.calls,
+        chars: fallbackAfter.chars - fallbackBefore.chars,
+      },
       mismatches: entry.mismatches,
     });
   }
@@ -80,6 +86,7 @@ function renderCorpus(rows, skipped, note) {
         'symbols',
         'lines with syntax errors',
         'first outline in-process (parse + extract)',
+        'compiler fallback',
       ],
       rows.map((r) => [
         r.id,
@@ -90,6 +97,7 @@ function renderCorpus(rows, skipped, note) {
         int(r.symbols),
         r.syntaxErrorLines,
         ms(r.firstOutlineMs) + (r.mismatches.length ? ' (source differs from corpus.json!)' : ''),
+        r.fallback.runs ? `${r.fallback.runs} region(s), ${int(r.fallback.chars)} chars` : 'no',
       ]),
     ),
     ...skipped.map((s) => `- skipped ${s.id}: ${s.reason}`),
@@ -163,6 +171,7 @@ async function main() {
     entries: workspace.entries.filter((e) => config.sizes.includes(e.size)),
     poolEntries: workspace.entries.filter((e) => e.size === config.memoryPoolSize),
     locator,
+    fallbackStats: lib.fallbackStats,
     samples: [],
     missingServers: new Set(),
   };
