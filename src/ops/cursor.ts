@@ -47,7 +47,8 @@ export async function cursorContext(
   const symbols = view.outline?.symbols ?? [];
   const enclosing = enclosingSymbol(symbols, offset);
   let symbol: CursorSymbol | null = null;
-  const identifier = language ? await syntax.identifierAt(absPath, language, view.text, offset) : undefined;
+  const identifier =
+    language && view.outline ? await syntax.identifierAt(absPath, language, view.text, offset) : undefined;
   if (identifier) {
     symbol = { name: identifier.text, role: identifier.role };
     const atStart = outlineIndex(symbols).byNameStart.get(identifier.span.start);

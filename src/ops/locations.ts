@@ -13,7 +13,7 @@ import { uriToPath } from '../lsp/uri.js';
 import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import type { OpsContext } from './context.js';
-import { loadFile } from './file-view.js';
+import { MAX_OUTLINE_CHARS, loadFile } from './file-view.js';
 
 /** One place reported to the agent. */
 export interface LocationRef {
@@ -63,9 +63,10 @@ export class ViewCache {
     try {
       const { text } = decodeText(readFileSync(absPath), absPath);
       const language = languageForPath(absPath, text);
-      const outline = language
-        ? await this.context.locator.syntax.outline(absPath, language, text)
-        : undefined;
+      const outline =
+        language && text.length <= MAX_OUTLINE_CHARS
+          ? await this.context.locator.syntax.outline(absPath, language, text)
+          : undefined;
       this.outside.add(absPath);
       return fileView(absPath, text, outline);
     } catch {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 
 /** Default size limit for files Locus reads (SPEC §11). */
-export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** Files up to this size are read (bigger ones get line scopes and finds only: see file-view.ts). */
+export const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 const TEXT_CACHE_ENTRIES = 64;
 
@@ -139,7 +140,7 @@ export function decodeText(
 ): { text: string; hadBom: boolean } {
   if (bytes.length > maxBytes) {
     throw new LocusError('NOT_TEXT', `${name} is ${bytes.length} bytes, over the ${maxBytes}-byte limit.`, {
-      hint: 'Locus reads source files up to 8 MiB.',
+      hint: `Locus reads source files up to ${Math.floor(maxBytes / 1024 / 1024)} MiB.`,
     });
   }
   if (bytes.includes(0)) {
