@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { LocusError } from '../core/errors.js';
-import { createLocus, type Locus } from '../ops/locus.js';
+import type { Locus } from '../ops/locus.js';
 import type { OpsOptions } from '../ops/context.js';
 import { resolveRoot, type RootSource } from './root.js';
 import { LOCATE_SYNTAX } from './schemas.js';
@@ -93,9 +93,11 @@ function lazyLocus(
   const get = () => {
     if (closed) return Promise.reject(shuttingDown());
     if (current) return current;
-    const created = root().then(({ root: dir }) => {
+    // Imported on first use: the operations, tree-sitter and the LSP layer are most of the start-up
+    // time, and `initialize` needs none of them (docs/performance.md, "MCP start").
+    const created = Promise.all([root(), import('../ops/locus.js')]).then(([{ root: dir }, ops]) => {
       if (closed) throw shuttingDown();
-      return createLocus({ ...options, root: dir });
+      return ops.createLocus({ ...options, root: dir });
     });
     created.catch(() => {
       if (current === created) current = undefined;
