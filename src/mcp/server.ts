@@ -97,7 +97,7 @@ function lazyLocus(
     // time, and `initialize` needs none of them (docs/performance.md, "MCP start").
     const created = Promise.all([root(), import('../ops/locus.js')]).then(([{ root: dir }, ops]) => {
       if (closed) throw shuttingDown();
-      return ops.createLocus({ ...options, root: dir });
+      return ops.createLocus({ watchFiles: true, ...options, root: dir });
     });
     created.catch(() => {
       if (current === created) current = undefined;

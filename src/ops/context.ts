@@ -17,6 +17,8 @@ export interface OpsContext {
 /** Options for the operations context. */
 export interface OpsOptions {
   root: string;
+  /** Watch the folders of files the servers know (long-lived processes: the freshness check is then O(1)). */
+  watchFiles?: boolean;
   /** Overrides on top of `locus.config.json`. */
   lspConfig?: LspManagerOptions['config'];
 }
@@ -28,11 +30,12 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     workspaceRoot: locator.root,
     ...(options.lspConfig ? { config: options.lspConfig } : {}),
   });
-  return { locator, lsp, freshness: new FreshnessTracker() };
+  return { locator, lsp, freshness: new FreshnessTracker(options.watchFiles ?? false) };
 }
 
 /** Shuts every server down and releases the trees. */
 export async function closeOpsContext(context: OpsContext): Promise<void> {
+  context.freshness.close();
   try {
     await context.lsp.closeAll();
   } finally {
