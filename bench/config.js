@@ -4,10 +4,10 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, big), --keep (keep the temp workspace), --help.
  */
 
-export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory'];
+export const SECTIONS = ['locate', 'relocate', 'symbols', 'accuracy', 'stability', 'ops', 'memory', 'big'];
 
 const FULL = {
   sizes: ['small', 'medium', 'large'],
@@ -18,6 +18,7 @@ const FULL = {
   relocateSizes: ['medium', 'large'],
   relocateRuns: 15,
   relocatePositions: 30,
+  bigDescribes: 1000,
   lspSizes: ['small', 'medium', 'large'],
   lspColdRuns: 3,
   lspPaths: 60,
@@ -45,6 +46,7 @@ const QUICK = {
   checkLines: 1500,
   relocateSizes: ['medium'],
   relocateRuns: 5,
+  bigDescribes: 300,
   lspSizes: ['small', 'medium'],
   lspColdRuns: 1,
   lspPaths: 20,
@@ -69,6 +71,7 @@ const SMOKE = {
   relocateSizes: ['tiny'],
   relocateRuns: 2,
   relocatePositions: 3,
+  bigDescribes: 10,
   lspSizes: ['tiny'],
   lspPaths: 4,
   lspWarmRequests: 4,

@@ -22,6 +22,7 @@ import { lspOpsTargets, renderLspOps, runLspOps } from './sections/lsp-ops.js';
 import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
 import { relocateTargets, renderRelocate, runRelocate } from './sections/relocate.js';
 import { renderStability, runStability } from './sections/stability.js';
+import { bigFilesTargets, renderBigFiles, runBigFiles } from './sections/big-files.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 
 const SECTION_RUNNERS = {
@@ -32,6 +33,7 @@ const SECTION_RUNNERS = {
   stability: [runStability, renderStability, () => []],
   ops: [runLspOps, renderLspOps, lspOpsTargets],
   memory: [runMemory, renderMemory, memoryTargets],
+  big: [runBigFiles, renderBigFiles, bigFilesTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
