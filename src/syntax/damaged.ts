@@ -19,7 +19,7 @@ const CACHE_CHARS = 4_000_000;
  * Larger damaged regions keep the query outline (tree-sitter's error recovery is local): the fallback
  * would re-parse a whole big container on every edit (docs/performance.md, "broken code").
  */
-export const FALLBACK_REGION_MAX = 16_384;
+export const FALLBACK_REGION_MAX = 4096;
 const cache = new Map<string, FallbackSymbols | null>();
 let cachedChars = 0;
 const counters = { calls: 0, chars: 0 };
