@@ -32,7 +32,7 @@ export interface Description {
  * region costs a scan of it per candidate, so past this the description falls back to a line scope,
  * whose searches stay within one line (docs/performance.md, "describe").
  */
-export const SCOPE_SCAN_BUDGET = 500_000;
+export const SCOPE_SCAN_BUDGET = 250_000;
 /** Work allowed for the line-scope search, per line (minified lines can be megabytes long). */
 export const LINE_SCAN_BUDGET = 200_000;
 /** The line-prefix pattern spans at most this many characters (a pattern is compiled and matched). */
