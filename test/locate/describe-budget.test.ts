@@ -66,7 +66,7 @@ describe('describe work budget', () => {
   it('proves uniqueness with one word count where a nearby word is unique', () => {
     const view = fileView(
       'big.js',
-      bigText(150_000, random(3)).replace('items.push', 'unusualName.push'),
+      bigText(60_000, random(3)).replace('items.push', 'unusualName.push'),
       undefined,
     );
     const offset = view.text.indexOf('unusualName');
