@@ -179,7 +179,8 @@ export class SessionCore {
         return { result: plan.convert(timed.result, uri, instance.mapper), ms: timed.ms };
       };
       let answer: { result: Out; ms: number } | undefined;
-      if (plan.ready === 'eager' && instance.readiness.ready === false) {
+      const eager = plan.ready === 'eager' && this.adapter.answersBeforeReady !== false;
+      if (eager && instance.readiness.ready === false) {
         answer = await send();
         if (plan.empty?.(answer.result)) answer = undefined;
       }
