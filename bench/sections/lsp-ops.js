@@ -43,12 +43,11 @@ function observe(session, recorder) {
 
 /**
  * References answers are cached for later pages of the same question (docs/performance.md); the
- * `references` row must measure a fresh question, so the cache is invalidated before each call the way a
- * change on disk would (the freshness epoch), and `referencesLaterPage` measures the cached page 2.
+ * `references` row must measure a fresh question, so the cache is invalidated before each call the way an
+ * applied edit does (a new freshness epoch), and `referencesLaterPage` measures the cached page 2.
  */
 function forgetAnswers(locus) {
-  const freshness = locus.context.freshness;
-  freshness.changeCount = (freshness.changeCount ?? 0) + 1;
+  locus.context.freshness.noteChange();
 }
 
 function callOp(locus, op, spec) {

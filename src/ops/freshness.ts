@@ -47,6 +47,11 @@ export class FreshnessTracker {
     if (!this.dirs.has(dir)) this.stopWatching();
   }
 
+  /** Locus itself changed files (an applied edit): a new epoch, whether or not a check sees them. */
+  noteChange(): void {
+    this.changeCount++;
+  }
+
   /** Changes since the last check; skips the sweep while the watchers report nothing. */
   async changesSettled(): Promise<FileChange[]> {
     if (!this.watching) return this.changes();
