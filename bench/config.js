@@ -4,7 +4,8 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers; --section is an alias), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, index, verify, answers, big; --section is an alias), --keep (keep the temp
+ * workspace), --help.
  */
 
 export const SECTIONS = [
@@ -15,6 +16,7 @@ export const SECTIONS = [
   'stability',
   'ops',
   'memory',
+  'big',
   'index',
   'verify',
   'answers',
@@ -33,6 +35,8 @@ const FULL = {
   checkLines: 5000,
   relocateSizes: ['medium', 'large'],
   relocateRuns: 15,
+  relocatePositions: 30,
+  bigDescribes: 1000,
   lspSizes: ['small', 'medium', 'large'],
   lspColdRuns: 3,
   lspPaths: 60,
@@ -66,6 +70,7 @@ const QUICK = {
   checkLines: 1500,
   relocateSizes: ['medium'],
   relocateRuns: 5,
+  bigDescribes: 300,
   lspSizes: ['small', 'medium'],
   lspColdRuns: 1,
   lspPaths: 20,
@@ -92,6 +97,8 @@ const SMOKE = {
   checkLines: 50,
   relocateSizes: ['tiny'],
   relocateRuns: 2,
+  relocatePositions: 3,
+  bigDescribes: 10,
   lspSizes: ['tiny'],
   lspPaths: 4,
   lspWarmRequests: 4,

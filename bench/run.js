@@ -25,6 +25,7 @@ import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
 import { relocateTargets, renderRelocate, runRelocate } from './sections/relocate.js';
 import { renderReanchor, runReanchor } from './sections/reanchor.js';
 import { renderStability, runStability } from './sections/stability.js';
+import { bigFilesTargets, renderBigFiles, runBigFiles } from './sections/big-files.js';
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 import { renderVerify, runVerify } from './sections/verify.js';
@@ -46,6 +47,7 @@ const SECTION_RUNNERS = {
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],
   answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
+  big: [runBigFiles, renderBigFiles, bigFilesTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -65,7 +67,9 @@ async function corpusSection(ctx) {
   const rows = [];
   for (const entry of ctx.entries) {
     const start = now();
+    const fallbackBefore = ctx.fallbackStats?.() ?? { calls: 0, chars: 0 };
     const outline = await outlineOf(ctx.locator, entry);
+    const fallbackAfter = ctx.fallbackStats?.() ?? { calls: 0, chars: 0 };
     rows.push({
       id: entry.id,
       file: entry.file,
@@ -75,6 +79,10 @@ async function corpusSection(ctx) {
       symbols: entry.flat.length,
       syntaxErrorLines: outline.syntax_error_lines?.length ?? 0,
       firstOutlineMs: now() - start,
+      fallback: {
+        runs: fallbackAfter.calls - fallbackBefore.calls,
+        chars: fallbackAfter.chars - fallbackBefore.chars,
+      },
       mismatches: entry.mismatches,
     });
   }
@@ -94,6 +102,7 @@ function renderCorpus(rows, skipped, note) {
         'symbols',
         'lines with syntax errors',
         'first outline in-process (parse + extract)',
+        'compiler fallback',
       ],
       rows.map((r) => [
         r.id,
@@ -104,6 +113,7 @@ function renderCorpus(rows, skipped, note) {
         int(r.symbols),
         r.syntaxErrorLines,
         ms(r.firstOutlineMs) + (r.mismatches.length ? ' (source differs from corpus.json!)' : ''),
+        r.fallback.runs ? `${r.fallback.runs} region(s), ${int(r.fallback.chars)} chars` : 'no',
       ]),
     ),
     ...skipped.map((s) => `- skipped ${s.id}: ${s.reason}`),
@@ -177,6 +187,7 @@ async function main() {
     entries: workspace.entries.filter((e) => config.sizes.includes(e.size)),
     poolEntries: workspace.entries.filter((e) => e.size === config.memoryPoolSize),
     locator,
+    fallbackStats: lib.fallbackStats,
     samples: [],
     missingServers: new Set(),
   };

@@ -18,7 +18,11 @@ export async function loadLibrary() {
   if (!existsSync(entry)) throw new Error('dist/index.js is missing: run `npm run build` first.');
   const lib = await import(pathToFileURL(entry).href);
   const lsp = await import(pathToFileURL(path.join(REPO, 'dist/lsp/index.js')).href);
-  return { ...lib, lsp };
+  // Not public API: the count of compiler-fallback parses, so that rows can say when it ran.
+  const damaged = await import(pathToFileURL(path.join(REPO, 'dist/syntax/damaged.js')).href).catch(
+    () => ({}),
+  );
+  return { ...lib, lsp, fallbackStats: damaged.fallbackStats };
 }
 
 /** Every outline entry, depth first in document order. */

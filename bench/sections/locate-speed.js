@@ -6,7 +6,8 @@
  * - check: `locus check` throughput on a few thousand JSON lines in one process.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLI, locateStrings } from '../lib/locus.js';
 import { code, int, ms, table, verdict } from '../lib/markdown.js';
@@ -29,33 +30,72 @@ export function coldString(strings) {
   return pool[Math.floor(pool.length / 2)];
 }
 
-function runCli(ctx, args, input) {
+const TIME = '/usr/bin/time';
+const HAS_TIME = spawnSync(TIME, ['-f', '%U', 'true']).status === 0;
+
+/** Runs node with `args`; CPU time (user + sys) through /usr/bin/time when it exists. */
+function runNode(args, input) {
+  const cpuFile = path.join(tmpdir(), `locus-bench-cpu-${process.pid}`);
+  const command = HAS_TIME ? TIME : process.execPath;
+  const argv = HAS_TIME ? ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args] : args;
   const start = now();
-  const result = spawnSync(process.execPath, [CLI, ...args, '--root', ctx.root], {
+  const result = spawnSync(command, argv, {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     ...(input === undefined ? {} : { input }),
   });
-  return { wall: now() - start, status: result.status, stdout: result.stdout, stderr: result.stderr };
+  const wall = now() - start;
+  let cpu;
+  if (HAS_TIME) {
+    const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+    cpu = (user + sys) * 1000;
+  }
+  return { wall, cpu, status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function runCli(ctx, args, input) {
+  return runNode([CLI, ...args, '--root', ctx.root], input);
 }
 
 /** Cold runs, round-robin over the files so a burst of load from other processes spreads over all rows. */
 async function cold(ctx) {
   const plans = [];
   for (const entry of ctx.entries)
-    plans.push({ entry, target: coldString(await stringsFor(ctx, entry)), runs: [], failure: undefined });
+    plans.push({
+      entry,
+      target: coldString(await stringsFor(ctx, entry)),
+      runs: [],
+      cpu: [],
+      failure: undefined,
+    });
+  const baseline = { wall: [], cpu: [] };
   for (let i = 0; i < ctx.config.coldRuns; i++) {
+    const bare = runNode(['-e', '0']); // same-run baseline: Node alone
+    baseline.wall.push(bare.wall);
+    if (bare.cpu !== undefined) baseline.cpu.push(bare.cpu);
     for (const plan of plans) {
       const run = runCli(ctx, ['locate', plan.target.locate, '--json']);
       const parsed = safeJson(run.stdout);
       if (run.status !== 0 || !parsed?.ok) plan.failure = run.stderr || run.stdout;
       plan.runs.push(run.wall);
+      if (run.cpu !== undefined) plan.cpu.push(run.cpu);
     }
   }
-  return plans.map(({ entry, target, runs, failure }) => {
+  const nodeBaseline = { wall: summarize(baseline.wall).p50, cpu: summarize(baseline.cpu).p50 };
+  return plans.map(({ entry, target, runs, cpu, failure }) => {
     const s = summarize(runs);
     ctx.samples.push({ group: 'cold CLI locate', label: `${entry.language}/${entry.size}`, values: runs });
-    return { ...ids(entry), locate: target.locate, runs, min: s.min, median: s.p50, max: s.max, failure };
+    return {
+      ...ids(entry),
+      locate: target.locate,
+      runs,
+      min: s.min,
+      median: s.p50,
+      max: s.max,
+      cpuMedian: summarize(cpu).p50,
+      nodeBaseline,
+      failure,
+    };
   });
 }
 
@@ -204,7 +244,19 @@ export function renderLocateSpeed(result) {
     ]),
   );
   const coldTable = table(
-    ['language', 'size', 'lines', 'runs', 'min', 'median', 'max', 'target (5k)', 'locate string'],
+    [
+      'language',
+      'size',
+      'lines',
+      'runs',
+      'min',
+      'median',
+      'max',
+      'CPU median',
+      '`node -e 0` (same rounds)',
+      'target (5k)',
+      'locate string',
+    ],
     result.cold.map((r) => [
       r.language,
       r.size,
@@ -213,6 +265,8 @@ export function renderLocateSpeed(result) {
       ms(r.min),
       ms(r.median),
       ms(r.max),
+      ms(r.cpuMedian),
+      `${ms(r.nodeBaseline.wall)} (CPU ${ms(r.nodeBaseline.cpu)})`,
       r.size === 'medium' ? `≤ ${COLD_MS} ms ${verdict(r.median <= COLD_MS && !r.failure)}` : '–',
       code(r.locate) + (r.failure ? ' (FAILED)' : ''),
     ]),

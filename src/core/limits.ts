@@ -24,7 +24,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxFindLength: 8 * 1024,
   maxAtSigns: 64,
   maxCheckLineBytes: 1024 * 1024,
-  maxFileBytes: 8 * 1024 * 1024,
+  maxFileBytes: 32 * 1024 * 1024,
 };
 
 /** Names of the limits, for validation of the config key. */

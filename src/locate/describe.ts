@@ -5,12 +5,18 @@
  */
 import { byNamePosition } from './symbol-match.js';
 import { formatLocate, parseLocate } from './locate-string.js';
-import { joinWithMarker } from './markers.js';
+import {
+  buildPattern,
+  shortestPattern,
+  WINDOW_CHARS,
+  type Budget,
+  type PatternQuery,
+} from './describe-search.js';
 import type { Locate, Scope } from './model.js';
-import { enclosingSymbol, flattenOutline, type OutlineSymbol } from './outline.js';
-import { compileFind, findAll } from './matcher.js';
+import { enclosingSymbol, outlineIndex, type OutlineSymbol } from './outline.js';
+import type { ScanMeter } from './matcher.js';
 import { resolveCore, type FileView } from './resolve-core.js';
-import { tokenize, type Token } from './tokens.js';
+import { tokenize } from './tokens.js';
 
 /** A locate string for an offset; `exact` is false when no locate string can name that exact point. */
 export interface Description {
@@ -18,43 +24,61 @@ export interface Description {
   /** The offset the locate string resolves to (equals the input when exact). */
   offset: number;
   exact: boolean;
+  /** Work spent: characters the find searches walked over (bounded by the budgets below). */
+  steps: number;
 }
 
-// Patterns grow to NEAR_TOKENS a side first (the common case, cheap), then to FAR_TOKENS.
-const NEAR_TOKENS = 8;
-const FAR_TOKENS = 14;
-const WINDOW_CHARS = 400;
+/**
+ * Work allowed for the symbol (or file) scope, counted in characters scanned: uniqueness in a big
+ * region costs a scan of it per candidate, so past this the description falls back to a line scope,
+ * whose searches stay within one line (docs/performance.md, "describe").
+ */
+export const SCOPE_SCAN_BUDGET = 250_000;
+/** Work allowed for the line-scope search, per line (minified lines can be megabytes long). */
+export const LINE_SCAN_BUDGET = 200_000;
+/** The line-prefix pattern spans at most this many characters (a pattern is compiled and matched). */
+const LINE_PREFIX_MAX = 2_000;
+/** Regions up to this size are searched once more through resolution before a pattern is returned. */
+export const VERIFY_MAX = 200_000;
 
 /** Describes `offset` in `view` as a locate string (docs/locate-strings.md, "Going back"). */
 export function describeOffset(view: FileView, offset: number): Description {
   const at = Math.max(0, Math.min(offset, view.text.length));
-  const exact = describeExact(view, at);
-  if (exact) return { locate: exact, offset: at, exact: true };
+  const meter: ScanMeter = { scanned: 0 };
+  const exact = describeExact(view, at, meter);
+  if (exact) return { locate: exact, offset: at, exact: true, steps: meter.scanned };
   const snapped = snapOutOfSpace(view.text, at);
-  const fallback = snapped !== at ? describeExact(view, snapped) : undefined;
-  if (fallback) return { locate: fallback, offset: snapped, exact: false };
+  const fallback = snapped !== at ? describeExact(view, snapped, meter) : undefined;
+  if (fallback) return { locate: fallback, offset: snapped, exact: false, steps: meter.scanned };
   const lineNumber = view.lines.lineOf(at) + 1;
   const lineOnly: Locate = {
     file_path: view.filePath,
     scope: { start_line: lineNumber, end_line: lineNumber },
   };
-  return { locate: formatLocate(lineOnly), offset: resolvedOffset(view, lineOnly) ?? at, exact: false };
+  const resolved = resolvedOffset(view, lineOnly) ?? at;
+  return { locate: formatLocate(lineOnly), offset: resolved, exact: false, steps: meter.scanned };
 }
 
-function describeExact(view: FileView, offset: number): string | undefined {
+function describeExact(view: FileView, offset: number, meter: ScanMeter): string | undefined {
   const named = symbolNamedAt(view, offset);
   if (named) return named;
   const symbol = expressibleEnclosing(view, offset);
   const scope = symbol ? symbolScope(view, symbol) : undefined;
   const region = symbol ? symbol.fullSpan : { start: 0, end: view.text.length };
-  const viaScope = shortestPattern(view, scope, region, offset, true);
+  const scopeBudget: Budget = { scanned: 0, limit: SCOPE_SCAN_BUDGET };
+  const viaScope = shortestPattern(patternQuery(view, scope, region, offset, true, scopeBudget), scopeBudget);
+  meter.scanned += scopeBudget.scanned;
   if (viaScope) return viaScope;
   const line = view.lines.lineOf(offset);
   const lineScope: Scope = { start_line: line + 1, end_line: line + 1 };
   const lineSpan = { start: view.lines.lineStart(line), end: view.lines.lineEnd(line) };
-  return (
-    shortestPattern(view, lineScope, lineSpan, offset, false) ?? linePrefix(view, lineScope, lineSpan, offset)
+  const lineBudget: Budget = { scanned: 0, limit: LINE_SCAN_BUDGET };
+  const viaLine = shortestPattern(
+    patternQuery(view, lineScope, lineSpan, offset, false, lineBudget),
+    lineBudget,
   );
+  meter.scanned += lineBudget.scanned;
+  return viaLine ?? linePrefix(view, lineScope, lineSpan, offset, meter);
 }
 
 /**
@@ -64,10 +88,8 @@ function describeExact(view: FileView, offset: number): string | undefined {
 function expressibleEnclosing(view: FileView, offset: number): OutlineSymbol | undefined {
   const symbols = view.outline?.symbols ?? [];
   let symbol = enclosingSymbol(symbols, offset);
-  while (symbol && !tryFormat({ file_path: view.filePath, scope: symbolScope(view, symbol) })) {
-    const child: OutlineSymbol = symbol;
-    symbol = flattenOutline(symbols).find((s) => s.children.includes(child));
-  }
+  while (symbol && !tryFormat({ file_path: view.filePath, scope: symbolScope(view, symbol) }))
+    symbol = outlineIndex(symbols).parentOf(symbol);
   return symbol;
 }
 
@@ -81,21 +103,26 @@ function linePrefix(
   scope: Scope,
   lineSpan: { start: number; end: number },
   offset: number,
+  meter: ScanMeter,
 ): string | undefined {
-  const tokens = tokenize(view.text, lineSpan.start, lineSpan.end).filter((t) => t.kind !== 'space');
+  if (offset - lineSpan.start > LINE_PREFIX_MAX) return undefined;
+  const tokens = tokenize(view.text, lineSpan.start, Math.min(lineSpan.end, offset + WINDOW_CHARS)).filter(
+    (t) => t.kind !== 'space',
+  );
   const first = tokens[0];
   if (!first || first.start >= offset) return undefined;
   const straddled = tokens.find((t) => t.start < offset && offset < t.end);
   const find = buildPattern(view.text, offset, first, straddled);
   if (find === undefined) return undefined;
   const locate: Locate = { file_path: view.filePath, scope, find };
+  meter.scanned += lineSpan.end - lineSpan.start;
   return resolvedOffset(view, locate) === offset ? tryFormat(locate) : undefined;
 }
 
 /** `file:Path` when the offset is the start of a symbol's name and that path leads back to it. */
 function symbolNamedAt(view: FileView, offset: number): string | undefined {
   if (!view.outline) return undefined;
-  const symbol = flattenOutline(view.outline.symbols).find((s) => s.nameSpan.start === offset);
+  const symbol = outlineIndex(view.outline.symbols).byNameStart.get(offset);
   if (!symbol) return undefined;
   const locate: Locate = { file_path: view.filePath, scope: symbolScope(view, symbol) };
   return resolvedOffset(view, locate) === offset ? tryFormat(locate) : undefined;
@@ -103,10 +130,10 @@ function symbolNamedAt(view: FileView, offset: number): string | undefined {
 
 /** The scope naming exactly this symbol (with `[K]` when it is not the first of its path). */
 function symbolScope(view: FileView, symbol: OutlineSymbol): Scope {
-  const same = flattenOutline(view.outline?.symbols ?? [])
-    .filter((s) => s.path.length === symbol.path.length && s.path.every((seg, i) => seg === symbol.path[i]))
-    .sort(byNamePosition);
-  const index = same.indexOf(symbol);
+  // `[K]` counts same-path symbols in the order of their names (as resolution does).
+  const index = [...outlineIndex(view.outline?.symbols ?? []).samePath(symbol)]
+    .sort(byNamePosition)
+    .indexOf(symbol);
   return index > 0
     ? { symbol_path: [...symbol.path], symbol_index: index }
     : { symbol_path: [...symbol.path] };
@@ -142,87 +169,29 @@ function resolvedOffset(view: FileView, locate: Locate): number | undefined {
   }
 }
 
-/** Shortest `find` (by length) that lands on `offset` inside `region`; unique when `unique` is set. */
-function shortestPattern(
+/**
+ * The search for a pattern in `scope`; a found pattern is accepted when its string form parses back,
+ * after one more resolution when the region is small (in big regions the search was that resolution).
+ */
+function patternQuery(
   view: FileView,
   scope: Scope | undefined,
   region: { start: number; end: number },
   offset: number,
   unique: boolean,
-): string | undefined {
-  const tried = new Set<string>();
-  for (const reach of [NEAR_TOKENS, FAR_TOKENS])
-    for (const find of candidatePatterns(view.text, region, offset, reach)) {
-      if (tried.has(find)) continue;
-      tried.add(find);
-      // Cheap test first: the scope's region is exactly what resolution searches (see describeExact).
-      const matches = findAll(compileFind(find, 'position'), view.text, region, 2);
-      if (matches[0]?.cursor !== offset || (unique && matches.length > 1)) continue;
-      const locate: Locate = scope
-        ? { file_path: view.filePath, scope, find }
-        : { file_path: view.filePath, find };
-      if (resolvedOffset(view, locate) === offset) {
-        const formatted = tryFormat(locate);
-        if (formatted) return formatted;
-      }
+  budget: Budget,
+): PatternQuery {
+  const accept = (find: string): string | undefined => {
+    const locate: Locate = scope
+      ? { file_path: view.filePath, scope, find }
+      : { file_path: view.filePath, find };
+    if (region.end - region.start <= VERIFY_MAX) {
+      budget.scanned += region.end - region.start;
+      if (resolvedOffset(view, locate) !== offset) return undefined;
     }
-  return undefined;
-}
-
-/** Marker patterns around `offset` built from whole tokens, shortest first. */
-function candidatePatterns(
-  text: string,
-  region: { start: number; end: number },
-  offset: number,
-  reach: number,
-): string[] {
-  if (offset < region.start || offset > region.end) return [];
-  const tokens = windowTokens(text, region, offset);
-  const left = tokens.filter((t) => t.start < offset).reverse();
-  const right = tokens.filter((t) => t.end > offset);
-  const straddles = left[0] !== undefined && left[0] === right[0];
-  const atTokenStart = right[0] !== undefined && right[0].start === offset;
-  const maxRight = straddles || atTokenStart ? Math.min(reach, right.length) : 0;
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (let a = 0; a <= Math.min(reach, left.length); a++) {
-    for (let b = 0; b <= maxRight; b++) {
-      if (straddles && (a === 0 || b === 0)) continue;
-      if (a === 0 && b === 0 && offset !== region.start) continue;
-      const find = buildPattern(text, offset, left[a - 1], right[b - 1]);
-      if (find !== undefined && !seen.has(find)) {
-        seen.add(find);
-        out.push(find);
-      }
-    }
-  }
-  return out.sort((x, y) => x.length - y.length);
-}
-
-/** Non-space tokens near the offset (a window is enough: patterns use at most FAR_TOKENS a side). */
-function windowTokens(text: string, region: { start: number; end: number }, offset: number): Token[] {
-  const start = Math.max(region.start, offset - WINDOW_CHARS);
-  const end = Math.min(region.end, offset + WINDOW_CHARS);
-  const tokens = tokenize(text, start, end);
-  // Tokens cut by the window edge are not real tokens: drop them unless the edge is the region's.
-  if (start > region.start) tokens.shift();
-  if (end < region.end) tokens.pop();
-  return tokens.filter((t) => t.kind !== 'space');
-}
-
-function buildPattern(
-  text: string,
-  offset: number,
-  leftmost: Token | undefined,
-  rightmost: Token | undefined,
-): string | undefined {
-  const before = collapseSpace(text.slice(leftmost ? leftmost.start : offset, offset));
-  const after = collapseSpace(text.slice(offset, rightmost ? rightmost.end : offset));
-  return joinWithMarker(before, after);
-}
-
-function collapseSpace(text: string): string {
-  return text.replace(/\p{White_Space}+/gu, ' ');
+    return tryFormat(locate);
+  };
+  return { text: view.text, region, offset, unique, accept };
 }
 
 /** Moves an offset strictly inside a whitespace run to the run's end (the next token). */

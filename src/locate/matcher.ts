@@ -104,13 +104,38 @@ function failureFunction(tokens: string[]): number[] {
   return failure;
 }
 
-/** Every non-overlapping match inside `scope` of `text`, left to right (the first `limit` of them). */
+/** Work done by findAll calls, in characters of the scope the search went through (describe's budgets). */
+export interface ScanMeter {
+  scanned: number;
+}
+
+/**
+ * Every non-overlapping match inside `scope` of `text`, left to right (the first `limit` of them).
+ * `meter` is charged with how far into the scope the search went; `counter` with the matcher's steps.
+ */
 export function findAll(
   compiled: CompiledFind,
   text: string,
   scope: Span,
   limit = Infinity,
+  meter?: ScanMeter,
   counter?: WorkCounter,
+): FindMatch[] {
+  const matches = findAllCounted(compiled, text, scope, limit, counter);
+  if (meter) {
+    const last = matches[matches.length - 1];
+    const reached = matches.length >= limit && last ? last.span.end : scope.end;
+    meter.scanned += Math.max(0, reached - scope.start);
+  }
+  return matches;
+}
+
+function findAllCounted(
+  compiled: CompiledFind,
+  text: string,
+  scope: Span,
+  limit: number,
+  counter: WorkCounter | undefined,
 ): FindMatch[] {
   if (compiled.kind === 'scope-start')
     return [{ span: { start: scope.start, end: scope.start }, cursor: scope.start }];

@@ -79,7 +79,11 @@ export function flattenOutline(symbols: readonly OutlineSymbol[]): readonly Outl
   return all;
 }
 
-/** The innermost symbol whose full span contains the offset (end inclusive for a cursor at the end). */
+/**
+ * The innermost symbol whose full span contains the offset (end inclusive for a cursor at the end).
+ * Each level is searched by bisection over its running maximum of span ends, so a lookup costs
+ * O(depth · log siblings) instead of scanning every top-level symbol (outlines reach 18k symbols).
+ */
 export function enclosingSymbol(
   symbols: readonly OutlineSymbol[],
   offset: number,
@@ -87,9 +91,86 @@ export function enclosingSymbol(
   let best: OutlineSymbol | undefined;
   let level: readonly OutlineSymbol[] = symbols;
   for (;;) {
-    const inner = level.find((s) => s.fullSpan.start <= offset && offset < s.fullSpan.end);
+    const inner = firstContaining(level, offset);
     if (!inner) return best;
     best = inner;
     level = inner.children;
   }
+}
+
+const maxEnds = new WeakMap<readonly OutlineSymbol[], Int32Array | Float64Array>();
+
+/** The first sibling (list order) whose span contains `offset`, the same answer as a linear `find`. */
+function firstContaining(level: readonly OutlineSymbol[], offset: number): OutlineSymbol | undefined {
+  if (level.length < 8) return level.find((s) => s.fullSpan.start <= offset && offset < s.fullSpan.end);
+  let ends = maxEnds.get(level);
+  if (!ends) {
+    ends = new Float64Array(level.length);
+    let max = -Infinity;
+    level.forEach((s, i) => (ends![i] = max = Math.max(max, s.fullSpan.end)));
+    maxEnds.set(level, ends);
+  }
+  // The first index whose running maximum end passes the offset is the first span ending after it.
+  let lo = 0;
+  let hi = level.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ends[mid] as number) > offset) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let i = lo; i < level.length; i++) {
+    const s = level[i] as OutlineSymbol;
+    if (s.fullSpan.start <= offset && offset < s.fullSpan.end) return s;
+    // Siblings come in document order: once one starts past the offset, none later contains it.
+    if (s.fullSpan.start > offset && isSorted(level)) return undefined;
+  }
+  return undefined;
+}
+
+const sortedLevels = new WeakMap<readonly OutlineSymbol[], boolean>();
+
+function isSorted(level: readonly OutlineSymbol[]): boolean {
+  let sorted = sortedLevels.get(level);
+  if (sorted === undefined) {
+    sorted = level.every(
+      (s, i) => i === 0 || (level[i - 1] as OutlineSymbol).fullSpan.start <= s.fullSpan.start,
+    );
+    sortedLevels.set(level, sorted);
+  }
+  return sorted;
+}
+
+/** Lookups derived from an outline, built once per symbol list (outlines are immutable). */
+export interface OutlineIndex {
+  /** The first symbol (document order) whose name starts at an offset. */
+  byNameStart: ReadonlyMap<number, OutlineSymbol>;
+  parentOf(symbol: OutlineSymbol): OutlineSymbol | undefined;
+  /** Every symbol with exactly this path, in document order (the `[K]` order). */
+  samePath(symbol: OutlineSymbol): readonly OutlineSymbol[];
+}
+
+const indexes = new WeakMap<readonly OutlineSymbol[], OutlineIndex>();
+
+/** The index of an outline's symbol list (linear to build, then O(1) per lookup). */
+export function outlineIndex(symbols: readonly OutlineSymbol[]): OutlineIndex {
+  const known = indexes.get(symbols);
+  if (known) return known;
+  const byNameStart = new Map<number, OutlineSymbol>();
+  const parents = new Map<OutlineSymbol, OutlineSymbol>();
+  const paths = new Map<string, OutlineSymbol[]>();
+  for (const symbol of flattenOutline(symbols)) {
+    if (!byNameStart.has(symbol.nameSpan.start)) byNameStart.set(symbol.nameSpan.start, symbol);
+    for (const child of symbol.children) if (!parents.has(child)) parents.set(child, symbol);
+    const key = symbol.path.join('\u0000');
+    const list = paths.get(key);
+    if (list) list.push(symbol);
+    else paths.set(key, [symbol]);
+  }
+  const index: OutlineIndex = {
+    byNameStart,
+    parentOf: (symbol) => parents.get(symbol),
+    samePath: (symbol) => paths.get(symbol.path.join('\u0000')) ?? [symbol],
+  };
+  indexes.set(symbols, index);
+  return index;
 }

@@ -21,6 +21,8 @@ export interface FileView {
   lines: LineIndex;
   /** Undefined when the file's language has no grammar (symbol scopes are then unsupported). */
   outline: Outline | undefined;
+  /** Why a file with a grammar has no outline (too big to parse), for the error a symbol scope gets. */
+  noOutline?: string;
 }
 
 /** Builds a FileView (the line index is computed once and reused). */
@@ -172,13 +174,10 @@ function lineRegion(view: FileView, scope: LineScope, notes: string[]): Region {
 function symbolRegions(view: FileView, scope: SymbolScope, notes: string[]): Region[] {
   const query = formatSymbolPath(scope.symbol_path);
   if (!view.outline) {
-    throw new LocusError(
-      'UNSUPPORTED_LANGUAGE',
-      `No grammar for ${clip(view.filePath)}: symbol scopes need one.`,
-      {
-        hint: 'Use a line scope (`file:42@…`) or a find without a scope (`file@…`); they work on any text file.',
-      },
-    );
+    const why = view.noOutline ?? `No grammar for ${clip(view.filePath)}`;
+    throw new LocusError('UNSUPPORTED_LANGUAGE', `${why}: symbol scopes need one.`, {
+      hint: 'Use a line scope (`file:42@…`) or a find without a scope (`file@…`); they work on any text file.',
+    });
   }
   const found = lookupSymbol(view.outline.symbols, scope.symbol_path);
   if (found.kind === 'ambiguous') throw ambiguous(view, query, found.candidates);

@@ -88,9 +88,10 @@ export class Session extends SessionCore {
     return this.run(absPath, text, {
       type,
       capability,
-      ready: 'wait',
+      ready: 'eager',
       params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
       convert: (result, uri, m) => toLocations(result, uri, m),
+      empty: (locations) => locations.length === 0,
     });
   }
 
@@ -150,9 +151,10 @@ export class Session extends SessionCore {
     return this.run(absPath, text, {
       type: HoverRequest.type,
       capability: 'hoverProvider',
-      ready: 'wait',
+      ready: 'eager',
       params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
       convert: (result, uri, m) => (result === null ? null : m.hover(uri, result)),
+      empty: (hover) => hover === null,
     });
   }
 

@@ -29,10 +29,26 @@ interface OpenDocument {
   lastUsed: number;
 }
 
+/** Files whose line index stays cached for position conversion (about 100 bytes a line each). */
+const DISK_CACHE_FILES = 4096;
+
+/** Size and modification time: a changed file gets a new stamp. */
+function diskStamp(path: string): string {
+  try {
+    const stats = statSync(path, { bigint: true });
+    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 /** Open documents of one server. */
 export class DocumentStore {
   private readonly docs = new Map<string, OpenDocument>();
-  private readonly diskCache = new Map<string, LineIndex | undefined>();
+  /** Line indexes of files read from disk (utf-8/utf-32 position conversion), kept while their stamp holds. */
+  private readonly diskCache = new Map<string, { stamp: string; index: LineIndex | undefined }>();
+  /** URIs whose disk cache entry was checked since the last sync (one stat per file per request). */
+  private readonly diskChecked = new Set<string>();
   /** Files opened or changed behind the request (see `settled`) until the server published diagnostics for them. */
   private readonly unsettled = new Set<string>();
   private settledWaiters: (() => void)[] = [];
@@ -48,7 +64,7 @@ export class DocumentStore {
 
   /** Makes the server's copy of `absPath` equal to `text` (didOpen or didChange); returns the document URI. */
   async sync(absPath: string, text: string): Promise<string> {
-    this.diskCache.clear();
+    this.diskChecked.clear();
     const uri = pathToUri(absPath);
     const doc = this.docs.get(uri);
     if (doc === undefined) {
@@ -132,15 +148,21 @@ export class DocumentStore {
   linesOf(uri: string): LineIndex | undefined {
     const doc = this.docs.get(uri);
     if (doc !== undefined) return (doc.index ??= new LineIndex(doc.text));
-    if (this.diskCache.has(uri)) return this.diskCache.get(uri);
+    const cached = this.diskCache.get(uri);
+    if (cached && this.diskChecked.has(uri)) return cached.index;
     const path = uriToPath(uri);
+    const stamp = path === undefined ? 'none' : diskStamp(path);
+    this.diskChecked.add(uri);
+    if (cached && cached.stamp === stamp) return cached.index;
     let index: LineIndex | undefined;
     try {
       if (path !== undefined) index = new LineIndex(readRegularText(path));
     } catch {
       index = undefined;
     }
-    this.diskCache.set(uri, index);
+    if (this.diskCache.size >= DISK_CACHE_FILES)
+      this.diskCache.delete(this.diskCache.keys().next().value as string);
+    this.diskCache.set(uri, { stamp, index });
     return index;
   }
 

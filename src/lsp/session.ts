@@ -4,8 +4,9 @@
  * Every method takes the file's absolute path and its current text (the session syncs it first, so answers never
  * come from stale text) plus UTF-16 positions, and returns protocol results with UTF-16 positions wrapped in an
  * LspAnswer: `possiblyIncomplete` is true when the server answered before its readiness signal; `timing` separates
- * the raw request from Locus's overhead. Cross-file requests (definition family, references, rename, hover) wait
- * for readiness up to `readyTimeoutMs` after the start; the rest do not wait. Normalisations: definitions are
+ * the raw request from Locus's overhead. References and rename wait for readiness up to `readyTimeoutMs` after the
+ * start (their answers must be complete); definition and hover ask at once and wait only when a server that is not
+ * ready answers empty; the rest do not wait. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
 import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
@@ -38,8 +39,12 @@ import {
   type CollectOptions,
 } from './collect-diagnostics.js';
 
-/** How a request relates to readiness. */
-export type ReadyMode = 'wait' | 'flag' | 'none';
+/**
+ * How a request relates to readiness: `wait` for it; `eager` asks at once and waits (then asks again)
+ * only when a server that is not ready yet answers empty; `flag` never waits but marks the answer;
+ * `none` ignores readiness (docs/performance.md, "readiness per operation").
+ */
+export type ReadyMode = 'wait' | 'eager' | 'flag' | 'none';
 
 /** Live facts about a session (for status output, benchmarks and tests). */
 export interface SessionInfo {
@@ -66,6 +71,8 @@ export interface RequestPlan<P, R, Out> {
   ready: ReadyMode;
   params: (uri: string, mapper: PositionMapper, diagnostics: Diagnostic[]) => P;
   convert: (result: R, uri: string, mapper: PositionMapper) => Out;
+  /** For `eager`: an answer that may only mean "not loaded yet" (no location, no hover). */
+  empty?: (out: Out) => boolean;
   /** Wait up to this long for the document's fresh diagnostics (server encoding) and pass them to `params`. */
   diagnosticsWaitMs?: number;
 }
@@ -220,8 +227,25 @@ export class SessionCore {
       if (plan.capability !== undefined)
         requireCapability(instance.capabilities, plan.capability, instance.name);
       const uri = await instance.sync(absPath, text);
+      const send = async (): Promise<{ result: Out; ms: number }> => {
+        const diagnostics =
+          plan.diagnosticsWaitMs === undefined
+            ? []
+            : await documentDiagnostics(instance, uri, plan.diagnosticsWaitMs);
+        const params = plan.params(uri, instance.mapper, diagnostics);
+        call.sent = true;
+        const timed = await this.send(instance, plan.type, params);
+        return { result: plan.convert(timed.result, uri, instance.mapper), ms: timed.ms };
+      };
+      let answer: { result: Out; ms: number } | undefined;
+      const eager = plan.ready === 'eager' && this.adapter.answersBeforeReady !== false;
+      if (eager && instance.readiness.ready === false) {
+        answer = await send();
+        if (plan.empty?.(answer.result)) answer = undefined;
+      }
+      const waits = plan.ready === 'wait' || (plan.ready === 'eager' && answer === undefined);
       const waitStart = performance.now();
-      if (plan.ready === 'wait' && !instance.readiness.ready) {
+      if (waits && !instance.readiness.ready) {
         emitProgress(this.call.onProgress, {
           kind: 'project-loading',
           source: instance.name,
@@ -231,22 +255,15 @@ export class SessionCore {
       }
       const readyWaitMs = performance.now() - waitStart;
       const settled =
-        plan.ready !== 'wait' ||
+        !waits ||
         (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
       const ready = instance.readiness.ready && settled;
-      const diagnostics =
-        plan.diagnosticsWaitMs === undefined
-          ? []
-          : await documentDiagnostics(instance, uri, plan.diagnosticsWaitMs);
-      const params = plan.params(uri, instance.mapper, diagnostics);
-      call.sent = true;
-      const timed = await this.send(instance, plan.type, params);
-      const result = plan.convert(timed.result, uri, instance.mapper);
+      answer ??= await send();
       return {
-        result,
+        result: answer.result,
         possiblyIncomplete: plan.ready !== 'none' && !ready,
         server: this.adapter.id,
-        timing: { requestMs: timed.ms, totalMs: performance.now() - began, readyWaitMs },
+        timing: { requestMs: answer.ms, totalMs: performance.now() - began, readyWaitMs },
       };
     });
   }

@@ -90,7 +90,7 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
   // A long-lived server watches folders instead of sweeping, and answers within 20 s of a cold index
   // build (saying how far it got) rather than blocking an agent on a huge tree.
   const workspaces = new Workspaces(
-    { index: { watch: true, waitMs: INDEX_WAIT_MS }, ...options.locus, onLog },
+    { index: { watch: true, waitMs: INDEX_WAIT_MS }, watchFiles: true, ...options.locus, onLog },
     (error) => clientLog('error', 'locus', `${error.code}: ${error.message}`),
     (warning) => {
       log(warning);

@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { isLocusError, LocusError } from '../core/errors.js';
 import { parseLocate } from '../locate/locate-string.js';
-import { createLocus, type Locus } from '../ops/locus.js';
+import type { Locus } from '../ops/locus.js';
 import type { OpsOptions } from '../ops/context.js';
 
 /** A tool call routed to its workspace: the Locus to use and the arguments as that root sees them. */
@@ -87,7 +87,9 @@ export class Workspaces {
     if (this.closed) return Promise.reject(shuttingDown());
     let pending = this.loci.get(root);
     if (pending === undefined) {
-      pending = Promise.resolve().then(() => {
+      // Imported on first use: the operations, tree-sitter and the LSP layer are most of the start-up
+      // time, and `initialize` needs none of them (docs/performance.md, "MCP start").
+      pending = import('../ops/locus.js').then(({ createLocus }) => {
         const locus = createLocus({ ...this.options, root });
         for (const warning of locus.context.lsp.configWarnings) this.warn(warning);
         return locus;

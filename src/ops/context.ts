@@ -25,6 +25,8 @@ export interface OpsOptions {
   root: string;
   /** How the workspace index is kept (watchers, waiting for the first build, progress). */
   index?: IndexAccessOptions;
+  /** Watch the folders of files the servers know (long-lived processes: the freshness check is then O(1)). */
+  watchFiles?: boolean;
   /** Overrides on top of `locus.config.json`. */
   lspConfig?: LspManagerOptions['config'];
   /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
@@ -48,7 +50,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
   });
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
   recoverApplies(locator.workspace.realRoot);
-  return { locator, lsp, freshness: new FreshnessTracker() };
+  return { locator, lsp, freshness: new FreshnessTracker(options.watchFiles ?? false) };
 }
 
 /** The context as one call sees it (shared state, that call's signal and progress listener). */
@@ -62,6 +64,7 @@ export function forCall(context: OpsContext, call: CallScope | undefined): OpsCo
 
 /** Shuts every server down and releases the trees. */
 export async function closeOpsContext(context: OpsContext): Promise<void> {
+  context.freshness.close();
   try {
     await context.lsp.closeAll();
   } finally {

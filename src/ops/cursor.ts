@@ -4,7 +4,7 @@
  * innermost enclosing symbol — plus a short snippet with `|` at the cursor.
  */
 import type { Position } from '../core/positions.js';
-import { enclosingSymbol, flattenOutline, type OutlineSymbol } from '../locate/outline.js';
+import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
 import { displayOf } from '../locate/resolver.js';
 import type { SyntaxService } from './syntax-service.js';
@@ -47,15 +47,15 @@ export async function cursorContext(
   const symbols = view.outline?.symbols ?? [];
   const enclosing = enclosingSymbol(symbols, offset);
   let symbol: CursorSymbol | null = null;
-  const identifier = language ? await syntax.identifierAt(absPath, language, view.text, offset) : undefined;
+  const identifier =
+    language && view.outline ? await syntax.identifierAt(absPath, language, view.text, offset) : undefined;
   if (identifier) {
     symbol = { name: identifier.text, role: identifier.role };
-    const declared = flattenOutline(symbols).find(
-      (s) => s.nameSpan.start === identifier.span.start && s.nameSpan.end === identifier.span.end,
-    );
+    const atStart = outlineIndex(symbols).byNameStart.get(identifier.span.start);
+    const declared = atStart?.nameSpan.end === identifier.span.end ? atStart : undefined;
     if (declared)
       Object.assign(symbol, { role: 'declaration', kind: declared.kind, path: declared.path.join('.') });
-    const container = declared ? parentOf(symbols, declared) : enclosing;
+    const container = declared ? outlineIndex(symbols).parentOf(declared) : enclosing;
     if (container) symbol.enclosing = { path: container.path.join('.'), kind: container.kind };
   }
   return {
@@ -76,9 +76,4 @@ export function cursorSnippet(view: FileView, offset: number): string {
   const left = before.slice(-SNIPPET_REACH).join('');
   const right = after.slice(0, SNIPPET_REACH).join('');
   return `${before.length > SNIPPET_REACH ? '…' : ''}${left}|${right}${after.length > SNIPPET_REACH ? '…' : ''}`;
-}
-
-/** The symbol whose children include `target`. */
-function parentOf(symbols: readonly OutlineSymbol[], target: OutlineSymbol): OutlineSymbol | undefined {
-  return flattenOutline(symbols).find((s) => s.children.includes(target));
 }

@@ -167,6 +167,8 @@ export async function applyPlan(
     ...(options.write ? { write: options.write } : {}),
     keepOwner: options.force !== true,
   });
+  // Answers cached before the write (references pages) are stale now.
+  context.freshness.noteChange();
   for (const change of plan.changes) await context.lsp.documentChanged(change.absPath, change.after);
   await context.lsp.notifyFilesChanged(
     plan.changes.map((c) => ({ path: c.absPath, kind: 'changed' as const })),

@@ -8,6 +8,12 @@ import { hasGrammar } from '../syntax/registry.js';
 import type { TextFile, Workspace } from '../workspace/workspace.js';
 import type { SyntaxService } from './syntax-service.js';
 
+/**
+ * Bigger files are not parsed: a tree costs ~24 bytes of WASM memory per character and that memory is
+ * never given back (docs/performance.md, "memory"); they get line scopes and finds.
+ */
+export const MAX_OUTLINE_CHARS = 4 * 1024 * 1024;
+
 // Views (line index included) are reused while the text and outline are the same objects.
 const VIEW_CACHE_ENTRIES = 64;
 const views = new Map<string, { view: FileView }>();
@@ -29,7 +35,8 @@ export async function loadFile(
   const detected = workspace.languageOf(file.absPath, file.text);
   const language = detected !== undefined && hasGrammar(detected) ? detected : undefined;
   let outline: Outline | undefined;
-  if (language) outline = await syntax.outline(file.absPath, language, file.text);
+  const tooBig = language !== undefined && file.text.length > MAX_OUTLINE_CHARS;
+  if (language && !tooBig) outline = await syntax.outline(file.absPath, language, file.text);
   const cached = views.get(file.absPath);
   if (
     cached &&
@@ -40,6 +47,8 @@ export async function loadFile(
     return { file, view: cached.view, language };
   }
   const view = fileView(file.relPath, file.text, outline);
+  if (tooBig)
+    view.noOutline = `${file.relPath} is over ${MAX_OUTLINE_CHARS / 1024 / 1024} Mi characters, too big to parse`;
   views.delete(file.absPath);
   views.set(file.absPath, { view });
   if (views.size > VIEW_CACHE_ENTRIES) views.delete(views.keys().next().value as string);

@@ -7,13 +7,13 @@ import type { Location } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../core/errors.js';
 import { formatDisplay, type Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
-import { enclosingSymbol, flattenOutline } from '../locate/outline.js';
+import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import { fileView, type FileView } from '../locate/resolve-core.js';
 import { uriToPath } from '../lsp/uri.js';
 import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import type { OpsContext } from './context.js';
-import { loadFile } from './file-view.js';
+import { MAX_OUTLINE_CHARS, loadFile } from './file-view.js';
 
 /** One place reported to the agent. */
 export interface LocationRef {
@@ -71,9 +71,10 @@ export class ViewCache {
       if (!stats.isFile() || stats.size > max) return null;
       const { text } = decodeText(readFileSync(absPath), absPath, max);
       const language = languageForPath(absPath, text);
-      const outline = language
-        ? await this.context.locator.syntax.outline(absPath, language, text)
-        : undefined;
+      const outline =
+        language && text.length <= MAX_OUTLINE_CHARS
+          ? await this.context.locator.syntax.outline(absPath, language, text)
+          : undefined;
       this.outside.add(absPath);
       return fileView(absPath, text, outline);
     } catch {
@@ -119,7 +120,7 @@ export async function describeLocation(cache: ViewCache, location: Location): Pr
     snippet: `${line + 1} | ${view.lines.lineText(line).trim()}`,
   };
   const symbols = view.outline?.symbols ?? [];
-  const declared = flattenOutline(symbols).find((s) => s.nameSpan.start === offset);
+  const declared = outlineIndex(symbols).byNameStart.get(offset);
   if (declared) ref.declares = { path: declared.path.join('.'), kind: declared.kind };
   const enclosing = enclosingSymbol(symbols, offset);
   if (enclosing) ref.symbol = { path: enclosing.path.join('.'), kind: enclosing.kind };

@@ -44,7 +44,7 @@ export async function buildOutline(
 ): Promise<OutlineResult> {
   const { view, language } = await loadFile(workspace, syntax, filePath);
   if (!language || !view.outline) {
-    throw new LocusError('UNSUPPORTED_LANGUAGE', `No grammar for ${view.filePath}.`, {
+    throw new LocusError('UNSUPPORTED_LANGUAGE', `${view.noOutline ?? `No grammar for ${view.filePath}`}.`, {
       hint: 'Outlines need a bundled grammar (Python, TypeScript, JavaScript, Go, Rust, Java, C, C++, C#, Ruby, PHP, Bash, Kotlin, Swift, Scala, Lua).',
     });
   }

@@ -9,7 +9,7 @@ import type { Location } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
 import { ViewCache, describeLocations, type LocationRef } from './locations.js';
 import type { LocateInput } from './locator.js';
-import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
+import { askServer, resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
 
 /** Paging of references. */
 export interface ReferencesOptions {
@@ -62,15 +62,8 @@ export async function references(
     });
   }
   const target = await resolveTarget(context, 'references', input);
-  const answer = await askServer(target, () =>
-    target.session.references(
-      target.loaded.file.absPath,
-      target.loaded.file.text,
-      target.position,
-      options.includeDeclaration ?? true,
-    ),
-  );
-  const sorted = sortLocations(answer.result);
+  const answer = await sortedReferences(context, target, options.includeDeclaration ?? true);
+  const sorted = answer.result;
   // Page boundaries come from the raw locations (estimated size of a compact line), so they do not move
   // between calls; the estimate errs on the large side.
   const root = context.locator.root;
@@ -106,6 +99,46 @@ export async function references(
 function estimateLine(location: Location, root: string): number {
   const path = location.uri.length - 7 - root.length;
   return 2 * Math.max(path, 8) + 70;
+}
+
+interface CachedAnswer {
+  text: string;
+  epoch: number;
+  at: number;
+  answer: { result: Location[]; possiblyIncomplete: boolean };
+}
+
+/** Sorted answers per context, so that later pages of one answer do not ask the server again. */
+const answers = new WeakMap<OpsContext, Map<string, CachedAnswer>>();
+const ANSWERS_PER_CONTEXT = 8;
+/** A cached answer is reused only this long, even when no file change was seen (docs/performance.md). */
+const ANSWER_TTL_MS = 30_000;
+
+/**
+ * The server's references, sorted; reused while the file's text is the same and the freshness check
+ * has seen no change on disk (its epoch), for pages 2, 3, … of the same question.
+ */
+async function sortedReferences(
+  context: OpsContext,
+  target: OpTarget,
+  includeDeclaration: boolean,
+): Promise<{ result: Location[]; possiblyIncomplete: boolean }> {
+  const { absPath, text } = target.loaded.file;
+  const key = `${absPath}\u0000${target.position.line}:${target.position.character}:${includeDeclaration}`;
+  let cache = answers.get(context);
+  if (!cache) answers.set(context, (cache = new Map()));
+  const known = cache.get(key);
+  const epoch = context.freshness.epoch;
+  if (known && known.text === text && known.epoch === epoch && Date.now() - known.at < ANSWER_TTL_MS)
+    return known.answer;
+  const raw = await askServer(target, () =>
+    target.session.references(absPath, text, target.position, includeDeclaration),
+  );
+  const answer = { result: sortLocations(raw.result), possiblyIncomplete: raw.possiblyIncomplete };
+  cache.delete(key);
+  if (!answer.possiblyIncomplete) cache.set(key, { text, epoch, at: Date.now(), answer });
+  if (cache.size > ANSWERS_PER_CONTEXT) cache.delete(cache.keys().next().value as string);
+  return answer;
 }
 
 /** Document order within a file, files by URI; duplicates removed. */

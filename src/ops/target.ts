@@ -57,7 +57,7 @@ export async function resolveTarget(
 
 /** Tells the servers about files created, changed or deleted on disk since they last heard. */
 export async function reportDiskChanges(context: OpsContext): Promise<void> {
-  const changes = context.freshness.changes();
+  const changes = await context.freshness.changesSettled();
   if (changes.length > 0) await context.lsp.notifyFilesChanged(changes);
 }
 

@@ -6,7 +6,8 @@
  */
 import type { Node, QueryCapture } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
-import type { Outline, SymbolKindName } from '../locate/outline.js';
+import type { SymbolKindName } from '../locate/outline.js';
+import type { PlacedCandidate } from './candidates.js';
 
 /** One match of a `@symbol.<kind>` pattern. Its nodes are valid only during the hook call. */
 export interface SymbolMatch {
@@ -107,6 +108,20 @@ export interface LanguageHooks {
     /** The definition a region starts with, read from its first line, when its parse keeps failing. */
     definition?(text: string, region: Span): Candidate | undefined;
   };
-  /** Outline to use instead when the tree has syntax errors (TypeScript's own parser for TS/JS). */
-  fallback?(languageId: string, text: string): Promise<Outline | undefined>;
+  /**
+   * Symbols of a region whose tree has syntax errors, from another parser (TypeScript's own for
+   * TS/JS); offsets relative to `text`. Only the damaged top-level regions are given (`damaged.ts`).
+   */
+  fallback?(languageId: string, text: string): Promise<FallbackSymbols | undefined>;
+  /**
+   * The text the parser sees: a same-length rewrite blanking syntax the grammar does not know (so
+   * offsets stay valid and names still come from the real text).
+   */
+  prepareText?(text: string): string;
+}
+
+/** What a fallback parser found in a region: candidates (spans relative to it) and parse errors. */
+export interface FallbackSymbols {
+  candidates: PlacedCandidate[];
+  errors: Span[];
 }

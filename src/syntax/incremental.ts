@@ -1,14 +1,17 @@
 /**
  * Outline updates after an edit (docs/performance.md: re-locate after a one-line edit ≤ 15 ms). Instead of
- * re-running the symbol query over the whole tree, only a window is re-queried: the top-level nodes
- * around the edit and tree-sitter's changed ranges, widened to the gaps between the nearest
- * unaffected top-level symbols (so new attributes, decorators and same-line comments are seen).
- * Candidates outside the window are reused, shifted by the edit; then everything is nested again.
+ * re-running the symbol query over the whole tree, only a window is re-queried: first the edited lines
+ * (and tree-sitter's changed ranges), grown until no symbol straddles them, keeping the symbols that
+ * enclose them (`narrowUpdate`); failing that, the top-level nodes around the edit, widened to the gaps
+ * between the nearest unaffected top-level symbols (so new attributes, decorators and same-line
+ * comments are seen). Candidates outside the window are reused, shifted by the edit; then everything
+ * is nested again (docs/performance.md, "broken code").
  */
 import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
+import { lineEnd, lineStart, narrowUpdate, shift } from './narrow-window.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
@@ -42,6 +45,8 @@ export function updateExtraction(
   previous: PreviousExtraction,
 ): Extraction {
   const { extraction, edit, changed } = previous;
+  const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous);
+  if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers);
   const roots = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
   const window = editWindow(tree.rootNode, text, roots, edit, changed);
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
@@ -143,29 +148,6 @@ function snapToTopLevel(root: Node, text: string, span: Span): Span {
     if (atEnd && atEnd.startIndex < end && atEnd.endIndex > end) end = atEnd.endIndex;
   }
   return { start, end: Math.min(end, text.length) };
-}
-
-/** A span of the old text in new-text offsets; a span touching the edited region covers all of it. */
-function shift(span: Span, edit: Edit): Span {
-  const delta = edit.newEndIndex - edit.oldEndIndex;
-  const map = (offset: number, isEnd: boolean): number => {
-    if (offset < edit.startIndex || (offset === edit.startIndex && !isEnd)) return offset;
-    if (offset >= edit.oldEndIndex && (offset > edit.oldEndIndex || isEnd)) return offset + delta;
-    return isEnd ? edit.newEndIndex : edit.startIndex;
-  };
-  return { start: map(span.start, false), end: map(span.end, true) };
-}
-
-function lineStart(text: string, offset: number): number {
-  let i = Math.min(offset, text.length);
-  while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;
-  return i;
-}
-
-function lineEnd(text: string, offset: number): number {
-  let i = Math.max(0, offset);
-  while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
-  return i;
 }
 
 function requireQuery(loaded: LoadedLanguage) {

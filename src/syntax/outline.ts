@@ -39,6 +39,7 @@
 import { parserText } from './text-edit.js';
 import type { Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
+import { damagedRegions, patchDamaged } from './damaged.js';
 import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
 import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
@@ -56,7 +57,7 @@ export async function extractOutline(languageId: string, text: string): Promise<
 
 /** Parses a whole text with a loaded language; the caller deletes the tree. */
 export function parseText(loaded: LoadedLanguage, text: string, oldTree?: Tree): Tree {
-  const tree = loaded.parser.parse(parserText(text), oldTree ?? null);
+  const tree = loaded.parser.parse(parserText(loaded.hooks.prepareText?.(text) ?? text), oldTree ?? null);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${loaded.id}`);
   return tree;
 }
@@ -79,27 +80,18 @@ export async function extractionOfTree(
   text: string,
   previous?: PreviousExtraction,
 ): Promise<{ outline: Outline; extraction?: Extraction }> {
-  const extract = (current: Tree): Extraction =>
-    previous ? updateExtraction(loaded, current, text, previous) : fullExtraction(loaded, current, text);
   const recovery = loaded.hooks.recovery;
   if (recovery && (tree.rootNode.hasError || recovery.always)) {
     const recovered = recoverOutline(loaded, tree, text);
     if (recovered) return { outline: recovered };
   }
-  if (!tree.rootNode.hasError || !loaded.hooks.fallback) {
-    const extraction = extract(tree);
-    return { outline: extraction.outline, extraction };
-  }
-  // The caller may delete its tree while the fallback runs; a copy is cheap (shared, ref-counted).
-  const copy = tree.copy();
-  try {
-    const fallback = await loaded.hooks.fallback(loaded.id, text);
-    if (fallback) return { outline: fallback };
-    const extraction = fullExtraction(loaded, copy, text);
-    return { outline: extraction.outline, extraction };
-  } finally {
-    copy.delete();
-  }
+  const extraction = previous
+    ? updateExtraction(loaded, tree, text, previous)
+    : fullExtraction(loaded, tree, text);
+  if (!tree.rootNode.hasError || !loaded.hooks.fallback) return { outline: extraction.outline, extraction };
+  // The regions are read before waiting: the caller may delete its tree while the fallback runs.
+  const patched = await patchDamaged(loaded, text, extraction, damagedRegions(tree));
+  return { outline: patched ?? extraction.outline, extraction };
 }
 
 /** The query-based outline of a tree (no fallback). */

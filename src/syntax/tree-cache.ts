@@ -22,7 +22,7 @@ export interface TreeCacheOptions {
 /** Counters for tests and benchmarks. */
 export interface TreeCacheStats {
   entries: number;
-  /** Live trees held by the cache (equals `entries`). */
+  /** Live trees held by the cache (entries of big files keep their outline only). */
   trees: number;
   bytes: number;
   fullParses: number;
@@ -39,7 +39,8 @@ interface Entry {
   languageId: string;
   text: string;
   bytes: number;
-  tree: Tree;
+  /** Dropped once the outline of a big text exists (see BIG_TREE_BYTES). */
+  tree: Tree | undefined;
   outline: Outline | undefined;
   pending: Promise<Outline> | undefined;
   /** The query extraction behind `outline` (absent for a fallback outline), for the next edit. */
@@ -49,6 +50,11 @@ interface Entry {
 }
 
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Texts over this size keep their outline but not their tree (~24 bytes of WASM memory per character,
+ * never returned): an edit then re-parses in full (docs/performance.md, "memory").
+ */
+export const BIG_TREE_BYTES = 1024 * 1024;
 
 /** Per-path cache of tree-sitter trees and outlines. */
 export class TreeCache {
@@ -90,7 +96,13 @@ export class TreeCache {
     const outline = await this.outline(key, languageId, text);
     const { loaded } = await requireSymbolQuery(languageId);
     const entry = this.update(key, loaded, text);
-    return identifierInTree(entry.tree, entry.text, offset, outline);
+    if (entry.tree) return identifierInTree(entry.tree, entry.text, offset, outline);
+    const tree = this.parse(loaded, text);
+    try {
+      return identifierInTree(tree, entry.text, offset, outline);
+    } finally {
+      tree.delete();
+    }
   }
 
   /** Forgets one file and deletes its tree. */
@@ -109,7 +121,8 @@ export class TreeCache {
 
   /** Current counters. */
   stats(): TreeCacheStats {
-    return { entries: this.entries.size, trees: this.entries.size, bytes: this.totalBytes, ...this.counters };
+    const trees = [...this.entries.values()].filter((e) => e.tree !== undefined).length;
+    return { entries: this.entries.size, trees, bytes: this.totalBytes, ...this.counters };
   }
 
   /** The entry for exactly this text, re-parsing (incrementally when possible) if needed. */
@@ -155,8 +168,10 @@ export class TreeCache {
     old: Entry,
     text: string,
   ): { tree: Tree; previous?: PreviousExtraction } {
-    const edit = computeEdit(old.text, text);
-    if (!edit) return { tree: this.parse(loaded, text) };
+    // The parser saw the prepared texts (same lengths): the edit it needs is between those.
+    const prepare = loaded.hooks.prepareText ?? ((t: string) => t);
+    const edit = computeEdit(prepare(old.text), prepare(text));
+    if (!edit || !old.tree) return { tree: this.parse(loaded, text) };
     old.tree.edit(edit);
     this.counters.incrementalParses++;
     const tree = parseText(loaded, text, old.tree);
@@ -168,11 +183,16 @@ export class TreeCache {
     this.counters.outlineComputations++;
     if (entry.previous) this.counters.windowedOutlines++;
     try {
-      const { outline, extraction } = await extractionOfTree(loaded, entry.tree, entry.text, entry.previous);
+      const tree = entry.tree as Tree;
+      const { outline, extraction } = await extractionOfTree(loaded, tree, entry.text, entry.previous);
       if (this.entries.get(key) === entry) {
         entry.outline = outline;
         entry.extraction = extraction;
         entry.previous = undefined;
+        if (entry.bytes > BIG_TREE_BYTES && entry.tree) {
+          entry.tree.delete();
+          entry.tree = undefined;
+        }
       }
       return outline;
     } finally {
@@ -191,6 +211,7 @@ export class TreeCache {
 
   private release(entry: Entry): void {
     this.totalBytes -= entry.bytes;
-    entry.tree.delete();
+    entry.tree?.delete();
+    entry.tree = undefined;
   }
 }

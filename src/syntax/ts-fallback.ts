@@ -8,6 +8,7 @@ import type * as TS from 'typescript';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import type { PlacedCandidate } from './candidates.js';
+import type { FallbackSymbols } from './hooks.js';
 import { hooks } from './languages/typescript.js';
 import { nestCandidates } from './nesting.js';
 import { TsWalker } from './ts-walker.js';
@@ -24,6 +25,12 @@ function loadTypescript(): Promise<typeof TS> {
 
 /** Outline of a TS/TSX/JS text built with the TypeScript compiler's parser. */
 export async function typescriptOutline(languageId: string, text: string): Promise<Outline> {
+  const { candidates, errors } = await typescriptSymbols(languageId, text);
+  return { language: languageId, symbols: nestCandidates(candidates, [], hooks), errors };
+}
+
+/** The candidates (and parse errors) the TypeScript compiler's parser finds in a text. */
+export async function typescriptSymbols(languageId: string, text: string): Promise<FallbackSymbols> {
   const ts = await loadTypescript();
   const kind =
     languageId === 'typescript'
@@ -34,11 +41,7 @@ export async function typescriptOutline(languageId: string, text: string): Promi
   const fileName = languageId === 'typescript' ? 'file.ts' : languageId === 'tsx' ? 'file.tsx' : 'file.jsx';
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const candidates: PlacedCandidate[] = new TsWalker(ts, sourceFile, text).run();
-  return {
-    language: languageId,
-    symbols: nestCandidates(candidates, [], hooks),
-    errors: parseErrors(sourceFile),
-  };
+  return { candidates, errors: parseErrors(sourceFile) };
 }
 
 function parseErrors(sourceFile: TS.SourceFile): Span[] {

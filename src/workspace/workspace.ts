@@ -9,7 +9,7 @@ import { LocusError } from '../core/errors.js';
 import { FileLanguages, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 
-/** Default size limit for files Locus reads (docs/architecture.md, "Workspace safety"). */
+/** Default size limit for files Locus reads (bigger ones are refused; files over 4 Mi characters get line scopes and finds only: see ops/file-view.ts). */
 export const DEFAULT_MAX_FILE_BYTES = DEFAULT_LIMITS.maxFileBytes;
 
 const TEXT_CACHE_ENTRIES = 64;

@@ -143,6 +143,18 @@ describe('faults (scripted fake server)', () => {
     expect(later.possiblyIncomplete).toBe(false);
   });
 
+  it('definition and hover answer before readiness when the server can; references still wait', async () => {
+    const h = harness(['--ready-after=1500'], { readyTimeoutMs: 20_000 });
+    // Flagged as possibly incomplete: answered without waiting for the ready signal (20 s away at most).
+    const definition = await h.session.definition(h.file, h.text, { line: 0, character: 0 });
+    expect(definition.result.length).toBe(1);
+    expect(definition.possiblyIncomplete).toBe(true);
+    const hover = await h.session.hover(h.file, h.text, { line: 0, character: 0 });
+    expect(hover.possiblyIncomplete).toBe(true);
+    const references = await h.session.references(h.file, h.text, { line: 0, character: 0 });
+    expect(references.possiblyIncomplete).toBe(false);
+  });
+
   it('stops restarting after maxRestarts failures in the window', async () => {
     const h = harness(['--ready-after=0', '--crash-on=textDocument/hover', '--once=/nonexistent/never'], {
       maxRestarts: 2,

@@ -139,6 +139,7 @@ describe('matching is linear in counted steps', () => {
       text,
       { start: 0, end: text.length },
       Infinity,
+      undefined,
       counter,
     );
     return { hits: hits.length, steps: counter.steps };

@@ -33,6 +33,12 @@ export interface ServerAdapter {
    * reported changed are opened from disk instead, so their new content reaches the server.
    */
   readonly opensChangedFiles?: boolean;
+  /**
+   * False for servers whose early answers are incomplete rather than empty (clangd answers a definition
+   * with the header's declaration until its index is built): definition and hover then wait for
+   * readiness like references (docs/performance.md, "readiness per operation").
+   */
+  readonly answersBeforeReady?: boolean;
   /** Files whose presence marks a project root, nearest ancestor wins (none → the workspace root). */
   readonly projectMarkers: readonly string[];
   /** The command that installs the server, shown in SERVER_NOT_INSTALLED errors. */

@@ -20,6 +20,7 @@ export const clangdAdapter: ServerAdapter = {
   name: 'clangd',
   languages: ['c', 'cpp'],
   opensChangedFiles: true,
+  answersBeforeReady: false,
   projectMarkers: ['compile_commands.json', 'CMakeLists.txt', 'Makefile'],
   installHint: INSTALL,
   args: ['--log=error', '--rename-file-limit=0', '--background-index'],

@@ -1,0 +1,113 @@
+/**
+ * Trees with syntax errors (docs/performance.md, "broken code"): the query outline stands everywhere
+ * except in the damaged top-level regions (top-level nodes containing an error), whose symbols come
+ * from the language's fallback parser run on that region's text alone. Fallback answers are cached
+ * by region text, so re-locating after an edit elsewhere in a broken file costs no fallback parse.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { Outline } from '../locate/outline.js';
+import type { PlacedCandidate } from './candidates.js';
+import type { FallbackSymbols } from './hooks.js';
+import type { Extraction } from './incremental.js';
+import { nestCandidates } from './nesting.js';
+import type { LoadedLanguage } from './runtime.js';
+
+/** Cached fallback answers: at most this many region characters in all (least recently used go first). */
+const CACHE_CHARS = 4_000_000;
+/**
+ * Larger damaged regions keep the query outline (tree-sitter's error recovery is local): the fallback
+ * would re-parse a whole big container on every edit (docs/performance.md, "broken code").
+ */
+export const FALLBACK_REGION_MAX = 4096;
+const cache = new Map<string, FallbackSymbols | null>();
+let cachedChars = 0;
+const counters = { calls: 0, chars: 0 };
+
+/** Fallback parses run so far and the characters they parsed (for tests and the bench). */
+export function fallbackStats(): { calls: number; chars: number } {
+  return { ...counters };
+}
+
+/** Damaged top-level regions of a tree (adjacent ones merged), in document order. */
+export function damagedRegions(tree: Tree): Span[] {
+  const root = tree.rootNode;
+  if (!root.hasError) return [];
+  const regions: Span[] = [];
+  for (let i = 0; i < root.childCount; i++) {
+    const child = root.child(i) as Node;
+    if (!child.hasError && !child.isError && !child.isMissing) continue;
+    const last = regions[regions.length - 1];
+    if (last && last.end >= child.startIndex) last.end = Math.max(last.end, child.endIndex);
+    else regions.push({ start: child.startIndex, end: child.endIndex });
+  }
+  // An error the root holds outside any child (rare) damages the whole file.
+  return regions.length > 0 ? regions : [{ start: 0, end: root.endIndex }];
+}
+
+/**
+ * The outline of `extraction` with its candidates inside the damaged regions (up to
+ * FALLBACK_REGION_MAX characters each) replaced by the fallback's; undefined when there is no such
+ * region or the fallback declines one (the query outline then stands as is).
+ */
+export async function patchDamaged(
+  loaded: LoadedLanguage,
+  text: string,
+  extraction: Extraction,
+  allRegions: readonly Span[],
+): Promise<Outline | undefined> {
+  const fallback = loaded.hooks.fallback;
+  const small = allRegions.filter((r) => r.end - r.start <= FALLBACK_REGION_MAX);
+  if (!fallback || small.length === 0) return undefined;
+  const found: FallbackSymbols[] = [];
+  for (const region of small) {
+    const symbols = await cachedFallback(loaded.id, text.slice(region.start, region.end), fallback);
+    if (!symbols) return undefined;
+    found.push(symbols);
+  }
+  const inside = (span: Span): boolean => small.some((r) => span.start >= r.start && span.end <= r.end);
+  const candidates: PlacedCandidate[] = extraction.candidates.filter((c) => !inside(c.fullSpan));
+  // Errors of the regions left to the query outline are tree-sitter's; the others the fallback's.
+  const errors: Span[] = extraction.outline.errors.filter((e) => !inside(e));
+  found.forEach((symbols, i) => {
+    const base = (small[i] as Span).start;
+    const move = (span: Span): Span => ({ start: span.start + base, end: span.end + base });
+    for (const c of symbols.candidates)
+      candidates.push({ ...c, fullSpan: move(c.fullSpan), nameSpan: move(c.nameSpan) });
+    errors.push(...symbols.errors.map(move));
+  });
+  errors.sort((a, b) => a.start - b.start);
+  candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
+  const ordered = candidates.map((c, order) => ({ ...c, order }));
+  const containers = extraction.containers.filter((c) => !inside(c.span));
+  return {
+    language: loaded.id,
+    symbols: nestCandidates(ordered, containers, loaded.hooks),
+    errors,
+  };
+}
+
+async function cachedFallback(
+  languageId: string,
+  regionText: string,
+  fallback: NonNullable<LoadedLanguage['hooks']['fallback']>,
+): Promise<FallbackSymbols | undefined> {
+  const key = `${languageId}\u0000${regionText}`;
+  if (cache.has(key)) {
+    const known = cache.get(key) ?? undefined;
+    cache.delete(key);
+    cache.set(key, known ?? null);
+    return known;
+  }
+  counters.calls++;
+  counters.chars += regionText.length;
+  const symbols = await fallback(languageId, regionText);
+  cache.set(key, symbols ?? null);
+  cachedChars += regionText.length;
+  for (const [oldKey] of cache) {
+    if (cachedChars <= CACHE_CHARS || cache.size <= 1) break;
+    cache.delete(oldKey);
+    cachedChars -= oldKey.length - languageId.length - 1;
+  }
+  return symbols;
+}
