@@ -124,7 +124,7 @@ const SECTIONS = {
       maxFindLength: positiveWhole('Characters in a find text. Default 8192.'),
       maxAtSigns: positiveWhole('`@` characters in a locate string. Default 64.'),
       maxCheckLineBytes: positiveWhole('Bytes of one JSON Lines request in `locus check`. Default 1 MiB.'),
-      maxFileBytes: positiveWhole('Bytes of a file Locus reads. Default 8 MiB.'),
+      maxFileBytes: positiveWhole('Bytes of a file Locus reads. Default 32 MiB.'),
     })
     .optional()
     .describe('Input limits (docs/security.md).'),
