@@ -23,7 +23,7 @@ export interface FindMatch {
 export type CompiledFind =
   | {
       kind: 'tokens';
-      /** The pattern's non-space tokens, compared whole against the text's (SPEC §4.2). */
+      /** The pattern's non-space tokens, compared whole against the text's (docs/locate-strings.md, "Find"). */
       tokens: string[];
       /** KMP failure function over `tokens`, so a search never re-reads text (linear time). */
       failure: number[];
@@ -71,7 +71,7 @@ function invalidFind(message: string): LocusError {
 
 /**
  * The non-space tokens of `pattern` (`marker` is the marker's offset in it). Matching tokens whole
- * gives the rules of SPEC §4.2: whitespace is needed between two words only because the text's
+ * gives the rules of docs/locate-strings.md, "Find": whitespace is needed between two words only because the text's
  * tokenizer would otherwise join them, and a pattern word never matches part of a longer word.
  */
 function compileTokens(pattern: string, marker: number | undefined): CompiledFind {

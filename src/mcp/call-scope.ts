@@ -32,8 +32,12 @@ function progressSender(token: string | number, extra: ToolExtra): (event: Progr
       progress: last,
       message: event.message,
     };
-    if (event.done !== undefined && event.total !== undefined)
-      params.message += ` (${event.done}/${event.total})`;
+    if (event.done !== undefined && event.total !== undefined) {
+      // Counted work (the index build): progress is the count, against its total.
+      last = Math.max(last, event.done);
+      params.progress = last;
+      params.total = Math.max(event.total, last);
+    }
     void extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
   };
 }

@@ -2,6 +2,7 @@
  * Renders the diagnostics answer: totals for the whole answer, per-file counts with how they were
  * obtained, then this page's diagnostics as places.
  */
+import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import type { DiagnosticRef, DiagnosticsResult, SeverityCounts } from '../ops/diagnostics.js';
 import { codeSpan } from './locate.js';
 import { renderLocation } from './locations.js';
@@ -24,7 +25,7 @@ export function renderDiagnostic(d: DiagnosticRef): string {
 }
 
 /** The diagnostics answer. */
-export function renderDiagnostics(result: DiagnosticsResult): string {
+export function renderDiagnostics(result: DiagnosticsResult, word: Wording = NEUTRAL_WORDING): string {
   const lines: string[] = [
     `diagnostics: ${severitySummary(result.totals)} in ${result.totals.files} file(s)` +
       (result.pages > 1
@@ -50,6 +51,6 @@ export function renderDiagnostics(result: DiagnosticsResult): string {
     lines.push(renderDiagnostic(d));
   }
   if (result.page < result.pages)
-    lines.push('', `More: ask for page ${result.page + 1} (of ${result.pages}).`);
+    lines.push('', word({ kind: 'next-page', page: result.page + 1, pages: result.pages }));
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
  * Renderers of the workspace operations: symbols (ranked hits), search (hits grouped by file) and
  * source (numbered text, continuation, children).
  */
+import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import type { SearchResult } from '../ops/search.js';
 import type { SourceResult } from '../ops/source.js';
 import type { SymbolsResult } from '../ops/symbols.js';
@@ -12,7 +13,7 @@ function noteLines(notes: string[] | undefined): string[] {
 }
 
 /** `symbols` hits: kind, path, file:line, declaration line, locate string. */
-export function renderSymbols(result: SymbolsResult): string {
+export function renderSymbols(result: SymbolsResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [
     `${result.total} symbol(s) match ${codeSpan(result.query)}${result.total > result.hits.length ? `, best ${result.hits.length} shown` : ''} (index: ${result.index.files} files, ${result.index.symbols} symbols)`,
     ...noteLines(result.notes),
@@ -22,12 +23,12 @@ export function renderSymbols(result: SymbolsResult): string {
     if (hit.signature) lines.push(`  ${codeSpan(hit.signature)}`);
   }
   if (result.total > result.hits.length)
-    lines.push(`(${result.total - result.hits.length} more; raise the limit to see them)`);
+    lines.push(word({ kind: 'raise-limit', more: result.total - result.hits.length }));
   return lines.join('\n');
 }
 
 /** `search` hits grouped by file, with page and totals. */
-export function renderSearch(result: SearchResult): string {
+export function renderSearch(result: SearchResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [
     `${result.total_hits} hit(s) in ${result.total_files} file(s) for ${codeSpan(`${result.glob}@${result.find}`)}${result.mode === 'regex' ? ' (regex)' : ''}` +
       (result.pages > 1 ? `, page ${result.page} of ${result.pages}` : ''),
@@ -45,7 +46,7 @@ export function renderSearch(result: SearchResult): string {
     }
   }
   if (result.page < result.pages)
-    lines.push('', `More: ask for page ${result.page + 1} (of ${result.pages}).`);
+    lines.push('', word({ kind: 'next-page', page: result.page + 1, pages: result.pages }));
   return lines.join('\n');
 }
 

@@ -30,7 +30,9 @@ function hover(...flags: string[]): { code: number; stdout: string; stderr: stri
   const bin = path.join(REPO, 'bin', 'locus.js');
   const run = spawnSync(
     process.execPath,
-    [bin, 'hover', 'py/app.py:slow@return <|>slow', '--root', ws, ...flags],
+    // --trust: the config names the fake server's command (docs/configuration.md, "Workspace trust").
+    // references waits for the project load (hover may answer before it), so every stage is shown.
+    [bin, 'references', 'py/app.py:slow@return <|>slow', '--root', ws, '--trust', ...flags],
     {
       encoding: 'utf8',
       timeout: 60_000,

@@ -79,7 +79,7 @@ export function writeOddCases(
     'notes.txt': 'not source\n',
     'scripts/run': '#!/usr/bin/env bash\nfunction shebang_fn() { :; }\n',
     'blob.py': Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]),
-    'huge.py': Buffer.alloc(8 * 1024 * 1024 + 1, 0x20),
+    'huge.py': Buffer.alloc(32 * 1024 * 1024 + 1, 0x20), // over the default limits.maxFileBytes
     'locus.config.json': JSON.stringify({ index: { include: ['vendor/keep/**'], exclude: ['gen/**'] } }),
   });
   symlinkSync(root, path.join(root, 'loop'));

@@ -59,7 +59,7 @@ describeWithServer('typescript', 'diagnostics tool', () => {
     const body = data(result);
     expect(body.ok, text(result)).toBe(true);
     expect(body.pages).toBe((body.totals as { diagnostics: number }).diagnostics);
-    expect(text(result)).toMatch(/More: call `diagnostics` again with the same locate and `page: 2`/);
+    expect(text(result)).toMatch(/More: call `diagnostics` again with the same arguments and `page: 2`/);
   });
 
   it('refuses a bad severity as a tool error', async () => {
@@ -104,7 +104,7 @@ describeWithServer('typescript', 'rename tool: verified by default, force to wri
     expect(body.ok, text(preview)).toBe(true);
     expect(body.verification?.new_errors.length).toBeGreaterThan(0);
     expect(body.warnings?.map((w) => w.kind)).toContain('name-collision');
-    expect(text(preview)).toContain('applying needs `force: true`');
+    expect(text(preview)).toContain('Applying anyway needs `force: true`');
     const before = readFileSync(join(ws, 'typescript', 'calls.ts'), 'utf8');
     const refused = await call('rename', { ...args, apply: true });
     expect(errorCode(refused)).toBe('UNSAFE_EDIT');

@@ -53,7 +53,8 @@ function workspace(...flags: string[]): { ws: string; events: () => FakeEvent[] 
 }
 
 async function connect(ws: string): Promise<{ client: Client; server: LocusMcpServer }> {
-  const session = await connectInMemory({ root: ws });
+  // trust: the config names the fake server's command, which an untrusted workspace may not (docs/configuration.md).
+  const session = await connectInMemory({ root: ws, locus: { trust: true } });
   cleanup.push(async () => {
     await session.client.close();
     await session.server.close();
@@ -102,7 +103,7 @@ it('an MCP cancel reaches the server as $/cancelRequest and the server stays usa
 
 it('a cancelled rename with apply answers CANCELLED and touches no file', async () => {
   const { ws, events } = workspace('--hang-on=textDocument/rename', '--ready-after=10');
-  const locus = createLocus({ root: ws });
+  const locus = createLocus({ root: ws, trust: true });
   cleanup.push(() => locus.close());
   const controller = new AbortController();
   const pending = locus.rename('py/app.py:slow', 'quick', { apply: true, signal: controller.signal });
@@ -133,7 +134,7 @@ it('a cancelled rename with apply answers CANCELLED and touches no file', async 
 
 it('the tool itself answers CANCELLED (what a client still listening would read)', async () => {
   const { ws, events } = workspace('--hang-on=textDocument/hover', '--ready-after=10');
-  const locus = createLocus({ root: ws });
+  const locus = createLocus({ root: ws, trust: true });
   cleanup.push(() => locus.close());
   const controller = new AbortController();
   const extra = {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocusMcpServer } from '../../src/mcp/server.js';
+import { describeWithServer } from '../helpers/require-server.js';
 import { connectInMemory, data, errorCode, REPO, removeDir, tempDir, text } from './support.js';
 
 let ws: string;
@@ -140,5 +141,37 @@ describe('edit through MCP', () => {
     await call('edit', { edits: [{ locate: 'cart.ts:emptyCart', action: 'delete' }], apply: true });
     const stale = await call('edit', { edits, apply: true, fingerprint: data(preview).fingerprint });
     expect(errorCode(stale)).toBe('FILE_CHANGED');
+  });
+});
+
+describeWithServer('pyright', 'edit through MCP, verified by pyright', () => {
+  it('verifies before writing: a clean edit reports no new errors, a breaking one is refused without force', async () => {
+    const clean = [
+      { locate: 'cart.py:Cart.total@return subtotal', action: 'replace', text: 'return round(subtotal, 2)' },
+    ];
+    const preview = await call('edit', { edits: clean, verify: true });
+    expect(preview.isError, text(preview)).toBeFalsy();
+    const verification = data(preview).verification as { new_errors: unknown[]; summary: string };
+    expect(verification.new_errors).toEqual([]);
+    expect(text(preview)).toContain(verification.summary);
+
+    const before = read('cart.py');
+    const breaking = [
+      {
+        locate: 'cart.py:helper',
+        action: 'replace',
+        text: 'def helper(x):\n    return x.nope_attribute + undefined_name',
+      },
+    ];
+    const checked = await call('edit', { edits: breaking, verify: true });
+    expect(checked.isError, text(checked)).toBeFalsy();
+    const found = data(checked).verification as { new_errors: { message: string }[] };
+    expect(found.new_errors.map((e) => e.message).join('\n')).toContain('undefined_name');
+    const refused = await call('edit', { edits: breaking, verify: true, apply: true });
+    expect(errorCode(refused)).toBe('UNSAFE_EDIT');
+    expect(read('cart.py')).toBe(before);
+    const forced = await call('edit', { edits: breaking, verify: true, apply: true, force: true });
+    expect(forced.isError, text(forced)).toBeFalsy();
+    expect(read('cart.py')).toContain('undefined_name');
   });
 });

@@ -56,7 +56,9 @@ describeWithServer('pyright', 'cancellation on a real server (pyright)', () => {
 
   it('after a cancel the same server answers the next call; close leaves nothing running', async () => {
     const controller = new AbortController();
-    const cancelled = await locus.hover('cart.py:Cart.total', {
+    // references waits for the project to load (hover may answer before it: docs/performance.md), so the
+    // cancel lands while the call is still waiting.
+    const cancelled = await locus.references('cart.py:Cart.total', {
       signal: controller.signal,
       onProgress: (event) => {
         if (event.kind === 'server-ready') controller.abort();

@@ -142,7 +142,7 @@ for (const c of CASES) {
       if (!refused.ok) {
         expect(refused.error.code).toBe('UNSAFE_EDIT');
         expect(refused.error.message).toContain(c.expected[0]?.kind);
-        expect(refused.error.hint).toMatch(/--force/);
+        expect(refused.error.advice).toEqual([{ kind: 'force' }]);
       }
       const after = preview.files.map((f) => readFileSync(path.join(dir, f.file_path), 'utf8'));
       expect(after).toEqual(before);
