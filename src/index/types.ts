@@ -2,42 +2,13 @@
  * Plain data of the workspace symbol index: one compact entry per source file (symbols only, no
  * trees), the counts of a build, and the options that decide which files belong to it.
  */
-import type { SymbolKindName } from '../locate/outline.js';
+import { SYMBOL_KIND_NAMES, type SymbolKindName } from '../locate/outline.js';
 
 /** Values per symbol in `FileEntry.data`: kind, depth, name line, name start/end, full start/end. */
 export const STRIDE = 7;
 
 /** Kinds in a fixed order so a symbol's kind is a small integer (`FileEntry.data`). */
-export const KINDS: readonly SymbolKindName[] = [
-  'file',
-  'module',
-  'namespace',
-  'package',
-  'class',
-  'method',
-  'property',
-  'field',
-  'constructor',
-  'enum',
-  'interface',
-  'function',
-  'variable',
-  'constant',
-  'string',
-  'number',
-  'boolean',
-  'array',
-  'object',
-  'key',
-  'null',
-  'enummember',
-  'struct',
-  'event',
-  'operator',
-  'typeparameter',
-  'type',
-  'macro',
-];
+export const KINDS: readonly SymbolKindName[] = SYMBOL_KIND_NAMES;
 
 /**
  * The symbols of one file in document pre-order. Offsets are UTF-16 code units into the text (BOM

@@ -5,35 +5,46 @@
 import type { Span } from '../core/positions.js';
 
 /** Symbol kinds: lower-case LSP SymbolKind names plus `type` for type aliases (docs/locate-strings.md, "Which declarations are symbols"). */
-export type SymbolKindName =
-  | 'file'
-  | 'module'
-  | 'namespace'
-  | 'package'
-  | 'class'
-  | 'method'
-  | 'property'
-  | 'field'
-  | 'constructor'
-  | 'enum'
-  | 'interface'
-  | 'function'
-  | 'variable'
-  | 'constant'
-  | 'string'
-  | 'number'
-  | 'boolean'
-  | 'array'
-  | 'object'
-  | 'key'
-  | 'null'
-  | 'enummember'
-  | 'struct'
-  | 'event'
-  | 'operator'
-  | 'typeparameter'
-  | 'type'
-  | 'macro';
+export const SYMBOL_KIND_NAMES = [
+  // LSP SymbolKind 1–26 in protocol order (index = SymbolKind - 1) …
+  'file',
+  'module',
+  'namespace',
+  'package',
+  'class',
+  'method',
+  'property',
+  'field',
+  'constructor',
+  'enum',
+  'interface',
+  'function',
+  'variable',
+  'constant',
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'key',
+  'null',
+  'enummember',
+  'struct',
+  'event',
+  'operator',
+  'typeparameter',
+  // … then Locus's own.
+  'type',
+  'macro',
+] as const;
+
+/** A symbol kind name (one of SYMBOL_KIND_NAMES). */
+export type SymbolKindName = (typeof SYMBOL_KIND_NAMES)[number];
+
+/** The kind name of an LSP SymbolKind number. */
+export function lspSymbolKindName(kind: number): SymbolKindName | undefined {
+  return kind >= 1 && kind <= 26 ? SYMBOL_KIND_NAMES[kind - 1] : undefined;
+}
 
 /** One named declaration with its nested declarations. Spans are UTF-16 offsets into the file text. */
 export interface OutlineSymbol {

@@ -4,7 +4,7 @@
  * the call sites. A server without the capability is CAPABILITY_MISSING with a hint naming what works.
  */
 import { LocusError, isLocusError } from '../core/errors.js';
-import type { SymbolKindName } from '../locate/outline.js';
+import { lspSymbolKindName } from '../locate/outline.js';
 import type { HierarchyDirection, HierarchyNode } from '../lsp/hierarchy.js';
 import type { OpsContext } from './context.js';
 import { ViewCache, describeLocation, type LocationRef } from './locations.js';
@@ -33,35 +33,6 @@ export interface HierarchyResult extends OpResultBase {
   /** Items in the whole tree, roots excluded. */
   total: number;
 }
-
-const KINDS: SymbolKindName[] = [
-  'file',
-  'module',
-  'namespace',
-  'package',
-  'class',
-  'method',
-  'property',
-  'field',
-  'constructor',
-  'enum',
-  'interface',
-  'function',
-  'variable',
-  'constant',
-  'string',
-  'number',
-  'boolean',
-  'array',
-  'object',
-  'key',
-  'null',
-  'enummember',
-  'struct',
-  'event',
-  'operator',
-  'typeparameter',
-];
 
 /** Default and largest depth. */
 export const DEFAULT_HIERARCHY_DEPTH = 1;
@@ -118,7 +89,7 @@ async function toItem(
 ): Promise<HierarchyItem> {
   const item: HierarchyItem = {
     name: node.name,
-    kind: KINDS[node.kind - 1] ?? 'unknown',
+    kind: lspSymbolKindName(node.kind) ?? 'unknown',
     place: await describeLocation(cache, { uri: node.uri, range: node.selectionRange }),
     children: [],
   };
