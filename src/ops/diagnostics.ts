@@ -5,6 +5,7 @@
  * severity cover the whole answer, the diagnostics themselves are paginated.
  */
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { checkBudget, pageByBudget } from '../core/budget.js';
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { Range } from '../core/positions.js';
 import { resolveLocate } from '../locate/resolver.js';
@@ -67,6 +68,8 @@ export interface DiagnosticsOptions {
   severity?: Severity;
   page?: number;
   pageSize?: number;
+  /** Characters per page (docs/mcp.md, "Budgets"); pages hold at most pageSize diagnostics and fit the budget. */
+  budget?: number;
   /** At most this many files from globs. */
   maxFiles?: number;
 }
@@ -91,6 +94,7 @@ export async function diagnostics(
   const pageSize = options.pageSize ?? DEFAULT_DIAGNOSTICS_PAGE_SIZE;
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1)
     throw new LocusError('INVALID_ARGUMENT', 'page and page_size must be whole numbers >= 1.');
+  checkBudget(options.budget);
   if (inputs.length === 0)
     throw new LocusError('INVALID_ARGUMENT', 'diagnostics needs a file, a locate string or a glob.', {
       hint: 'e.g. `src/app.py`, `src/app.py:Cart.total` or `"src/**/*.py"`.',
@@ -109,7 +113,8 @@ export async function diagnostics(
       skipped.push({ file_path: target, reason: `${error.code}: ${error.message}` });
     }
   }
-  return assemble(context, checked, skipped, notes, page, pageSize);
+  const paging = { page, pageSize, ...(options.budget === undefined ? {} : { budget: options.budget }) };
+  return assemble(context, checked, skipped, notes, paging);
 }
 
 function expandInputs(
@@ -195,15 +200,21 @@ async function assemble(
   checked: Checked[],
   skipped: { file_path: string; reason: string }[],
   notes: string[],
-  page: number,
-  pageSize: number,
+  paging: { page: number; pageSize: number; budget?: number },
 ): Promise<DiagnosticsResult> {
-  const all = checked.flatMap((c) => c.list.map((d) => ({ absPath: c.absPath, d })));
-  const pages = Math.max(1, Math.ceil(all.length / pageSize));
+  const { page, pageSize } = paging;
+  const all = checked.flatMap((c) => c.list.map((d) => ({ path: c.file.file_path, absPath: c.absPath, d })));
+  // Measured before any is described, so page boundaries do not move between calls.
+  const sliced = pageByBudget(all, ({ path, d }) => estimateDiagnostic(path, d), {
+    page,
+    maxItems: pageSize,
+    overhead: listingOverhead(checked, skipped, notes),
+    ...(paging.budget === undefined ? {} : { budget: paging.budget }),
+  });
+  const pages = sliced.pages;
   const cache = new ViewCache(context);
   const refs: DiagnosticRef[] = [];
-  for (const { absPath, d } of all.slice((page - 1) * pageSize, page * pageSize))
-    refs.push(await describeDiagnostic(cache, absPath, d));
+  for (const { absPath, d } of sliced.items) refs.push(await describeDiagnostic(cache, absPath, d));
   const totals = { files: checked.length, diagnostics: all.length, ...countSeverities(all.map((x) => x.d)) };
   const result: DiagnosticsResult = {
     ok: true,
@@ -218,6 +229,29 @@ async function assemble(
   if (skipped.length > 0) result.skipped = skipped;
   if (notes.length > 0) result.notes = notes;
   return result;
+}
+
+/**
+ * A cheap upper estimate of a rendered diagnostic: its message, then a place that names the path about three
+ * times (place, file heading, locate string) with a snippet line and a symbol.
+ */
+function estimateDiagnostic(path: string, d: Diagnostic): number {
+  const code = d.code === undefined ? 0 : String(d.code).length;
+  const message = typeof d.message === 'string' ? d.message : d.message.value;
+  return message.length + code + (d.source?.length ?? 0) + 3 * Math.max(path.length, 8) + 220;
+}
+
+/** Characters every page spends on its heading, the per-file summary, skipped files and notes. */
+function listingOverhead(
+  checked: readonly Checked[],
+  skipped: readonly { file_path: string; reason: string }[],
+  notes: readonly string[],
+): number {
+  let size = 300;
+  for (const c of checked) size += c.file.file_path.length + 80;
+  for (const s of skipped) size += s.file_path.length + s.reason.length + 30;
+  for (const n of notes) size += n.length + 10;
+  return size;
 }
 
 /** One diagnostic as a place (enclosing symbol, snippet, locate string). */

@@ -4,6 +4,7 @@
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
 import picomatch from 'picomatch';
+import { checkBudget, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { FileEntry, ProgressListener, SymbolStore } from '../index/index.js';
 import { outlineOfEntry } from '../index/index.js';
@@ -19,6 +20,8 @@ export interface SearchOptions {
   /** 1-based. */
   page?: number;
   pageSize?: number;
+  /** Characters per page (docs/mcp.md, "Budgets"); pages hold at most pageSize hits and fit the budget. */
+  budget?: number;
   onProgress?: ProgressListener;
 }
 
@@ -69,15 +72,23 @@ export async function search(
     throw bad(`The page must be 1 or more, got ${page}.`, 'Pages are 1-based.');
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
     throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
+  checkBudget(options.budget);
   const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
   const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
   const { index, notes } = await locator.index.ready(options.onProgress);
-  const scan = scanFiles(locator, index.store, accept, matcher, (page - 1) * pageSize, pageSize);
-  const shown = scan.found.map(({ entry, text, offsets }) => ({
+  const scan = scanFiles(locator, index.store, accept, matcher);
+  // Every hit is measured before any is described, so page boundaries do not move between calls.
+  const sliced = pageByBudget(scan.hits, estimateHit, {
+    page,
+    maxItems: pageSize,
+    overhead: 300 + pattern.length,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+  });
+  const shown = groupByFile(sliced.items).map(({ entry, text, offsets }) => ({
     file_path: entry.path,
     hits: hitsOf(entry, text, offsets),
   }));
-  const total = scan.total;
+  const total = scan.hits.length;
   const totalFiles = scan.files;
   const result: SearchResult = {
     ok: true,
@@ -87,43 +98,76 @@ export async function search(
     total_hits: total,
     total_files: totalFiles,
     page,
-    pages: Math.max(1, Math.ceil(total / pageSize)),
+    pages: sliced.pages,
     files: shown,
   };
   if (notes.length > 0) result.notes = notes;
   return result;
 }
 
-/** Every matching file in path order: exact totals, and the texts and offsets of one page's hits. */
+interface ScannedFile {
+  entry: FileEntry;
+  text: string;
+}
+
+interface ScannedHit {
+  file: ScannedFile;
+  offset: number;
+}
+
+/** Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). */
 function scanFiles(
   locator: Locator,
   store: SymbolStore,
   accept: (file: string) => boolean,
   matcher: (text: string) => number[],
-  first: number,
-  pageSize: number,
-): { total: number; files: number; found: { entry: FileEntry; text: string; offsets: number[] }[] } {
-  let total = 0;
+): { files: number; hits: ScannedHit[] } {
   let files = 0;
-  const found: { entry: FileEntry; text: string; offsets: number[] }[] = [];
-  for (const file of store.paths().sort()) {
-    const entry = store.entry(file);
-    if (!entry || !accept(file)) continue;
+  const hits: ScannedHit[] = [];
+  for (const path of store.paths().sort()) {
+    const entry = store.entry(path);
+    if (!entry || !accept(path)) continue;
     let text: string;
     try {
-      text = locator.workspace.readText(file).text;
+      text = locator.workspace.readText(path).text;
     } catch {
       continue; // gone or unreadable since the index saw it
     }
     const offsets = matcher(text);
     if (offsets.length === 0) continue;
     files++;
-    const from = Math.max(0, first - total);
-    const to = Math.min(offsets.length, first + pageSize - total);
-    if (from < to) found.push({ entry, text, offsets: offsets.slice(from, to) });
-    total += offsets.length;
+    const file = { entry, text };
+    for (const offset of offsets) hits.push({ file, offset });
   }
-  return { total, files, found };
+  return { files, hits };
+}
+
+/**
+ * A cheap, deterministic upper estimate of a hit's rendered size: its file heading, place and locate string each
+ * name the path, its snippet is its line (cut at 200), plus a symbol path and the markup around them.
+ */
+function estimateHit({ file, offset }: ScannedHit): number {
+  const { text, entry } = file;
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const newline = text.indexOf('\n', offset);
+  const line = Math.min(200, (newline < 0 ? text.length : newline) - start);
+  return 3 * Math.max(entry.path.length, 8) + line + 100;
+}
+
+/** Consecutive hits of one file as one group (hits are in file order). */
+function groupByFile(hits: readonly ScannedHit[]): { entry: FileEntry; text: string; offsets: number[] }[] {
+  const groups: { entry: FileEntry; text: string; offsets: number[] }[] = [];
+  let last: { entry: FileEntry; text: string; offsets: number[] } | undefined;
+  let lastFile: ScannedFile | undefined;
+  for (const hit of hits) {
+    if (hit.file !== lastFile || !last) {
+      last = { entry: hit.file.entry, text: hit.file.text, offsets: [] };
+      lastFile = hit.file;
+      groups.push(last);
+    }
+    last.offsets.push(hit.offset);
+  }
+  return groups;
 }
 
 /** Numbered line, enclosing symbol and a unique locate string for each hit offset of a file. */

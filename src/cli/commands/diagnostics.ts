@@ -20,9 +20,14 @@ function wholeNumber(raw: string | boolean | undefined, name: string): number | 
 export const diagnosticsCommand: CommandSpec = {
   name: 'diagnostics',
   usage:
-    'locus diagnostics <file|locate|glob>... [--severity error|warning|information|hint] [--page N] [--page-size N] [--json]',
+    'locus diagnostics <file|locate|glob>... [--severity error|warning|information|hint] [--page N] [--page-size N] [--budget CHARS] [--json]',
   summary: 'Errors and warnings from the language servers for files, a glob, or a located scope.',
-  options: { severity: { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' } },
+  options: {
+    severity: { type: 'string' },
+    page: { type: 'string' },
+    'page-size': { type: 'string' },
+    budget: { type: 'string' },
+  },
   async run({ positionals, values, root, json }) {
     if (positionals.length === 0)
       throw new UsageError('diagnostics takes at least one file, locate or glob.');
@@ -31,6 +36,7 @@ export const diagnosticsCommand: CommandSpec = {
       throw new UsageError(`--severity is one of ${SEVERITY_NAMES.join(', ')} (that severity and worse).`);
     const page = wholeNumber(values.page, 'page');
     const pageSize = wholeNumber(values['page-size'], 'page-size');
+    const budget = wholeNumber(values.budget, 'budget');
     const { createLocus } = await import('../../ops/locus.js');
     const locus = createLocus({ root });
     try {
@@ -38,6 +44,8 @@ export const diagnosticsCommand: CommandSpec = {
         ...(severity === undefined ? {} : { severity: severity as Severity }),
         ...(page === undefined ? {} : { page }),
         ...(pageSize === undefined ? {} : { pageSize }),
+        // The workspace's answerBudgetChars applies unless --budget is given.
+        budget: budget ?? locus.context.lsp.config.answerBudgetChars,
       });
       return report(result, json, renderDiagnostics);
     } finally {

@@ -92,19 +92,21 @@ export const symbolsCommand: CommandSpec = {
 export const searchCommand: CommandSpec = {
   name: 'search',
   usage:
-    'locus search "<glob>@<find>" [--regex] [--page N] [--page-size N] [--progress] [--root DIR] [--json]',
+    'locus search "<glob>@<find>" [--regex] [--page N] [--page-size N] [--budget CHARS] [--progress] [--root DIR] [--json]',
   summary:
     'Every match of a find (token-aware, or --regex) in the files a glob matches, with locate strings.',
   options: {
     regex: { type: 'boolean' },
     page: { type: 'string' },
     'page-size': { type: 'string' },
+    budget: { type: 'string' },
     ...PROGRESS,
   },
   run: ({ positionals, values, root, json }) => {
     if (positionals.length !== 1) throw new UsageError('search takes exactly one "<glob>@<find>".');
     const page = wholeNumber(values, 'page');
     const pageSize = wholeNumber(values, 'page-size');
+    const budget = wholeNumber(values, 'budget');
     return withLocator(root, values, async (locator) =>
       report<SearchResult>(
         await outcome(() =>
@@ -112,6 +114,7 @@ export const searchCommand: CommandSpec = {
             regex: values.regex === true,
             ...(page === undefined ? {} : { page }),
             ...(pageSize === undefined ? {} : { pageSize }),
+            ...(budget === undefined ? {} : { budget }),
           }),
         ),
         json,

@@ -4,6 +4,7 @@ import { SEVERITIES } from '../../ops/diagnostics.js';
 import { renderDiagnostics } from '../../render/diagnostics.js';
 import { ANALYSIS_OUTPUT } from '../analysis-schemas.js';
 import { respond } from '../result.js';
+import { budgetArg, budgetOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 /** diagnostics */
@@ -22,12 +23,14 @@ export const diagnosticsTool = defineTool({
       .describe('Keep this severity and the more severe ones (default: all).'),
     page: z.number().int().min(1).optional().describe('Page to return, 1-based (default 1).'),
     page_size: z.number().int().min(1).max(500).optional().describe('Diagnostics per page (default 100).'),
+    budget: budgetArg,
   },
   outputSchema: ANALYSIS_OUTPUT.diagnostics,
   annotations: READ_ONLY,
-  run: async (locus, { targets, severity, page, page_size }) =>
+  run: async (locus, { targets, severity, page, page_size, budget }) =>
     respond(
       await locus.diagnostics(typeof targets === 'string' ? [targets] : targets, {
+        budget: budgetOf(locus, budget),
         ...(severity === undefined ? {} : { severity }),
         ...(page === undefined ? {} : { page }),
         ...(page_size === undefined ? {} : { pageSize: page_size }),

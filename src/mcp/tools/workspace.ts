@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { IndexProgress } from '../../ops/index-access.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import { respond } from '../result.js';
-import { locateArg } from '../schemas.js';
+import { budgetArg, budgetOf, locateArg } from '../schemas.js';
 import type { CallScope } from '../../core/call.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
@@ -62,19 +62,21 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code in the workspace',
   description:
-    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a JavaScript regular expression with `regex: true`. Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
+    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a JavaScript regular expression with `regex: true`. Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals; a page also fits the answer budget. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
   inputSchema: {
     pattern: z.string().describe('`<glob>@<find>`; the glob `*` (or nothing before `@`) means every file.'),
     regex: z.boolean().optional().describe('Treat the find as a regular expression.'),
     page: z.number().int().min(1).optional().describe('1-based page (default 1).'),
     page_size: z.number().int().min(1).max(500).optional().describe('Hits per page (default 50).'),
+    budget: budgetArg,
   },
   outputSchema: output,
   annotations: READ_ONLY,
-  run: async (locus, { pattern, regex, page, page_size }, call) => {
+  run: async (locus, { pattern, regex, page, page_size, budget }, call) => {
     const onProgress = progressFor(call);
     const options = {
       regex: regex === true,
+      budget: budgetOf(locus, budget),
       ...(page === undefined ? {} : { page }),
       ...(page_size === undefined ? {} : { pageSize: page_size }),
       ...(onProgress ? { onProgress } : {}),
