@@ -9,12 +9,11 @@ import { parseLocate } from '../locate/locate-string.js';
 import type { Locate } from '../locate/model.js';
 import { resolveLocate, type LocateFailure, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
-import { loadLspConfig } from '../lsp/config.js';
 import type { LanguageOverrides } from '../workspace/file-language.js';
 import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
 import type { Limits } from '../core/limits.js';
 import { Workspace } from '../workspace/workspace.js';
-import { configuredLimits } from './limits-config.js';
+import { offlineSettings } from './limits-config.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
 import {
@@ -75,11 +74,12 @@ export interface LocatorOptions {
 
 /** Creates an offline locator over a workspace root. */
 export function createLocator(options: LocatorOptions): Locator {
-  const limits = { ...configuredLimits(options.root), ...options.limits };
+  const configured = offlineSettings(options.root);
+  const limits = { ...configured.limits, ...options.limits };
   const workspace = new Workspace(options.root, {
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     limits,
-    languageOverrides: options.languageOverrides ?? configuredOverrides(options.root),
+    languageOverrides: options.languageOverrides ?? configured.fileLanguages,
   });
   const syntax = options.syntax ?? createSyntaxService();
   const index = createIndexAccess(workspace.root, options.index);
@@ -99,18 +99,6 @@ export function createLocator(options: LocatorOptions): Locator {
     },
   };
   return locator;
-}
-
-/**
- * `fileLanguages` of the config file. An invalid config is reported by the operations that start
- * servers (with its coded error); offline locating then falls back to detection without overrides.
- */
-function configuredOverrides(root: string): LanguageOverrides {
-  try {
-    return loadLspConfig(root).config.fileLanguages;
-  } catch {
-    return {};
-  }
 }
 
 /** Turns a thrown LocusError into a failure result; anything else is a bug and propagates. */
