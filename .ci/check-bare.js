@@ -2,6 +2,7 @@
 // no failure, the Go and C/C++ server suites skipped entirely, and the loud skip message printed for each
 // missing server. Usage: node .ci/check-bare.js <vitest json> <captured stdout+stderr>
 import { readFileSync } from 'node:fs';
+import { listFailures } from './list-failures.js';
 
 const [jsonPath, logPath] = process.argv.slice(2);
 const report = JSON.parse(readFileSync(jsonPath, 'utf8'));
@@ -9,6 +10,7 @@ const log = readFileSync(logPath, 'utf8');
 const problems = [];
 if (report.numFailedTests !== 0 || report.numFailedTestSuites !== 0)
   problems.push(`${report.numFailedTests} test(s) / ${report.numFailedTestSuites} file(s) failed`);
+listFailures(report);
 const EXPECT_ALL_SKIPPED = [/test\/lsp\/server-go\.test\.ts$/, /test\/lsp\/server-c\.test\.ts$/];
 for (const pattern of EXPECT_ALL_SKIPPED) {
   const file = report.testResults.find((r) => pattern.test(r.name));
