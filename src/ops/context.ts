@@ -9,6 +9,7 @@ import { recoverApplies } from './apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
 import type { IndexAccessOptions } from './index-access.js';
 import { createLocator, type Locator } from './locator.js';
+import { createReferenceAnswers, type ReferenceAnswers } from './references.js';
 
 /** Everything an operation needs. */
 export interface OpsContext {
@@ -16,6 +17,8 @@ export interface OpsContext {
   lsp: LspManager;
   /** Files the servers may know, checked against the disk before each request. */
   freshness: FreshnessTracker;
+  /** Sorted reference answers, for later pages of the same question (shared by every call of the context). */
+  referenceAnswers: ReferenceAnswers;
   /** The call being served (abort signal, progress listener); set per call by `forCall`. */
   call?: CallScope;
 }
@@ -50,7 +53,12 @@ export function createOpsContext(options: OpsOptions): OpsContext {
   });
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
   recoverApplies(locator.workspace.realRoot);
-  return { locator, lsp, freshness: new FreshnessTracker(options.watchFiles ?? false) };
+  return {
+    locator,
+    lsp,
+    freshness: new FreshnessTracker(options.watchFiles ?? false),
+    referenceAnswers: createReferenceAnswers(),
+  };
 }
 
 /** The context as one call sees it (shared state, that call's signal and progress listener). */
