@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
+import { waitFor } from '../core/wait-for.js';
 import { clientCapabilities } from './capabilities.js';
 import { closed, garbled, LspConnection } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
@@ -244,12 +245,8 @@ export class ServerInstance {
   /** Garbage fails at once; a closed stream waits briefly for the exit so the error can say how it ended. */
   private async broken(garbage: LocusError | undefined): Promise<void> {
     if (garbage !== undefined) return this.die(garbage);
-    let timer: NodeJS.Timeout | undefined;
-    const exit = await Promise.race([
-      this.process.exited,
-      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 1000))),
-    ]);
-    clearTimeout(timer);
+    const ended = await waitFor(this.process.exited, 1000);
+    const exit = ended.done ? ended.value : undefined;
     const name = this.spec.adapter.name;
     if (!this.stopping)
       this.die(exit ? crashed(name, exit.code, exit.signal, this.process.stderrTail()) : closed(name));
