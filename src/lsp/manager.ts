@@ -7,7 +7,13 @@ import { resolve } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './client.js';
 import type { LspLogListener } from './events.js';
-import { deepMerge, loadLspConfig, type LanguageServerConfig, type LspConfig } from './config.js';
+import {
+  deepMerge,
+  loadLspConfig,
+  type LanguageServerConfig,
+  type LoadedLspConfig,
+  type LspConfig,
+} from './config.js';
 import { languageOfPath, rememberLanguage } from './languages.js';
 import { findProjectRoot, isInside } from './project-root.js';
 import type { InstanceSpec } from './server-instance.js';
@@ -27,6 +33,11 @@ export interface LspManagerOptions {
   config?: Partial<LspConfig>;
   /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
   trust?: boolean;
+  /**
+   * The configuration as the caller already loaded it with `loadLspConfig` (overrides and trust applied), so a
+   * context reads the files once; `config` and `trust` are then not used.
+   */
+  loaded?: LoadedLspConfig;
   /** Server start, stop, restart, crash and timeout events (MCP logging; never stdout). */
   onLog?: LspLogListener;
 }
@@ -51,7 +62,8 @@ export class LspManager {
   constructor(options: LspManagerOptions) {
     this.workspaceRoot = resolve(options.workspaceRoot);
     this.onLog = options.onLog;
-    const loaded = loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
+    const loaded =
+      options.loaded ?? loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
     this.configWarnings = loaded.warnings;
     for (const [language, entry] of Object.entries(this.config.languages)) {

@@ -4,10 +4,13 @@
  */
 import type { CallScope } from '../core/call.js';
 import type { LspLogListener } from '../lsp/events.js';
+import { resolve } from 'node:path';
+import { loadLspConfig } from '../lsp/config.js';
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
 import { recoverApplies } from './apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
 import type { IndexAccessOptions } from './index-access.js';
+import { offlineSettingsOf } from './limits-config.js';
 import { createLocator, type Locator } from './locator.js';
 import { createReferenceAnswers, type ReferenceAnswers } from './references.js';
 
@@ -38,17 +41,22 @@ export interface OpsOptions {
   onLog?: LspLogListener;
 }
 
-/** Creates the context (reads the config; throws a LocusError when it is invalid). */
+/**
+ * Creates the context. The config is read here, once, and passed to the language servers, the locator and the
+ * index (throws a LocusError when it is invalid).
+ */
 export function createOpsContext(options: OpsOptions): OpsContext {
+  const loaded = loadLspConfig(resolve(options.root), options.lspConfig, {
+    ...(options.trust === true ? { trust: true } : {}),
+  });
   const lsp = new LspManager({
     workspaceRoot: options.root,
-    ...(options.lspConfig ? { config: options.lspConfig } : {}),
-    ...(options.trust === true ? { trust: true } : {}),
+    loaded,
     ...(options.onLog ? { onLog: options.onLog } : {}),
   });
   const locator = createLocator({
     root: options.root,
-    languageOverrides: lsp.config.fileLanguages,
+    settings: offlineSettingsOf(loaded.config),
     ...(options.index ? { index: options.index } : {}),
   });
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
