@@ -24,6 +24,7 @@ import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
 import { crashed, hung, spawnError } from './instance-errors.js';
+import type { LanguageDecisions } from './languages.js';
 import { Readiness } from './readiness.js';
 import { makeSessionTmpDir, ServerProcess } from './server-process.js';
 import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
@@ -40,6 +41,8 @@ export interface InstanceSpec {
   positionEncodings: PositionEncoding[];
   requestTimeoutMs: number;
   readyTimeoutMs: number;
+  /** The languages the operations decided per file (the LspManager's). */
+  languages?: LanguageDecisions;
 }
 
 /** Told once when an instance dies on its own (not when stopped). */
@@ -116,7 +119,7 @@ export class ServerInstance {
     );
     this.documents = new DocumentStore(
       this.connection,
-      (path) => spec.adapter.languageId(path),
+      (path) => spec.adapter.languageId(path, spec.languages),
       spec.adapter.opensChangedFiles === true,
     );
     this.mapper = new PositionMapper('utf-16', (uri) => this.documents.linesOf(uri));
