@@ -133,7 +133,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'syntax/ts-fallback.ts': 'the TypeScript compiler module, imported once',
     'syntax/damaged.ts': 'fallback answers keyed by language and text: a pure memo',
     'index/unpack.ts': 'parents of immutable index entries keyed by identity: a pure memo',
-    'index/cache.ts': 'the package version, read once',
+    'index/cache.ts': 'the index format version (a hash of the syntax code), computed once',
     'lsp/process-registry.ts': 'server process groups to kill at process exit',
     'lsp/server-process.ts': 'leftover temp dirs are swept once per process',
     'ops/syntax-worker.ts': "the worker thread's own locator",
