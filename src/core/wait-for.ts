@@ -83,21 +83,26 @@ export async function delay(ms: number): Promise<void> {
 }
 
 /**
- * Wakes whoever waits for "the next time X happens": `wake()` ends every wait on the current `signal`, and later
- * waits wait for the next `wake()`.
+ * Wakes whoever waits for "the next time X happens": `wake()` settles the current `next`, and later waits wait for
+ * the next `wake()`. A promise rather than an AbortSignal: any number may wait (a signal warns past 10 listeners).
  */
 export class Wakeup {
-  private controller = new AbortController();
+  private fire: () => void = () => undefined;
+  private pending: Promise<void> = this.arm();
 
-  /** Fires at the next `wake()`. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  /** Settles at the next `wake()`. */
+  get next(): Promise<void> {
+    return this.pending;
   }
 
   wake(): void {
-    const fired = this.controller;
-    this.controller = new AbortController();
-    fired.abort();
+    const fire = this.fire;
+    this.pending = this.arm();
+    fire();
+  }
+
+  private arm(): Promise<void> {
+    return new Promise<void>((resolve) => (this.fire = resolve));
   }
 }
 

@@ -58,7 +58,7 @@ export class DiagnosticsStore {
   private async nextArrival(key: string, timeoutMs: number): Promise<void> {
     let wakeup = this.wakeups.get(key);
     if (wakeup === undefined) this.wakeups.set(key, (wakeup = new Wakeup()));
-    await waitFor(wakeup.signal, timeoutMs);
+    await waitFor(wakeup.next, timeoutMs);
   }
 
   /** The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due. */

@@ -142,7 +142,7 @@ export class DocumentStore {
    */
   async settled(timeoutMs: number): Promise<boolean> {
     if (this.unsettled.size === 0) return true;
-    await waitFor(this.allSettled.signal, timeoutMs);
+    await waitFor(this.allSettled.next, timeoutMs);
     const settled = this.unsettled.size === 0;
     this.unsettled.clear();
     return settled;

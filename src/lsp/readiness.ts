@@ -68,7 +68,7 @@ export class Readiness {
     if (this.ready) return;
     const remaining = deadline - performance.now();
     if (remaining <= 0) return;
-    await waitFor(this.wakeup.signal, remaining);
+    await waitFor(this.wakeup.next, remaining);
   }
 
   /** Wakes every waiter (used when the server dies while they wait). */

@@ -122,12 +122,31 @@ describe('waitFor', () => {
 describe('Wakeup', () => {
   it('wakes the current waiters only; later waits wait for the next wake', async () => {
     const wakeup = new Wakeup();
-    const first = waitFor(wakeup.signal, 100);
+    const first = waitFor(wakeup.next, 100);
     wakeup.wake();
     await expect(first).resolves.toEqual({ done: true, value: undefined });
-    const second = waitFor(wakeup.signal, 100);
+    const second = waitFor(wakeup.next, 100);
     await vi.advanceTimersByTimeAsync(100);
     await expect(second).resolves.toEqual({ done: false, reason: 'timeout' });
+  });
+});
+
+describe('Wakeup with many waiters', () => {
+  it('wakes them all, with no listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const wakeup = new Wakeup();
+      const waits = Array.from({ length: 50 }, () => waitFor(wakeup.next, 1000));
+      wakeup.wake();
+      const outcomes = await Promise.all(waits);
+      expect(outcomes.every((o) => o.done)).toBe(true);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
 
