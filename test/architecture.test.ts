@@ -105,3 +105,50 @@ describe('architecture: dependencies point one way', () => {
     }
   });
 });
+
+describe('architecture: one cache, one wait (docs/architecture.md)', () => {
+  const files = sourceFiles(SRC);
+  const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
+
+  /** Timers that are not "wait for X or time out", with why. */
+  const TIMERS: Record<string, string> = {
+    'core/wait-for.ts': 'the one wait',
+    'lsp/supervisor.ts': 'idle shutdown timer',
+    'index/workspace-index.ts': 'debounced cache save',
+    'mcp/main.ts': 'exit grace after stdin closes',
+  };
+
+  it('waits with a timeout go through core/wait-for.ts', () => {
+    const offenders = files
+      .filter((f) => /\bsetTimeout\s*\(/.test(readFileSync(f, 'utf8')))
+      .map(rel)
+      .filter((f) => TIMERS[f] === undefined);
+    expect(offenders).toEqual([]);
+  });
+
+  /** Module-level mutable state that is process-wide by nature, with why. */
+  const MODULE_STATE: Record<string, string> = {
+    'syntax/runtime.ts': 'the WASM runtime, grammars and queries are loaded once per process',
+    'syntax/registry.ts': 'the grammar manifest, read once',
+    'syntax/ts-fallback.ts': 'the TypeScript compiler module, imported once',
+    'syntax/damaged.ts': 'fallback answers keyed by language and text: a pure memo',
+    'index/unpack.ts': 'parents of immutable index entries keyed by identity: a pure memo',
+    'index/cache.ts': 'the index format version (a hash of the syntax code), computed once',
+    'lsp/process-registry.ts': 'server process groups to kill at process exit',
+    'lsp/server-process.ts': 'leftover temp dirs are swept once per process',
+    'ops/syntax-worker.ts': "the worker thread's own locator",
+    'locate/outline.ts': 'indexes of immutable outlines in WeakMaps: pure memos collected with them',
+    'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
+  };
+
+  it('no module-level caches or registries outside the listed process-wide ones', () => {
+    // `let` at top level, or an empty Map/WeakMap/Set/LruMap (tables built from literals are fine).
+    const pattern =
+      /^(?:export\s+)?(?:let\s|const\s+\w+[^=]*=\s*new\s+(?:Map|WeakMap|Set|LruMap)\b[^\n(]*\(\s*(?:\)|\{))/m;
+    const offenders = files
+      .filter((f) => pattern.test(readFileSync(f, 'utf8')))
+      .map(rel)
+      .filter((f) => MODULE_STATE[f] === undefined);
+    expect(offenders).toEqual([]);
+  });
+});

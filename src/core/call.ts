@@ -4,6 +4,7 @@
  * the tool call's `extra`, the CLI from Ctrl-C and its stderr status line).
  */
 import { LocusError } from './errors.js';
+import { waitFor } from './wait-for.js';
 
 /**
  * One progress event. `message` is face-neutral, human-readable text ("starting pyright", "loading project
@@ -50,16 +51,9 @@ export function throwIfCancelled(signal: AbortSignal | undefined): void {
 export async function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return work;
   throwIfCancelled(signal);
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(cancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([work, aborted]);
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-  }
+  const outcome = await waitFor(work, Infinity, { signal });
+  if (!outcome.done) throw cancelledError();
+  return outcome.value;
 }
 
 /** Calls a listener, ignoring what it throws (a broken progress sink must not fail the call). */

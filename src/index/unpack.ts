@@ -1,4 +1,5 @@
 /** Unpacking one symbol of a packed file entry: its path (from depths), kind, ranges, same-path index. */
+import { LruMap } from '../core/lru-map.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import { KINDS, STRIDE, type FileEntry } from './types.js';
 
@@ -21,9 +22,12 @@ export interface IndexedSymbol {
   sameCount: number;
 }
 
-/** Parent index of every symbol of an entry (-1 at top level), for the entries queries touch. */
-const parentCache = new Map<FileEntry, Int32Array>();
 const PARENT_CACHE_ENTRIES = 512;
+/**
+ * Parent index of every symbol of an entry (-1 at top level), for the entries queries touch. Module-level because
+ * it is a memo of immutable entries keyed by identity: it cannot answer stale, whichever index asks.
+ */
+const parentCache = new LruMap<FileEntry, Int32Array>({ maxEntries: PARENT_CACHE_ENTRIES });
 
 function parentsOf(entry: FileEntry): Int32Array {
   let parents = parentCache.get(entry);
@@ -37,8 +41,6 @@ function parentsOf(entry: FileEntry): Int32Array {
     stack.push(i);
   }
   parentCache.set(entry, parents);
-  if (parentCache.size > PARENT_CACHE_ENTRIES)
-    parentCache.delete(parentCache.keys().next().value as FileEntry);
   return parents;
 }
 

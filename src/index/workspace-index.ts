@@ -4,6 +4,7 @@
  * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
  */
 import { realpathSync } from 'node:fs';
+import { waitFor } from '../core/wait-for.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
 import { cacheDirectory, cacheFile, loadCache, saveCache, type Rejection } from './cache.js';
 import type { ExtractJob, ExtractOutcome } from './extract.js';
@@ -88,9 +89,8 @@ export class WorkspaceIndex {
       this.building ??= this.build().finally(() => this.listeners.clear());
       // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
       this.building.catch(() => (this.building = undefined));
-      const done = this.building.then(() => true);
-      if (waitMs === undefined) await done;
-      else await Promise.race([done, new Promise<false>((r) => setTimeout(() => r(false), waitMs).unref())]);
+      if (waitMs === undefined) await this.building;
+      else await waitFor(this.building, waitMs, { unref: true });
       if (onProgress) this.listeners.delete(onProgress);
       return this.status();
     }

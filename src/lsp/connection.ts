@@ -38,6 +38,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
+import { waitFor, type WaitOutcome } from '../core/wait-for.js';
 import { lookupSection } from './settings.js';
 
 /** What the connection reports upwards. */
@@ -167,46 +168,31 @@ export class LspConnection {
     const began = performance.now();
     const pending = start(source.token);
     pending.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    // Timeout and caller's cancel end the same way: `$/cancelRequest` goes out, the caller is answered at once,
-    // and the server gets the grace period to acknowledge.
-    const stopped = new Promise<never>((_, reject) => {
-      const stop = (error: LocusError) => {
-        source.cancel();
-        this.watchCancelled(method, pending);
-        reject(error);
-      };
-      timer = setTimeout(() => stop(timeoutError(this.options.name, method, timeoutMs)), timeoutMs);
-      onAbort = () => stop(cancelledError());
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    let outcome: WaitOutcome<R>;
     try {
-      const result = await Promise.race([pending, stopped, this.failed]);
-      return { result, ms: performance.now() - began };
+      outcome = await waitFor(Promise.race([pending, this.failed]), timeoutMs, { signal });
     } catch (error) {
       throw this.translate(method, error);
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
+    if (outcome.done) return { result: outcome.value, ms: performance.now() - began };
+    // Timeout and caller's cancel end the same way: `$/cancelRequest` goes out, the caller is answered at once,
+    // and the server gets the grace period to acknowledge.
+    source.cancel();
+    this.watchCancelled(method, pending);
+    throw outcome.reason === 'aborted'
+      ? cancelledError()
+      : timeoutError(this.options.name, method, timeoutMs);
   }
 
   private watchCancelled(method: string, pending: Promise<unknown>): void {
-    let settle = (): void => undefined;
-    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const settled = waitFor(pending, this.options.cancelGraceMs, { unref: true }).then(
+      (outcome) => {
+        if (!outcome.done) this.listener?.unresponsive(method);
+      },
+      () => undefined,
+    );
     this.cancelled.add(settled);
     void settled.then(() => this.cancelled.delete(settled));
-    const grace = setTimeout(() => {
-      this.listener?.unresponsive(method);
-      settle();
-    }, this.options.cancelGraceMs);
-    grace.unref();
-    const done = (): void => {
-      clearTimeout(grace);
-      settle();
-    };
-    pending.then(done, done);
   }
 
   /**

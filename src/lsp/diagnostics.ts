@@ -4,6 +4,7 @@
  * changes, callers can wait (bounded) for the server's fresh diagnostics of it.
  */
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { waitFor, Wakeup } from '../core/wait-for.js';
 import { uriKey } from './uri.js';
 
 /** Diagnostics as the server published them (server position encoding). */
@@ -11,7 +12,8 @@ export class DiagnosticsStore {
   private readonly lists = new Map<string, Diagnostic[]>();
   private readonly texts = new Map<string, string>();
   private readonly awaiting = new Set<string>();
-  private readonly waiters = new Map<string, (() => void)[]>();
+  /** Per document: wakes its waiters when diagnostics arrive. */
+  private readonly wakeups = new Map<string, Wakeup>();
   private readonly arrivals = new Map<string, number>();
 
   /** Records the text the server now has; a new text means fresh diagnostics are on their way. */
@@ -28,7 +30,7 @@ export class DiagnosticsStore {
     this.lists.set(key, diagnostics);
     this.arrivals.set(key, performance.now());
     this.awaiting.delete(key);
-    for (const wake of this.waiters.get(key)?.splice(0) ?? []) wake();
+    this.wakeups.get(key)?.wake();
   }
 
   /**
@@ -53,32 +55,16 @@ export class DiagnosticsStore {
     }
   }
 
-  private nextArrival(key: string, timeoutMs: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      const list = this.waiters.get(key) ?? [];
-      list.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.waiters.set(key, list);
-    });
+  private async nextArrival(key: string, timeoutMs: number): Promise<void> {
+    let wakeup = this.wakeups.get(key);
+    if (wakeup === undefined) this.wakeups.set(key, (wakeup = new Wakeup()));
+    await waitFor(wakeup.next, timeoutMs);
   }
 
   /** The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due. */
   async current(uri: string, timeoutMs: number): Promise<Diagnostic[]> {
     const key = uriKey(uri);
-    if (this.awaiting.has(key)) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        const list = this.waiters.get(key) ?? [];
-        list.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        this.waiters.set(key, list);
-      });
-    }
+    if (this.awaiting.has(key)) await this.nextArrival(key, timeoutMs);
     return this.lists.get(key) ?? [];
   }
 }

@@ -14,6 +14,8 @@ import {
   DidOpenTextDocumentNotification,
 } from 'vscode-languageserver-protocol';
 import { DEFAULT_LIMITS, LineIndex } from '../core/index.js';
+import { LruMap } from '../core/lru-map.js';
+import { waitFor, Wakeup } from '../core/wait-for.js';
 import type { LspConnection } from './connection.js';
 import type { FileChange } from './types.js';
 import { pathToUri, uriKey, uriToPath } from './uri.js';
@@ -26,7 +28,6 @@ interface OpenDocument {
   index: LineIndex | undefined;
   mtimeMs: number;
   size: number;
-  lastUsed: number;
 }
 
 /** Files whose line index stays cached for position conversion (about 100 bytes a line each). */
@@ -44,23 +45,33 @@ function diskStamp(path: string): string {
 
 /** Open documents of one server. */
 export class DocumentStore {
-  private readonly docs = new Map<string, OpenDocument>();
+  /** In least-recently-synced order; the evicted ones wait in `evicted` for their didClose. */
+  private readonly docs: LruMap<string, OpenDocument>;
+  private evicted: OpenDocument[] = [];
   /** Line indexes of files read from disk (utf-8/utf-32 position conversion), kept while their stamp holds. */
-  private readonly diskCache = new Map<string, { stamp: string; index: LineIndex | undefined }>();
+  private readonly diskCache = new LruMap<string, { stamp: string; index: LineIndex | undefined }>({
+    maxEntries: DISK_CACHE_FILES,
+  });
   /** URIs whose disk cache entry was checked since the last sync (one stat per file per request). */
   private readonly diskChecked = new Set<string>();
   /** Files opened or changed behind the request (see `settled`) until the server published diagnostics for them. */
   private readonly unsettled = new Set<string>();
-  private settledWaiters: (() => void)[] = [];
-  private clock = 0;
+  private readonly allSettled = new Wakeup();
 
   constructor(
     private readonly connection: LspConnection,
     private readonly languageIdOf: (absPath: string) => string,
     /** Wait for the server to process files changed behind the request (see `settled`). */
     private readonly trackProcessing = false,
-    private readonly maxOpen = 64,
-  ) {}
+    maxOpen = 64,
+  ) {
+    this.docs = new LruMap({
+      maxEntries: maxOpen,
+      dispose: (doc, _uri, reason) => {
+        if (reason === 'evict') this.evicted.push(doc);
+      },
+    });
+  }
 
   /** Makes the server's copy of `absPath` equal to `text` (didOpen or didChange); returns the document URI. */
   async sync(absPath: string, text: string): Promise<string> {
@@ -69,9 +80,8 @@ export class DocumentStore {
     const doc = this.docs.get(uri);
     if (doc === undefined) {
       await this.open(uri, absPath, text);
-      await this.evict(uri);
+      await this.closeEvicted();
     } else {
-      doc.lastUsed = ++this.clock;
       if (doc.text !== text) await this.change(doc, text);
       this.stamp(doc);
     }
@@ -81,7 +91,7 @@ export class DocumentStore {
 
   /** Tells the server the new content of an open file (after Locus applied edits); false when it is not open. */
   async documentChanged(absPath: string, text: string): Promise<boolean> {
-    const doc = this.docs.get(pathToUri(absPath));
+    const doc = this.docs.peek(pathToUri(absPath));
     if (doc === undefined) return false;
     if (doc.text !== text) await this.change(doc, text, true);
     this.stamp(doc);
@@ -91,7 +101,7 @@ export class DocumentStore {
   /** Brings open documents in line with changes on disk (deleted → didClose, else re-read). */
   async filesChanged(changes: FileChange[]): Promise<void> {
     for (const change of changes) {
-      const doc = this.docs.get(pathToUri(change.path));
+      const doc = this.docs.peek(pathToUri(change.path));
       if (doc === undefined) continue;
       if (change.kind === 'deleted') await this.close(doc);
       else await this.reread(doc);
@@ -117,13 +127,13 @@ export class DocumentStore {
     if (this.docs.has(uri)) return;
     if (this.trackProcessing) this.unsettled.add(uriKey(uri));
     await this.open(uri, path, text);
-    await this.evict(uri);
+    await this.closeEvicted();
   }
 
   /** Called for every publishDiagnostics: the server has processed that file. */
   diagnosticsArrived(uri: string): void {
     if (!this.unsettled.delete(uriKey(uri)) || this.unsettled.size > 0) return;
-    for (const wake of this.settledWaiters.splice(0)) wake();
+    this.allSettled.wake();
   }
 
   /**
@@ -132,13 +142,7 @@ export class DocumentStore {
    */
   async settled(timeoutMs: number): Promise<boolean> {
     if (this.unsettled.size === 0) return true;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.settledWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await waitFor(this.allSettled.next, timeoutMs);
     const settled = this.unsettled.size === 0;
     this.unsettled.clear();
     return settled;
@@ -146,7 +150,7 @@ export class DocumentStore {
 
   /** Line index of the text the server has for a URI: the open copy, else the file on disk. */
   linesOf(uri: string): LineIndex | undefined {
-    const doc = this.docs.get(uri);
+    const doc = this.docs.peek(uri);
     if (doc !== undefined) return (doc.index ??= new LineIndex(doc.text));
     const cached = this.diskCache.get(uri);
     if (cached && this.diskChecked.has(uri)) return cached.index;
@@ -160,8 +164,6 @@ export class DocumentStore {
     } catch {
       index = undefined;
     }
-    if (this.diskCache.size >= DISK_CACHE_FILES)
-      this.diskCache.delete(this.diskCache.keys().next().value as string);
     this.diskCache.set(uri, { stamp, index });
     return index;
   }
@@ -180,9 +182,7 @@ export class DocumentStore {
       index: undefined,
       mtimeMs: 0,
       size: -1,
-      lastUsed: 0,
     };
-    doc.lastUsed = ++this.clock;
     this.stamp(doc);
     this.docs.set(uri, doc);
     await this.connection.notify(DidOpenTextDocumentNotification.type, {
@@ -232,14 +232,10 @@ export class DocumentStore {
     doc.size = stat?.size ?? -1;
   }
 
-  private async evict(keep: string): Promise<void> {
-    while (this.docs.size > this.maxOpen) {
-      let oldest: OpenDocument | undefined;
-      for (const doc of this.docs.values()) {
-        if (doc.uri !== keep && (oldest === undefined || doc.lastUsed < oldest.lastUsed)) oldest = doc;
-      }
-      if (oldest === undefined) return;
-      await this.close(oldest);
+  /** Sends didClose for the documents the bound evicted (the least recently synced). */
+  private async closeEvicted(): Promise<void> {
+    for (const doc of this.evicted.splice(0)) {
+      await this.connection.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: doc.uri } });
     }
   }
 }

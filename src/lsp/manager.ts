@@ -7,8 +7,14 @@ import { resolve } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './client.js';
 import type { LspLogListener } from './events.js';
-import { deepMerge, loadLspConfig, type LanguageServerConfig, type LspConfig } from './config.js';
-import { languageOfPath, rememberLanguage } from './languages.js';
+import {
+  deepMerge,
+  loadLspConfig,
+  type LanguageServerConfig,
+  type LoadedLspConfig,
+  type LspConfig,
+} from './config.js';
+import { LanguageDecisions, languageOfPath } from './languages.js';
 import { findProjectRoot, isInside } from './project-root.js';
 import type { InstanceSpec } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
@@ -27,6 +33,11 @@ export interface LspManagerOptions {
   config?: Partial<LspConfig>;
   /** Trust the workspace's `locus.config.json` (docs/configuration.md, "Workspace trust"). */
   trust?: boolean;
+  /**
+   * The configuration as the caller already loaded it with `loadLspConfig` (overrides and trust applied), so a
+   * context reads the files once; `config` and `trust` are then not used.
+   */
+  loaded?: LoadedLspConfig;
   /** Server start, stop, restart, crash and timeout events (MCP logging; never stdout). */
   onLog?: LspLogListener;
 }
@@ -45,13 +56,16 @@ export class LspManager {
   /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
   readonly configWarnings: readonly string[];
   private readonly sessions = new Map<string, Session>();
+  /** Languages the operations decided per file (`forFile`'s `languageId`), told to the servers. */
+  private readonly languages = new LanguageDecisions();
   private readonly onLog: LspLogListener | undefined;
 
   /** Reads the configuration (throws a LocusError when it is invalid); starts nothing. */
   constructor(options: LspManagerOptions) {
     this.workspaceRoot = resolve(options.workspaceRoot);
     this.onLog = options.onLog;
-    const loaded = loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
+    const loaded =
+      options.loaded ?? loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
     this.configWarnings = loaded.warnings;
     for (const [language, entry] of Object.entries(this.config.languages)) {
@@ -68,7 +82,7 @@ export class LspManager {
 
   /** The language of a file (by extension), or undefined when Locus has no server for it. */
   languageOf(absPath: string): LanguageKey | undefined {
-    return languageOfPath(absPath);
+    return languageOfPath(absPath, this.languages);
   }
 
   /**
@@ -77,8 +91,8 @@ export class LspManager {
    * script as bash); it is remembered so the server is told the same language.
    */
   forFile(absPath: string, languageId?: string): Session | undefined {
-    if (languageId !== undefined) rememberLanguage(resolve(absPath), languageId);
-    const language = languageOfPath(resolve(absPath));
+    if (languageId !== undefined) this.languages.remember(resolve(absPath), languageId);
+    const language = languageOfPath(resolve(absPath), this.languages);
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
@@ -159,6 +173,7 @@ export class LspManager {
         positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
         requestTimeoutMs: config.requestTimeoutMs,
         readyTimeoutMs: config.readyTimeoutMs,
+        languages: this.languages,
       };
     };
     const supervisor = new Supervisor(makeSpec, {

@@ -4,6 +4,7 @@
  * background analysis). Each adapter names its signals; any one of them makes the server ready.
  */
 import type { ProgressToken } from 'vscode-languageserver-protocol';
+import { waitFor, Wakeup } from '../core/wait-for.js';
 
 /** One way a server says it is ready. */
 export type ReadySignal =
@@ -22,7 +23,7 @@ export class Readiness {
   private readonly startedAt = performance.now();
   private readonly watched = new Set<ProgressToken>();
   private readyAfter: number | undefined;
-  private readonly waiters = new Set<() => void>();
+  private readonly wakeup = new Wakeup();
 
   constructor(signals: ReadySignal[]) {
     this.signals = signals;
@@ -67,20 +68,12 @@ export class Readiness {
     if (this.ready) return;
     const remaining = deadline - performance.now();
     if (remaining <= 0) return;
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, remaining);
-      this.waiters.add(done);
-    });
+    await waitFor(this.wakeup.next, remaining);
   }
 
   /** Wakes every waiter (used when the server dies while they wait). */
   release(): void {
-    for (const waiter of [...this.waiters]) waiter();
+    this.wakeup.wake();
   }
 
   private markReady(): void {

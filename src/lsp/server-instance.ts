@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
+import { waitFor } from '../core/wait-for.js';
 import { clientCapabilities } from './capabilities.js';
 import { closed, garbled, LspConnection } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
@@ -23,6 +24,7 @@ import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
 import { crashed, hung, spawnError } from './instance-errors.js';
+import type { LanguageDecisions } from './languages.js';
 import { Readiness } from './readiness.js';
 import { makeSessionTmpDir, ServerProcess } from './server-process.js';
 import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
@@ -39,6 +41,8 @@ export interface InstanceSpec {
   positionEncodings: PositionEncoding[];
   requestTimeoutMs: number;
   readyTimeoutMs: number;
+  /** The languages the operations decided per file (the LspManager's). */
+  languages?: LanguageDecisions;
 }
 
 /** Told once when an instance dies on its own (not when stopped). */
@@ -115,7 +119,7 @@ export class ServerInstance {
     );
     this.documents = new DocumentStore(
       this.connection,
-      (path) => spec.adapter.languageId(path),
+      (path) => spec.adapter.languageId(path, spec.languages),
       spec.adapter.opensChangedFiles === true,
     );
     this.mapper = new PositionMapper('utf-16', (uri) => this.documents.linesOf(uri));
@@ -244,12 +248,8 @@ export class ServerInstance {
   /** Garbage fails at once; a closed stream waits briefly for the exit so the error can say how it ended. */
   private async broken(garbage: LocusError | undefined): Promise<void> {
     if (garbage !== undefined) return this.die(garbage);
-    let timer: NodeJS.Timeout | undefined;
-    const exit = await Promise.race([
-      this.process.exited,
-      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 1000))),
-    ]);
-    clearTimeout(timer);
+    const ended = await waitFor(this.process.exited, 1000);
+    const exit = ended.done ? ended.value : undefined;
     const name = this.spec.adapter.name;
     if (!this.stopping)
       this.die(exit ? crashed(name, exit.code, exit.signal, this.process.stderrTail()) : closed(name));

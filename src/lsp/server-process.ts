@@ -6,6 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { delay, waitFor } from '../core/wait-for.js';
 import { groupGone, registerGroup, signalGroup, unregisterGroup } from './process-registry.js';
 
 /** What to run. */
@@ -165,18 +166,14 @@ export class ServerProcess {
 
   private async waitExit(ms: number): Promise<boolean> {
     if (!this.running) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-    const result = await Promise.race([this.exited.then(() => true), timeout]);
-    clearTimeout(timer);
-    return result;
+    return (await waitFor(this.exited, ms)).done;
   }
 
   /** Kills what is left of the group (helpers such as tsls's leaked `node`), waits for it, removes the temp dir. */
   private async dispose(): Promise<void> {
     signalGroup(this.pid, 'SIGKILL');
     for (let waited = 0; waited < 2000 && !groupGone(this.pid); waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await delay(20);
     }
     this.child.stdin.destroy();
     this.child.stdout.destroy();

@@ -29,7 +29,7 @@ import type { ServerAdapter } from './servers/adapter.js';
 import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
 import { pathToUri } from './uri.js';
-import { languageOfPath } from './languages.js';
+import { languageOfPath, type LanguageDecisions } from './languages.js';
 import { captureCommandEdit } from './commands.js';
 import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
 import {
@@ -130,7 +130,7 @@ export class SessionCore {
   async documentChanged(absPath: string, text: string): Promise<void> {
     const instance = this.supervisor.current;
     if (instance === undefined || (await instance.documents.documentChanged(absPath, text))) return;
-    if (this.adapter.opensChangedFiles && this.serves(absPath))
+    if (this.adapter.opensChangedFiles && this.serves(absPath, instance.spec.languages))
       await instance.documents.openChanged(absPath, text);
     await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
   }
@@ -144,15 +144,17 @@ export class SessionCore {
     if (instance === undefined || changes.length === 0) return;
     await instance.documents.filesChanged(changes);
     if (this.adapter.opensChangedFiles) {
-      const ours = changes.filter((c) => c.kind !== 'deleted' && this.serves(c.path));
+      const ours = changes.filter(
+        (c) => c.kind !== 'deleted' && this.serves(c.path, instance.spec.languages),
+      );
       await instance.documents.openFromDisk(ours.map((c) => c.path));
     }
     await notifyWatchedFiles(instance, changes);
   }
 
   /** True when the file's language is one this session's server handles. */
-  serves(absPath: string): boolean {
-    const language = languageOfPath(absPath);
+  serves(absPath: string, decisions?: LanguageDecisions): boolean {
+    const language = languageOfPath(absPath, decisions);
     return language !== undefined && this.adapter.languages.includes(language);
   }
 

@@ -3,6 +3,7 @@
  * after the configured minutes without requests, and the final stop. Concurrent callers share one start.
  */
 import { LocusError } from '../core/index.js';
+import { delay as pause } from '../core/wait-for.js';
 import { ProgressHub, type LspLogListener } from './events.js';
 import { RestartPolicy } from './restart-policy.js';
 import { ServerInstance, type InstanceSpec } from './server-instance.js';
@@ -83,7 +84,7 @@ export class Supervisor {
     if (this.closed) throw sessionClosed('language server');
     const spec = this.makeSpec();
     const delay = this.policy.delayBeforeStart(spec.adapter.name);
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay > 0) await pause(delay);
     this.starts++;
     const name = spec.adapter.name;
     this.log(

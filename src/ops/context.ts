@@ -4,11 +4,15 @@
  */
 import type { CallScope } from '../core/call.js';
 import type { LspLogListener } from '../lsp/events.js';
+import { resolve } from 'node:path';
+import { loadLspConfig } from '../lsp/config.js';
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
 import { recoverApplies } from './apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
 import type { IndexAccessOptions } from './index-access.js';
+import { offlineSettingsOf } from './limits-config.js';
 import { createLocator, type Locator } from './locator.js';
+import { createReferenceAnswers, type ReferenceAnswers } from './references.js';
 
 /** Everything an operation needs. */
 export interface OpsContext {
@@ -16,6 +20,8 @@ export interface OpsContext {
   lsp: LspManager;
   /** Files the servers may know, checked against the disk before each request. */
   freshness: FreshnessTracker;
+  /** Sorted reference answers, for later pages of the same question (shared by every call of the context). */
+  referenceAnswers: ReferenceAnswers;
   /** The call being served (abort signal, progress listener); set per call by `forCall`. */
   call?: CallScope;
 }
@@ -35,22 +41,32 @@ export interface OpsOptions {
   onLog?: LspLogListener;
 }
 
-/** Creates the context (reads the config; throws a LocusError when it is invalid). */
+/**
+ * Creates the context. The config is read here, once, and passed to the language servers, the locator and the
+ * index (throws a LocusError when it is invalid).
+ */
 export function createOpsContext(options: OpsOptions): OpsContext {
+  const loaded = loadLspConfig(resolve(options.root), options.lspConfig, {
+    ...(options.trust === true ? { trust: true } : {}),
+  });
   const lsp = new LspManager({
     workspaceRoot: options.root,
-    ...(options.lspConfig ? { config: options.lspConfig } : {}),
-    ...(options.trust === true ? { trust: true } : {}),
+    loaded,
     ...(options.onLog ? { onLog: options.onLog } : {}),
   });
   const locator = createLocator({
     root: options.root,
-    languageOverrides: lsp.config.fileLanguages,
+    settings: offlineSettingsOf(loaded.config),
     ...(options.index ? { index: options.index } : {}),
   });
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
   recoverApplies(locator.workspace.realRoot);
-  return { locator, lsp, freshness: new FreshnessTracker(options.watchFiles ?? false) };
+  return {
+    locator,
+    lsp,
+    freshness: new FreshnessTracker(options.watchFiles ?? false),
+    referenceAnswers: createReferenceAnswers(),
+  };
 }
 
 /** The context as one call sees it (shared state, that call's signal and progress listener). */

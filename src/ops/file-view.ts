@@ -14,10 +14,6 @@ import type { SyntaxService } from './syntax-service.js';
  */
 export const MAX_OUTLINE_CHARS = 4 * 1024 * 1024;
 
-// Views (line index included) are reused while the text and outline are the same objects.
-const VIEW_CACHE_ENTRIES = 64;
-const views = new Map<string, { view: FileView }>();
-
 /** A file ready for locating: its view plus what it was read as. */
 export interface LoadedFile {
   file: TextFile;
@@ -37,20 +33,13 @@ export async function loadFile(
   let outline: Outline | undefined;
   const tooBig = language !== undefined && file.text.length > MAX_OUTLINE_CHARS;
   if (language && !tooBig) outline = await syntax.outline(file.absPath, language, file.text);
-  const cached = views.get(file.absPath);
-  if (
-    cached &&
-    cached.view.text === file.text &&
-    cached.view.outline === outline &&
-    cached.view.filePath === file.relPath
-  ) {
-    return { file, view: cached.view, language };
+  const cached = syntax.views.get(file.absPath);
+  if (cached && cached.text === file.text && cached.outline === outline && cached.filePath === file.relPath) {
+    return { file, view: cached, language };
   }
   const view = fileView(file.relPath, file.text, outline);
   if (tooBig)
     view.noOutline = `${file.relPath} is over ${MAX_OUTLINE_CHARS / 1024 / 1024} Mi characters, too big to parse`;
-  views.delete(file.absPath);
-  views.set(file.absPath, { view });
-  if (views.size > VIEW_CACHE_ENTRIES) views.delete(views.keys().next().value as string);
+  syntax.views.set(file.absPath, view);
   return { file, view, language };
 }

@@ -3,7 +3,7 @@
  * `locus.config.json`, brought up to date before each answer, with progress for whoever listens and
  * a note when an answer had to be given before the first build finished.
  */
-import { loadLspConfig } from '../lsp/config.js';
+import type { IndexConfig } from '../lsp/config.js';
 import {
   WorkspaceIndex,
   type IndexOptions,
@@ -33,15 +33,22 @@ export interface IndexAccess {
   peek(): WorkspaceIndex | undefined;
 }
 
-/** Creates the lazy access for a workspace root. */
-export function createIndexAccess(root: string, options: IndexAccessOptions = {}): IndexAccess {
+/**
+ * Creates the lazy access for a workspace root. `config` is the `index` section as the caller loaded it, or the
+ * error that loading the config gave (thrown at first use, as reading it then did).
+ */
+export function createIndexAccess(
+  root: string,
+  config: { index: IndexConfig; error?: unknown },
+  options: IndexAccessOptions = {},
+): IndexAccess {
   let index: WorkspaceIndex | undefined;
   return {
     peek: () => index,
     async ready(onProgress) {
       if (!index) {
-        const config = loadLspConfig(root).config.index ?? {};
-        index = new WorkspaceIndex(root, { ...config, ...options });
+        if (config.error !== undefined) throw config.error;
+        index = new WorkspaceIndex(root, { ...config.index, ...options });
         if (options.watch) index.watch();
       }
       const listener: ProgressListener | undefined =

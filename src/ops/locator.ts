@@ -13,7 +13,7 @@ import type { LanguageOverrides } from '../workspace/file-language.js';
 import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
 import type { Limits } from '../core/limits.js';
 import { Workspace } from '../workspace/workspace.js';
-import { offlineSettings } from './limits-config.js';
+import { offlineSettings, type OfflineSettings } from './limits-config.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline, type OutlineResult } from './outline.js';
 import {
@@ -68,13 +68,15 @@ export interface LocatorOptions {
   syntax?: SyntaxService;
   /** Glob → language overrides (default: `fileLanguages` of `locus.config.json`, docs/languages.md). */
   languageOverrides?: LanguageOverrides;
+  /** The root's config as the caller already loaded it (the ops context reads it once); default: read here. */
+  settings?: OfflineSettings;
   /** How the workspace index is kept (watchers, waiting, progress). */
   index?: IndexAccessOptions;
 }
 
 /** Creates an offline locator over a workspace root. */
 export function createLocator(options: LocatorOptions): Locator {
-  const configured = offlineSettings(options.root);
+  const configured = options.settings ?? offlineSettings(options.root);
   const limits = { ...configured.limits, ...options.limits };
   const workspace = new Workspace(options.root, {
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
@@ -82,7 +84,7 @@ export function createLocator(options: LocatorOptions): Locator {
     languageOverrides: options.languageOverrides ?? configured.fileLanguages,
   });
   const syntax = options.syntax ?? createSyntaxService();
-  const index = createIndexAccess(workspace.root, options.index);
+  const index = createIndexAccess(workspace.root, configured, options.index);
   const locator: Locator = {
     root: workspace.root,
     workspace,

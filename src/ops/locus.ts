@@ -22,6 +22,7 @@ import { references, type ReferencesOptions, type ReferencesResult } from './ref
 import type { VerifiedEditOptions } from './verify.js';
 import { rename, type RenameOptions, type RenameResult } from './rename.js';
 import { signatureHelp, type SignatureHelpResult } from './signature-help.js';
+import { offlineSettingsOf } from './limits-config.js';
 import { search, type SearchOptions, type SearchResult } from './search.js';
 import { source, type SourceOptions, type SourceResult } from './source.js';
 import { symbols, type SymbolsOptions, type SymbolsResult } from './symbols.js';
@@ -87,7 +88,9 @@ export function createLocus(options: OpsOptions): Locus {
   const context = createOpsContext(options);
   const { locator } = context;
   // Big files are parsed in a worker so one call cannot stall the others (docs/security.md).
-  const offload = SyntaxOffload.supported() ? new SyntaxOffload(locator) : undefined;
+  const offload = SyntaxOffload.supported()
+    ? new SyntaxOffload(locator, { settings: offlineSettingsOf(context.lsp.config) })
+    : undefined;
   const offline = offload?.ops() ?? locator;
   return {
     context,

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { isLocusError } from '../core/errors.js';
 import type { Limits } from '../core/limits.js';
+import type { OfflineSettings } from './limits-config.js';
 import { parseInput, type Locator } from './locator.js';
 
 /** Files at least this big are parsed in the worker. */
@@ -26,7 +27,8 @@ export class SyntaxOffload {
 
   constructor(
     private readonly locator: Locator,
-    private readonly options: { limits?: Partial<Limits> } = {},
+    /** `settings`: the config as the context loaded it, so the worker does not read it again. */
+    private readonly options: { limits?: Partial<Limits>; settings?: OfflineSettings } = {},
   ) {}
 
   /** True when the compiled worker exists (not when running from TypeScript sources). */
@@ -102,6 +104,7 @@ export class SyntaxOffload {
       workerData: {
         root: this.locator.root,
         ...(this.options.limits ? { limits: this.options.limits } : {}),
+        ...(this.options.settings ? { settings: this.options.settings } : {}),
       },
     });
     worker.unref();

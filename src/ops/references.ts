@@ -5,6 +5,7 @@
 import type { Advice } from '../core/advice.js';
 import { checkBudget, checkPage, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
+import { LruMap } from '../core/lru-map.js';
 import type { Location } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
 import { ViewCache, describeLocations, type LocationRef } from './locations.js';
@@ -108,9 +109,15 @@ interface CachedAnswer {
   answer: { result: Location[]; possiblyIncomplete: boolean };
 }
 
-/** Sorted answers per context, so that later pages of one answer do not ask the server again. */
-const answers = new WeakMap<OpsContext, Map<string, CachedAnswer>>();
+/** Sorted answers of one ops context (`OpsContext.referenceAnswers`), so later pages do not ask the server again. */
+export type ReferenceAnswers = LruMap<string, CachedAnswer>;
+
 const ANSWERS_PER_CONTEXT = 8;
+
+/** The answer cache of a new ops context. */
+export function createReferenceAnswers(): ReferenceAnswers {
+  return new LruMap({ maxEntries: ANSWERS_PER_CONTEXT });
+}
 /** A cached answer is reused only this long, even when no file change was seen (docs/performance.md). */
 const ANSWER_TTL_MS = 30_000;
 
@@ -125,8 +132,7 @@ async function sortedReferences(
 ): Promise<{ result: Location[]; possiblyIncomplete: boolean }> {
   const { absPath, text } = target.loaded.file;
   const key = `${absPath}\u0000${target.position.line}:${target.position.character}:${includeDeclaration}`;
-  let cache = answers.get(context);
-  if (!cache) answers.set(context, (cache = new Map()));
+  const cache = context.referenceAnswers;
   const known = cache.get(key);
   const epoch = context.freshness.epoch;
   if (known && known.text === text && known.epoch === epoch && Date.now() - known.at < ANSWER_TTL_MS)
@@ -137,7 +143,6 @@ async function sortedReferences(
   const answer = { result: sortLocations(raw.result), possiblyIncomplete: raw.possiblyIncomplete };
   cache.delete(key);
   if (!answer.possiblyIncomplete) cache.set(key, { text, epoch, at: Date.now(), answer });
-  if (cache.size > ANSWERS_PER_CONTEXT) cache.delete(cache.keys().next().value as string);
   return answer;
 }
 

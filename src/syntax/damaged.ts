@@ -5,6 +5,7 @@
  * by region text, so re-locating after an edit elsewhere in a broken file costs no fallback parse.
  */
 import type { Node, Tree } from 'web-tree-sitter';
+import { LruMap } from '../core/lru-map.js';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import type { PlacedCandidate } from './candidates.js';
@@ -20,8 +21,14 @@ const CACHE_CHARS = 4_000_000;
  * would re-parse a whole big container on every edit (docs/performance.md, "broken code").
  */
 export const FALLBACK_REGION_MAX = 4096;
-const cache = new Map<string, FallbackSymbols | null>();
-let cachedChars = 0;
+/**
+ * Keyed by language and region text, so an answer is a pure function of its key: shared by every tree cache and
+ * the index (the one module-level cache of the syntax layer, docs/architecture.md, "One cache, one wait").
+ */
+const cache = new LruMap<string, FallbackSymbols | null>({
+  maxSize: CACHE_CHARS,
+  sizeOf: (_symbols, key) => key.length - key.indexOf('\u0000') - 1,
+});
 const counters = { calls: 0, chars: 0 };
 
 /** Fallback parses run so far and the characters they parsed (for tests and the bench). */
@@ -93,21 +100,10 @@ async function cachedFallback(
   fallback: NonNullable<LoadedLanguage['hooks']['fallback']>,
 ): Promise<FallbackSymbols | undefined> {
   const key = `${languageId}\u0000${regionText}`;
-  if (cache.has(key)) {
-    const known = cache.get(key) ?? undefined;
-    cache.delete(key);
-    cache.set(key, known ?? null);
-    return known;
-  }
+  if (cache.has(key)) return cache.get(key) ?? undefined;
   counters.calls++;
   counters.chars += regionText.length;
   const symbols = await fallback(languageId, regionText);
   cache.set(key, symbols ?? null);
-  cachedChars += regionText.length;
-  for (const [oldKey] of cache) {
-    if (cachedChars <= CACHE_CHARS || cache.size <= 1) break;
-    cache.delete(oldKey);
-    cachedChars -= oldKey.length - languageId.length - 1;
-  }
   return symbols;
 }

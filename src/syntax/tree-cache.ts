@@ -6,6 +6,7 @@
  * trees deleted; `close()` deletes everything.
  */
 import type { Tree } from 'web-tree-sitter';
+import { LruMap } from '../core/lru-map.js';
 import type { Outline } from '../locate/outline.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
 import type { Extraction, PreviousExtraction } from './incremental.js';
@@ -58,20 +59,21 @@ export const BIG_TREE_BYTES = 1024 * 1024;
 
 /** Per-path cache of tree-sitter trees and outlines. */
 export class TreeCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly maxBytes: number;
-  private totalBytes = 0;
+  private readonly entries: LruMap<string, Entry>;
   private readonly counters = {
     fullParses: 0,
     incrementalParses: 0,
     outlineHits: 0,
     outlineComputations: 0,
     windowedOutlines: 0,
-    evictions: 0,
   };
 
   constructor(options: TreeCacheOptions = {}) {
-    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.entries = new LruMap({
+      maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      sizeOf: (entry) => entry.bytes,
+      dispose: release,
+    });
   }
 
   /** The outline of `text` for the file `key` (cached by content; incremental after edits). */
@@ -107,40 +109,30 @@ export class TreeCache {
 
   /** Forgets one file and deletes its tree. */
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
     this.entries.delete(key);
-    this.release(entry);
   }
 
   /** Deletes every tree; the cache stays usable (it starts empty). */
   close(): void {
-    for (const entry of this.entries.values()) this.release(entry);
     this.entries.clear();
   }
 
   /** Current counters. */
   stats(): TreeCacheStats {
     const trees = [...this.entries.values()].filter((e) => e.tree !== undefined).length;
-    return { entries: this.entries.size, trees, bytes: this.totalBytes, ...this.counters };
+    const { size: entries, totalSize: bytes, evictions } = this.entries;
+    return { entries, trees, bytes, ...this.counters, evictions };
   }
 
   /** The entry for exactly this text, re-parsing (incrementally when possible) if needed. */
   private update(key: string, loaded: LoadedLanguage, text: string): Entry {
     const old = this.entries.get(key);
-    if (old && old.languageId === loaded.id && old.text === text) {
-      this.entries.delete(key);
-      this.entries.set(key, old);
-      return old;
-    }
+    if (old && old.languageId === loaded.id && old.text === text) return old;
     const { tree, previous } =
       old && old.languageId === loaded.id
         ? this.reparse(loaded, old, text)
         : { tree: this.parse(loaded, text) };
-    if (old) {
-      this.entries.delete(key);
-      this.release(old);
-    }
+    // Setting the new entry releases the old one (its tree served the incremental parse above).
     const entry: Entry = {
       languageId: loaded.id,
       text,
@@ -152,8 +144,6 @@ export class TreeCache {
       previous,
     };
     this.entries.set(key, entry);
-    this.totalBytes += entry.bytes;
-    this.evict();
     return entry;
   }
 
@@ -185,7 +175,7 @@ export class TreeCache {
     try {
       const tree = entry.tree as Tree;
       const { outline, extraction } = await extractionOfTree(loaded, tree, entry.text, entry.previous);
-      if (this.entries.get(key) === entry) {
+      if (this.entries.peek(key) === entry) {
         entry.outline = outline;
         entry.extraction = extraction;
         entry.previous = undefined;
@@ -199,19 +189,9 @@ export class TreeCache {
       entry.pending = undefined;
     }
   }
+}
 
-  private evict(): void {
-    while (this.totalBytes > this.maxBytes && this.entries.size > 1) {
-      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry];
-      this.entries.delete(oldestKey);
-      this.release(oldest);
-      this.counters.evictions++;
-    }
-  }
-
-  private release(entry: Entry): void {
-    this.totalBytes -= entry.bytes;
-    entry.tree?.delete();
-    entry.tree = undefined;
-  }
+function release(entry: Entry): void {
+  entry.tree?.delete();
+  entry.tree = undefined;
 }

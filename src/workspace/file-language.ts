@@ -14,22 +14,31 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { detectLanguage, isAmbiguousHeader } from '../core/languages.js';
+import { LruMap } from '../core/lru-map.js';
 
 /** Glob (relative to the workspace root, `/`-separated) → language id. */
 export type LanguageOverrides = Readonly<Record<string, string>>;
 
 const MAX_SCANNED_UNITS = 200;
 const MAX_UNIT_BYTES = 1024 * 1024;
+/** Scanned folders and decided headers kept (each re-checked by its folder's mtime). */
+const MAX_CACHED_FOLDERS = 256;
+const MAX_CACHED_HEADERS = 4096;
 const CPP_FLAGS =
   /(?:^|\s|")(?:-x\s*c\+\+(?:-header)?|-std=(?:c|gnu)\+\+\w*|\S*(?:clang\+\+|g\+\+|c\+\+)(?:-[\d.]+)?)(?=\s|"|$)/;
 
 /** Decides file languages for one workspace root. */
 export class FileLanguages {
   private readonly matchers: Array<{ test: (rel: string) => boolean; language: string }>;
+  /** The compile databases looked at (the root's and `build/`'s). */
   private readonly database = new Map<string, { stamp: number; entries: Map<string, string> }>();
-  private readonly folders = new Map<string, { stamp: number; units: Map<string, string> }>();
+  private readonly folders = new LruMap<string, { stamp: number; units: Map<string, string> }>({
+    maxEntries: MAX_CACHED_FOLDERS,
+  });
   /** Header → the language its translation units gave, valid while its folder's stamp is unchanged. */
-  private readonly headers = new Map<string, { stamp: number; language: string | undefined }>();
+  private readonly headers = new LruMap<string, { stamp: number; language: string | undefined }>({
+    maxEntries: MAX_CACHED_HEADERS,
+  });
 
   constructor(
     private readonly root: string,

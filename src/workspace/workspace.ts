@@ -6,6 +6,7 @@
 import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
+import { LruMap } from '../core/lru-map.js';
 import { FileLanguages, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 
@@ -34,7 +35,9 @@ export class Workspace {
   readonly realRoot: string;
   readonly maxFileBytes: number;
   readonly limits: Limits;
-  private readonly texts = new Map<string, { stamp: string; text: string; hadBom: boolean }>();
+  private readonly texts = new LruMap<string, { stamp: string; text: string; hadBom: boolean }>({
+    maxEntries: TEXT_CACHE_ENTRIES,
+  });
   private languages: FileLanguages | undefined;
 
   constructor(
@@ -152,9 +155,7 @@ export class Workspace {
       throw accessError(cause, file.relPath, this.root);
     }
     const decoded = decodeText(bytes, file.relPath, this.maxFileBytes);
-    this.texts.delete(file.absPath);
     this.texts.set(file.absPath, { stamp, ...decoded });
-    if (this.texts.size > TEXT_CACHE_ENTRIES) this.texts.delete(this.texts.keys().next().value as string);
     return { ...file, ...decoded };
   }
 }

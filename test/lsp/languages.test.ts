@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { languageOfPath, lspLanguageId, rememberLanguage } from '../../src/lsp/languages.js';
+import { LanguageDecisions, languageOfPath, lspLanguageId } from '../../src/lsp/languages.js';
 import { LspManager } from '../../src/lsp/manager.js';
 import { languageForPath } from '../../src/syntax/registry.js';
 
@@ -40,12 +40,24 @@ describe('language detection shared by the syntax and LSP layers', () => {
     }
   });
 
-  it('tells the server the language the operations decided for a .h', () => {
+  it('tells the server the language the operations decided for a .h', async () => {
     const header = path.join(root, 'widget.h');
     writeFileSync(header, 'int f(void);\n');
     expect(lspLanguageId(header)).toBe('c');
-    rememberLanguage(header, 'cpp');
-    expect(lspLanguageId(header)).toBe('cpp');
-    expect(languageOfPath(header)).toBe('cpp');
+    const decisions = new LanguageDecisions();
+    decisions.remember(header, 'cpp');
+    expect(lspLanguageId(header, decisions)).toBe('cpp');
+    expect(languageOfPath(header, decisions)).toBe('cpp');
+    // Decisions belong to one manager: another one (another context) does not see them.
+    const manager = new LspManager({ workspaceRoot: root });
+    const other = new LspManager({ workspaceRoot: root });
+    try {
+      manager.forFile(header, 'cpp');
+      expect(manager.languageOf(header)).toBe('cpp');
+      expect(other.languageOf(header)).toBe('c');
+    } finally {
+      await manager.closeAll();
+      await other.closeAll();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { OpsContext } from '../../src/ops/context.js';
 import { applyPlan, applyTextEdits, planWorkspaceEdit } from '../../src/ops/edits.js';
 import { FreshnessTracker } from '../../src/ops/freshness.js';
+import { createReferenceAnswers } from '../../src/ops/references.js';
 import { createLocator } from '../../src/ops/locator.js';
 import { pathToUri } from '../../src/lsp/uri.js';
 import { LocusError } from '../../src/core/errors.js';
@@ -23,6 +24,7 @@ function context(): OpsContext & { told: string[] } {
     locator: createLocator({ root }),
     lsp: lsp as unknown as OpsContext['lsp'],
     freshness: new FreshnessTracker(),
+    referenceAnswers: createReferenceAnswers(),
     told,
   };
 }

@@ -24,6 +24,7 @@ import { recoverApplies } from '../../src/ops/apply-journal.js';
 import type { OpsContext } from '../../src/ops/context.js';
 import { applyPlan, planWorkspaceEdit } from '../../src/ops/edits.js';
 import { FreshnessTracker } from '../../src/ops/freshness.js';
+import { createReferenceAnswers } from '../../src/ops/references.js';
 import { createLocator } from '../../src/ops/locator.js';
 import { REPO, build, scratch } from './support.js';
 
@@ -49,6 +50,7 @@ function context(root: string): OpsContext {
     locator: createLocator({ root }),
     lsp: lsp as unknown as OpsContext['lsp'],
     freshness: new FreshnessTracker(),
+    referenceAnswers: createReferenceAnswers(),
   };
 }
 

@@ -11,6 +11,7 @@ import type { OpsContext } from '../../src/ops/context.js';
 import { ViewCache } from '../../src/ops/locations.js';
 import { createLocator } from '../../src/ops/locator.js';
 import { FreshnessTracker } from '../../src/ops/freshness.js';
+import { createReferenceAnswers } from '../../src/ops/references.js';
 import { describeWithServer } from '../helpers/require-server.js';
 import { scratch } from './support.js';
 
@@ -55,6 +56,7 @@ it('a FIFO outside the root is never opened, even with showOutsideContent', asyn
     locator: createLocator({ root: ws.root }),
     lsp: lsp as unknown as OpsContext['lsp'],
     freshness: new FreshnessTracker(),
+    referenceAnswers: createReferenceAnswers(),
   };
   // Reading a FIFO with no writer would block forever; a null view proves it was not read.
   expect(await new ViewCache(context).get(fifo)).toBeNull();

@@ -3,6 +3,7 @@
  * One file per server implements it (`typescript.ts`, `python.ts`, …).
  */
 import type { PositionEncoding } from '../../core/index.js';
+import type { LanguageDecisions } from '../languages.js';
 import type { ReadySignal } from '../readiness.js';
 import type { LanguageKey } from '../types.js';
 
@@ -53,8 +54,8 @@ export interface ServerAdapter {
   readonly positionEncodings?: PositionEncoding[];
   /** What happens to this server when Locus is SIGKILLed (documentation, and checked by the lifecycle tests). */
   readonly orphanBehaviour: string;
-  /** LSP languageId of a file. */
-  languageId(absPath: string): string;
+  /** LSP languageId of a file (with the languages the operations decided for files). */
+  languageId(absPath: string, decisions?: LanguageDecisions): string;
   /** Server arguments (`--stdio`, …), replaced by `args` in locus.config.json. */
   readonly args: readonly string[];
   /** The default executable and its leading arguments (a script path for Node servers); throws SERVER_NOT_INSTALLED. */

@@ -1,0 +1,70 @@
+/**
+ * An ops context reads `locus.config.json` once (docs/architecture.md, "One cache, one wait"): the language servers,
+ * the locator's limits and file languages and the index all get the configuration loaded when the context was built.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+const loads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/config/load.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/config/load.js')>();
+  return {
+    ...actual,
+    loadConfig: (...args: Parameters<typeof actual.loadConfig>) => {
+      loads.count++;
+      return actual.loadConfig(...args);
+    },
+  };
+});
+
+const { closeOpsContext, createOpsContext } = await import('../../src/ops/context.js');
+const { createLocator } = await import('../../src/ops/locator.js');
+
+const root = mkdtempSync(path.join(tmpdir(), 'locus-config-once-'));
+writeFileSync(path.join(root, '.git'), '');
+writeFileSync(path.join(root, 'a.py'), 'def alpha():\n    return 1\n');
+writeFileSync(path.join(root, 'b.py'), 'def beta():\n    return 2\n');
+writeFileSync(
+  path.join(root, 'locus.config.json'),
+  JSON.stringify({
+    limits: { maxAtSigns: 7 },
+    index: { exclude: ['b.py'], cacheDir: path.join(root, '.cache') },
+  }),
+);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('configuration per context', () => {
+  it('is read once for the servers, the locator and the index', async () => {
+    loads.count = 0;
+    const context = createOpsContext({ root });
+    try {
+      expect(context.locator.workspace.limits.maxAtSigns).toBe(7);
+      const located = await context.locator.locate('a.py:alpha');
+      expect(located.ok).toBe(true);
+      const { index, status } = await context.locator.index.ready();
+      expect(status.complete).toBe(true);
+      expect(index.status().total).toBe(1);
+      expect(loads.count).toBe(1);
+    } finally {
+      await closeOpsContext(context);
+    }
+  });
+
+  it('is read once by a locator on its own, and an invalid config fails the index only', async () => {
+    loads.count = 0;
+    const locator = createLocator({ root });
+    await locator.index.ready();
+    expect(loads.count).toBe(1);
+    await locator.close();
+    writeFileSync(path.join(root, 'locus.config.json'), '{ "limits": ');
+    const broken = createLocator({ root });
+    try {
+      expect((await broken.locate('a.py:alpha')).ok).toBe(true);
+      await expect(broken.index.ready()).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    } finally {
+      await broken.close();
+    }
+  });
+});
