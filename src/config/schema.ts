@@ -67,7 +67,10 @@ export const languageServerSchema = z.strictObject({
 /** The language-server settings that sit at the top level of the file. */
 const serverShape = {
   idleTimeoutMinutes: nonNegative('Stop a server after this many idle minutes (0 = never). Default 10.'),
-  requestTimeoutMs: nonNegative('Per request, also bounds initialize. Default 30000.'),
+  requestTimeoutMs: nonNegative('Per request. Default 30000.'),
+  initializeTimeoutMs: nonNegative(
+    'How long a starting server may take to answer initialize. Default: requestTimeoutMs.',
+  ),
   readyTimeoutMs: nonNegative(
     "How long a cross-file request waits for the server's ready signal. Default 15000.",
   ),

@@ -21,6 +21,8 @@ export type LanguageServerConfig = LanguageServerEntry;
 export interface LspConfig {
   idleTimeoutMinutes: number;
   requestTimeoutMs: number;
+  /** Bounds the initialize request; unset, `requestTimeoutMs` does. */
+  initializeTimeoutMs?: number;
   readyTimeoutMs: number;
   maxRestarts: number;
   restartWindowMinutes: number;
@@ -101,6 +103,7 @@ function pick(config: ReturnType<typeof validateConfig>): Partial<LspConfig> {
   const result: Partial<LspConfig> = {};
   if (config.idleTimeoutMinutes !== undefined) result.idleTimeoutMinutes = config.idleTimeoutMinutes;
   if (config.requestTimeoutMs !== undefined) result.requestTimeoutMs = config.requestTimeoutMs;
+  if (config.initializeTimeoutMs !== undefined) result.initializeTimeoutMs = config.initializeTimeoutMs;
   if (config.readyTimeoutMs !== undefined) result.readyTimeoutMs = config.readyTimeoutMs;
   if (config.maxRestarts !== undefined) result.maxRestarts = config.maxRestarts;
   if (config.restartWindowMinutes !== undefined) result.restartWindowMinutes = config.restartWindowMinutes;

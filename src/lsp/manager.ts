@@ -172,6 +172,7 @@ export class LspManager {
         settings: deepMerge(deepMerge(adapter.settings, offline?.settings), entry.settings),
         positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
         requestTimeoutMs: config.requestTimeoutMs,
+        initializeTimeoutMs: config.initializeTimeoutMs ?? config.requestTimeoutMs,
         readyTimeoutMs: config.readyTimeoutMs,
         languages: this.languages,
       };

@@ -40,6 +40,7 @@ export interface InstanceSpec {
   settings: unknown;
   positionEncodings: PositionEncoding[];
   requestTimeoutMs: number;
+  initializeTimeoutMs: number;
   readyTimeoutMs: number;
   /** The languages the operations decided per file (the LspManager's). */
   languages?: LanguageDecisions;
@@ -234,7 +235,7 @@ export class ServerInstance {
     const { result } = await this.connection.request(
       InitializeRequest.type,
       params,
-      this.spec.requestTimeoutMs,
+      this.spec.initializeTimeoutMs,
     );
     this.capabilities = result.capabilities;
     this.encoding = negotiatedEncoding(result);

@@ -36,6 +36,8 @@ function harness(flags: string[], config: Partial<LspConfig> = {}): Harness {
     workspaceRoot: root,
     config: {
       requestTimeoutMs: 2000,
+      // Starting the fake server may be slow on a loaded machine; only the slow-init case bounds it tightly.
+      initializeTimeoutMs: 60_000,
       readyTimeoutMs: 2000,
       ...config,
       languages: { python: { command: process.execPath, args } },
@@ -94,7 +96,7 @@ describe('faults (scripted fake server)', () => {
   });
 
   it('a hang is TIMEOUT with $/cancelRequest; a server that acknowledges the cancel is kept', async () => {
-    const h = harness(['--ready-after=0', '--hang-on=textDocument/hover'], { requestTimeoutMs: 300 });
+    const h = harness(['--ready-after=0', '--hang-on=textDocument/hover'], { requestTimeoutMs: 1500 });
     const error = await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toMatch(/textDocument\/hover/);
@@ -108,7 +110,7 @@ describe('faults (scripted fake server)', () => {
 
   it('a hang that ignores the cancel is TIMEOUT, then the server is killed as hung and restarted', async () => {
     const h = harness(['--ready-after=0', '--hang-on=textDocument/hover', '--ignore-cancel'], {
-      requestTimeoutMs: 300,
+      requestTimeoutMs: 1500,
     });
     expect((await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }))).code).toBe('TIMEOUT');
     const [hung] = h.pids();
@@ -127,7 +129,8 @@ describe('faults (scripted fake server)', () => {
   });
 
   it('a start slower than the timeout is TIMEOUT naming initialize, and the next call works', async () => {
-    const h = harness(['--ready-after=0', '--slow-init=5000'], { requestTimeoutMs: 400 });
+    // The first initialize never answers in time; the restarted server (the fault fires once) has 3 s.
+    const h = harness(['--ready-after=0', '--slow-init=600000'], { initializeTimeoutMs: 3000 });
     const error = await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toMatch(/initialize/);

@@ -30,6 +30,7 @@ function harness(flags: string[], config: Partial<LspConfig> = {}): Harness {
     workspaceRoot: root,
     config: {
       requestTimeoutMs: 2000,
+      initializeTimeoutMs: 60_000,
       readyTimeoutMs: 2000,
       ...config,
       languages: { python: { command: process.execPath, args } },
