@@ -178,8 +178,3 @@ export function lspLanguageIdOf(id: string, path: string): string {
   if (!spec) return 'plaintext';
   return spec.lspIdByExtension?.[extensionOf(path)] ?? spec.lspId ?? spec.id;
 }
-
-/** File extensions (with dot) whose files a server language serves. */
-export function extensionsOfServer(language: ServerLanguage): string[] {
-  return LANGUAGES.filter((spec) => spec.server === language).flatMap((spec) => [...spec.extensions]);
-}

@@ -22,31 +22,12 @@ export const TOKEN_RE_SOURCE = `(${WORD_CHAR}+)|(${SPACE_CHAR}+)|([\\s\\S])`;
 const TOKEN_RE = new RegExp(TOKEN_RE_SOURCE, 'gu');
 const SPACE_START_RE = new RegExp(`^${SPACE_CHAR}`, 'u');
 
-/**
- * SPACE_CHAR spelled out (Unicode White_Space is this fixed BMP list). Match regexes use it without the
- * `u` flag: a property class costs ~0.7 ms to compile per regex, and describe compiles hundreds.
- */
-export const SPACE_CLASS =
-  '[\\t-\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]';
-
 const WORD_ONE_RE = new RegExp(`^${WORD_CHAR}$`, 'u');
 
 /** True when the code point starting at `index` is a word character. */
 export function isWordCharAt(text: string, index: number): boolean {
   const code = text.codePointAt(index);
   return code !== undefined && WORD_ONE_RE.test(String.fromCodePoint(code));
-}
-
-/** True when the code point ending just before `index` is a word character. */
-export function isWordCharBefore(text: string, index: number): boolean {
-  if (index <= 0) return false;
-  const low = text.charCodeAt(index - 1);
-  const pair = low >= 0xdc00 && low <= 0xdfff && index >= 2 && isHighSurrogate(text.charCodeAt(index - 2));
-  return isWordCharAt(text, pair ? index - 2 : index - 1);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
 
 const SPACE_ONLY_RE = new RegExp(`^${SPACE_CHAR}*$`, 'u');

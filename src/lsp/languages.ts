@@ -6,13 +6,7 @@
  * including translation units) in the LspManager's `LanguageDecisions`, so didOpen sends the same language.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import {
-  detectLanguage,
-  extensionOf,
-  extensionsOfServer,
-  lspLanguageIdOf,
-  serverLanguageOf,
-} from '../core/languages.js';
+import { detectLanguage, extensionOf, lspLanguageIdOf, serverLanguageOf } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import type { LanguageKey } from './types.js';
 
@@ -70,9 +64,4 @@ export function languageOfPath(absPath: string, decisions?: LanguageDecisions): 
 export function lspLanguageId(absPath: string, decisions?: LanguageDecisions): string {
   const id = registryLanguage(absPath, decisions);
   return id === undefined ? 'plaintext' : lspLanguageIdOf(id, absPath);
-}
-
-/** File extensions (with dot) that belong to a language. */
-export function extensionsOf(language: LanguageKey): string[] {
-  return extensionsOfServer(language);
 }

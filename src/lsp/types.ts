@@ -2,13 +2,10 @@
  * Shared shapes of the LSP layer: language ids, answers with readiness flags and timings, file changes.
  */
 
-import { SERVER_LANGUAGES, type ServerLanguage } from '../core/languages.js';
+import type { ServerLanguage } from '../core/languages.js';
 
 /** A language Locus can route to a language server (keys of `locus.config.json` → `languages`). */
 export type LanguageKey = ServerLanguage;
-
-/** Every language key, in a stable order (the language registry's, docs/languages.md). */
-export const LANGUAGE_KEYS: readonly LanguageKey[] = SERVER_LANGUAGES;
 
 /** Where the time of one call went; `requestMs` is the raw JSON-RPC round trip, `totalMs` the whole call. */
 export interface LspTiming {

@@ -239,17 +239,6 @@ function currentText(file: string, name: string): string | undefined {
   }
 }
 
-/** Plans an edit and writes it when the options ask for it (docs/operations.md, "What the operations do"); returns the result fields. */
-export async function previewOrApply(
-  context: OpsContext,
-  edit: WorkspaceEdit | null,
-  options: EditOptions,
-): Promise<EditResultFields> {
-  const plan = planWorkspaceEdit(context, edit);
-  const applied = options.apply === true || options.fingerprint !== undefined;
-  if (applied) await applyPlan(context, plan, options.fingerprint, { force: options.force === true });
-  return editResultFields(plan, options, applied);
-}
 
 /** The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. */
 export function editResultFields(plan: EditPlan, options: EditOptions, applied: boolean): EditResultFields {

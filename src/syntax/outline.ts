@@ -94,9 +94,5 @@ export async function extractionOfTree(
   return { outline: patched ?? extraction.outline, extraction };
 }
 
-/** The query-based outline of a tree (no fallback). */
-export function queryOutline(loaded: LoadedLanguage, tree: Tree, text: string): Outline {
-  return fullExtraction(loaded, tree, text).outline;
-}
 
 export { errorSpans } from './incremental.js';

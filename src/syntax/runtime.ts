@@ -1,8 +1,8 @@
 /**
  * The tree-sitter runtime: one `Parser.init()` per process, one `Language` and one `Parser` per
  * language id, one compiled symbol query per language. Everything is loaded lazily, so a run that
- * touches one language pays only for that grammar. Cached parsers and queries live until
- * `disposeRuntime()`; trees are the caller's to delete.
+ * touches one language pays only for that grammar. Cached parsers and queries live as long as
+ * the process; trees are the caller's to delete.
  */
 import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, Query } from 'web-tree-sitter';
@@ -172,14 +172,3 @@ export function loadedLanguageIds(): string[] {
   return [...grammars.keys()];
 }
 
-/** Deletes every cached query and parser; the next use loads again (grammars stay resident). */
-export async function disposeRuntime(): Promise<void> {
-  for (const query of queries.values()) query?.delete();
-  queries.clear();
-  const pending = [...languages.values()];
-  languages.clear();
-  for (const loading of pending) {
-    const loaded = await loading.catch(() => undefined);
-    loaded?.parser.delete();
-  }
-}
