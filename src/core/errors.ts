@@ -103,6 +103,25 @@ export function isLocusError(value: unknown): value is LocusError {
   return value instanceof LocusError || (value instanceof Error && value.name === 'LocusError');
 }
 
+/** A call that failed, as data: what every face renders as an error. */
+export interface Failure {
+  ok: false;
+  error: ErrorData;
+}
+
+/** A result, or the failure a thrown LocusError became. */
+export type Outcome<T> = T | Failure;
+
+/** Runs `run` and turns a thrown LocusError into a `Failure`; anything else is a bug and propagates. */
+export async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isLocusError(error)) return { ok: false, error: error.toData() };
+    throw error;
+  }
+}
+
 /** Any thrown value as a LocusError: errno failures of file access get their code, the rest is INTERNAL. */
 export function toLocusError(error: unknown): LocusError {
   if (isLocusError(error)) return error;

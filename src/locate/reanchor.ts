@@ -11,6 +11,7 @@ import { isLineScope, isSymbolScope, type Locate } from './model.js';
 import { flattenOutline, type OutlineSymbol } from './outline.js';
 import type { FileView } from './resolve-core.js';
 import { WORD_CHAR } from './tokens.js';
+import { formatSymbolPath } from './symbol-path.js';
 
 /** How a locate was re-anchored. */
 export type ReanchorKind = 'moved' | 'whitespace' | 'reparented' | 'renamed';
@@ -119,7 +120,7 @@ function reanchorSymbol(view: FileView, locate: Locate): Reanchored | undefined 
     span: symbol.fullSpan,
     offset: symbol.nameSpan.start,
     symbol,
-    detail: `${parentPath.join('.')} is gone; ${symbol.path.join('.')} is the only ${name}`,
+    detail: `${formatSymbolPath(parentPath)} is gone; ${formatSymbolPath(symbol.path)} is the only ${name}`,
   };
 }
 
@@ -141,7 +142,11 @@ function renamed(
   });
   const only = hits.length === 1 ? hits[0] : undefined;
   if (!only || innermost(only.symbol, only.span) !== only.symbol) return undefined;
-  return { ...only, kind: 'renamed', detail: `renamed ${wanted.join('.')} → ${only.symbol.path.join('.')}` };
+  return {
+    ...only,
+    kind: 'renamed',
+    detail: `renamed ${formatSymbolPath(wanted)} → ${formatSymbolPath(only.symbol.path)}`,
+  };
 }
 
 /** The symbol itself unless the span lies in one of its children (a match inside a nested symbol). */

@@ -183,7 +183,7 @@ function symbolRegions(view: FileView, scope: SymbolScope, notes: string[]): Reg
   if (found.kind === 'ambiguous') throw ambiguous(view, query, found.candidates);
   if (found.kind === 'not-found') throw notFound(view, query, found.suggestions);
   const symbols = found.symbols;
-  const label = (symbols[0] as OutlineSymbol).path.join('.');
+  const label = formatSymbolPath((symbols[0] as OutlineSymbol).path);
   if (found.via === 'suffix') notes.push(`resolved "${clip(query)}" to "${clip(label)}"`);
   if (scope.symbol_index !== undefined) {
     const symbol = symbols[scope.symbol_index];
@@ -210,14 +210,18 @@ function line(view: FileView, symbol: OutlineSymbol): number {
 }
 
 function ambiguous(view: FileView, query: string, candidates: OutlineSymbol[]): LocusError {
-  const list = candidates.map((s) => `${s.path.join('.')} (${s.kind}, line ${line(view, s)})`);
+  const list = candidates.map((s) => `${formatSymbolPath(s.path)} (${s.kind}, line ${line(view, s)})`);
   return new LocusError(
     'SYMBOL_AMBIGUOUS',
     `"${clip(query)}" matches ${candidates.length} symbols in ${clip(view.filePath)}: ${list.join('; ')}.`,
     {
-      hint: `Use a full path, e.g. \`${clip(view.filePath)}:${candidates[0]?.path.join('.')}\`.`,
+      hint: `Use a full path, e.g. \`${clip(view.filePath)}:${formatSymbolPath(candidates[0]?.path ?? [])}\`.`,
       details: {
-        candidates: candidates.map((s) => ({ path: s.path.join('.'), kind: s.kind, line: line(view, s) })),
+        candidates: candidates.map((s) => ({
+          path: formatSymbolPath(s.path),
+          kind: s.kind,
+          line: line(view, s),
+        })),
       },
     },
   );
@@ -227,7 +231,7 @@ function notFound(view: FileView, query: string, suggestions: OutlineSymbol[]): 
   const outline = view.outline as Outline;
   const parts: string[] = [];
   if (suggestions.length > 0)
-    parts.push(`Did you mean: ${suggestions.map((s) => s.path.join('.')).join(', ')}?`);
+    parts.push(`Did you mean: ${suggestions.map((s) => formatSymbolPath(s.path)).join(', ')}?`);
   if (outline.symbols.length > 0 && outline.symbols.length <= 30) {
     parts.push(`Top-level symbols: ${outline.symbols.map((s) => `${s.name} (${s.kind})`).join(', ')}.`);
   } else if (outline.symbols.length === 0) parts.push('The file has no symbols.');
@@ -235,7 +239,7 @@ function notFound(view: FileView, query: string, suggestions: OutlineSymbol[]): 
   return new LocusError('SYMBOL_NOT_FOUND', `No symbol "${clip(query)}" in ${clip(view.filePath)}.`, {
     hint: parts.join(' '),
     advice: [{ kind: 'see-outline', file: view.filePath }],
-    details: { suggestions: suggestions.map((s) => s.path.join('.')) },
+    details: { suggestions: suggestions.map((s) => formatSymbolPath(s.path)) },
   });
 }
 

@@ -4,11 +4,12 @@
  * strings), or an error with code, message, hint and ready-to-use candidates.
  */
 import { clip } from '../core/limits.js';
-import { LocusError, isLocusError, type ErrorData } from '../core/errors.js';
+import { LocusError, isLocusError, type Failure } from '../core/errors.js';
 import { formatDisplay, type Position, type Range } from '../core/positions.js';
 import { describeOffset } from './describe.js';
 import type { Locate } from './model.js';
 import { resolveCore, syntaxErrorNote, type CoreNoMatch, type FileView } from './resolve-core.js';
+import { formatSymbolPath } from './symbol-path.js';
 
 /** A place Locus points the caller to: where it is, what the line says, and how to locate it again. */
 export interface PlaceRef {
@@ -34,10 +35,7 @@ export interface LocateSuccess {
 }
 
 /** A failed locate. */
-export interface LocateFailure {
-  ok: false;
-  error: ErrorData;
-}
+export type LocateFailure = Failure;
 
 /** Either outcome. */
 export type LocateResult = LocateSuccess | LocateFailure;
@@ -59,7 +57,8 @@ export function resolveLocate(view: FileView, locate: Locate, mode: 'position' |
       display: displayOf(view, offset),
       matches: outcome.matches,
     };
-    if (outcome.symbol) result.symbol = { path: outcome.symbol.path.join('.'), kind: outcome.symbol.kind };
+    if (outcome.symbol)
+      result.symbol = { path: formatSymbolPath(outcome.symbol.path), kind: outcome.symbol.kind };
     if (mode === 'range') result.range = view.lines.toRange(outcome.span);
     if (outcome.notes.length > 0) result.notes = outcome.notes;
     const others = outcome.others.slice(0, MAX_ALTERNATIVES);

@@ -4,6 +4,7 @@
  */
 import { editDistance } from './edit-distance.js';
 import { flattenOutline, type OutlineSymbol } from './outline.js';
+import { formatSymbolPath } from './symbol-path.js';
 
 /** The outcome of looking a symbol path up in an outline. */
 export type SymbolLookup =
@@ -11,7 +12,7 @@ export type SymbolLookup =
   | { kind: 'ambiguous'; candidates: OutlineSymbol[] }
   | { kind: 'not-found'; suggestions: OutlineSymbol[] };
 
-const dotted = (path: readonly string[]): string => path.join('.');
+const dotted = (path: readonly string[]): string => formatSymbolPath(path);
 
 function endsWith(path: readonly string[], suffix: readonly string[]): boolean {
   if (suffix.length > path.length) return false;

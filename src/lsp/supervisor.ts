@@ -2,7 +2,7 @@
  * Lifecycle of one session's server: lazy start, restart after a failure (through RestartPolicy), idle shutdown
  * after the configured minutes without requests, and the final stop. Concurrent callers share one start.
  */
-import { LocusError } from '../core/index.js';
+import { isLocusError, LocusError } from '../core/index.js';
 import { delay as pause } from '../core/wait-for.js';
 import { ProgressHub, type LspLogListener } from './events.js';
 import { RestartPolicy } from './restart-policy.js';
@@ -108,7 +108,7 @@ export class Supervisor {
       if (instance.readiness.ready) instance.reportReady();
       return instance;
     } catch (error) {
-      if (isLocus(error) && error.details?.kind !== 'closed') {
+      if (isLocusError(error) && error.details?.kind !== 'closed') {
         this.policy.recordFailure(error);
         this.log('error', name, `${name} failed to start: ${error.message}`);
       }
@@ -153,8 +153,4 @@ function sessionClosed(name: string): LocusError {
     hint: 'Start a new session (reconnect, or run the command again).',
     details: { kind: 'closed' },
   });
-}
-
-function isLocus(error: unknown): error is LocusError {
-  return error instanceof Error && error.name === 'LocusError';
 }

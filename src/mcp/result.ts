@@ -5,12 +5,9 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Wording } from '../core/advice.js';
-import type { ErrorData } from '../core/errors.js';
+import type { ErrorData, Outcome } from '../core/errors.js';
 import { renderError } from '../render/locate.js';
 import { mcpWording } from './wording.js';
-
-/** A library outcome: a success object or `{ ok: false, error }`. */
-export type Outcome<T extends { ok: true }> = T | { ok: false; error: ErrorData };
 
 /** A successful tool result. */
 export function success(data: object, markdown: string): CallToolResult {

@@ -8,6 +8,7 @@ import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
 import { displayOf } from '../locate/resolver.js';
 import type { SyntaxService } from './syntax-service.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** The identifier (or its absence) under the cursor. */
 export interface CursorSymbol {
@@ -54,9 +55,13 @@ export async function cursorContext(
     const atStart = outlineIndex(symbols).byNameStart.get(identifier.span.start);
     const declared = atStart?.nameSpan.end === identifier.span.end ? atStart : undefined;
     if (declared)
-      Object.assign(symbol, { role: 'declaration', kind: declared.kind, path: declared.path.join('.') });
+      Object.assign(symbol, {
+        role: 'declaration',
+        kind: declared.kind,
+        path: formatSymbolPath(declared.path),
+      });
     const container = declared ? outlineIndex(symbols).parentOf(declared) : enclosing;
-    if (container) symbol.enclosing = { path: container.path.join('.'), kind: container.kind };
+    if (container) symbol.enclosing = { path: formatSymbolPath(container.path), kind: container.kind };
   }
   return {
     operation,

@@ -20,6 +20,7 @@ import { applyTextEdits } from './edits.js';
 import type { LoadedFile } from './file-view.js';
 import { detectFormatting } from './format.js';
 import { reportDiskChanges } from './target.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 type Planned = PlannedEdit & { outcome: EditOutcome };
 
@@ -195,7 +196,7 @@ function topmostWithin(symbols: readonly OutlineSymbol[], span: Span): OutlineSy
 
 function symbolRef(view: FileView, symbol: OutlineSymbol): { path: string; kind: string; locate: string } {
   return {
-    path: symbol.path.join('.'),
+    path: formatSymbolPath(symbol.path),
     kind: symbol.kind,
     locate: describeOffset(view, symbol.nameSpan.start).locate,
   };

@@ -24,6 +24,7 @@ import {
   wholeLines,
 } from './edit-text.js';
 import { readableLocate } from './readable-locate.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** What to do at a target. */
 export type EditAction = 'replace' | 'insert_before' | 'insert_after' | 'delete';
@@ -87,7 +88,7 @@ export function resolveEditTarget(view: FileView, locate: Locate, given: string)
     display: displayOf(view, moved.span.start),
     reanchored: { from: given, to, kind: moved.kind, detail: moved.detail },
   };
-  if (moved.symbol) target.symbol = moved.symbol.path.join('.');
+  if (moved.symbol) target.symbol = formatSymbolPath(moved.symbol.path);
   return target;
 }
 

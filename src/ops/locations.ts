@@ -14,6 +14,7 @@ import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import type { OpsContext } from './context.js';
 import { MAX_OUTLINE_CHARS, loadFile } from './file-view.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** One place reported to the agent. */
 export interface LocationRef {
@@ -121,9 +122,9 @@ export async function describeLocation(cache: ViewCache, location: Location): Pr
   };
   const symbols = view.outline?.symbols ?? [];
   const declared = outlineIndex(symbols).byNameStart.get(offset);
-  if (declared) ref.declares = { path: declared.path.join('.'), kind: declared.kind };
+  if (declared) ref.declares = { path: formatSymbolPath(declared.path), kind: declared.kind };
   const enclosing = enclosingSymbol(symbols, offset);
-  if (enclosing) ref.symbol = { path: enclosing.path.join('.'), kind: enclosing.kind };
+  if (enclosing) ref.symbol = { path: formatSymbolPath(enclosing.path), kind: enclosing.kind };
   if (cache.isOutside(absPath)) ref.outside_workspace = true;
   else ref.locate = describeOffset(view, offset).locate;
   return ref;

@@ -2,7 +2,7 @@
  * The offline locator (docs/architecture.md, "Layers"): `createLocator({ root })` with locate, locateRange, describe,
  * outline and close. No language server is involved.
  */
-import { isLocusError, LocusError } from '../core/errors.js';
+import { isLocusError, LocusError, outcome } from '../core/errors.js';
 import type { Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { parseLocate } from '../locate/locate-string.js';
@@ -91,26 +91,16 @@ export function createLocator(options: LocatorOptions): Locator {
     syntax,
     index,
     locate: (input, opts) =>
-      guard(() => locateIn(workspace, syntax, index, input, opts?.range ? 'range' : 'position')),
-    locateRange: (input) => guard(() => locateIn(workspace, syntax, index, input, 'range')),
-    describe: (filePath, target) => guard(() => describeIn(workspace, syntax, filePath, target)),
-    outline: (filePath) => guard(() => buildOutline(workspace, syntax, filePath)),
+      outcome(() => locateIn(workspace, syntax, index, input, opts?.range ? 'range' : 'position')),
+    locateRange: (input) => outcome(() => locateIn(workspace, syntax, index, input, 'range')),
+    describe: (filePath, target) => outcome(() => describeIn(workspace, syntax, filePath, target)),
+    outline: (filePath) => outcome(() => buildOutline(workspace, syntax, filePath)),
     close: async () => {
       index.peek()?.close();
       syntax.close();
     },
   };
   return locator;
-}
-
-/** Turns a thrown LocusError into a failure result; anything else is a bug and propagates. */
-async function guard<T>(run: () => Promise<T>): Promise<T | LocateFailure> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isLocusError(error)) return { ok: false, error: error.toData() };
-    throw error;
-  }
 }
 
 /** Parses and validates a locate input against a workspace (existing-file fallback included). */

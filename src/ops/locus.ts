@@ -2,8 +2,7 @@
  * The full library API (docs/architecture.md, "Layers"): the offline locator plus every language-server operation.
  * Each call resolves to its result or to `{ ok: false, error }`; only bugs throw.
  */
-import { isLocusError } from '../core/errors.js';
-import type { LocateFailure } from '../locate/resolver.js';
+import { outcome, type Outcome } from '../core/errors.js';
 import type { HierarchyDirection } from '../lsp/hierarchy.js';
 import type { DefinitionKind } from '../lsp/types.js';
 import { codeActions, type CodeActionOptions, type CodeActionsResult } from './code-actions.js';
@@ -29,8 +28,7 @@ import { symbols, type SymbolsOptions, type SymbolsResult } from './symbols.js';
 
 export type { CallScope, ProgressEvent, ProgressListener } from '../core/call.js';
 
-/** A result or a failure. */
-export type Outcome<T> = T | LocateFailure;
+export type { Outcome } from '../core/errors.js';
 
 /** Locus: locate offline, ask language servers at located positions. */
 export interface Locus extends Omit<Locator, 'close'> {
@@ -71,16 +69,6 @@ export interface Locus extends Omit<Locator, 'close'> {
   edit(requests: readonly EditRequest[], options?: EditOpOptions & CallScope): Promise<Outcome<EditResult>>;
   /** Shuts every language server down (full shutdown ladder) and releases the trees. */
   close(): Promise<void>;
-}
-
-/** Turns a LocusError into a failure result. */
-export async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isLocusError(error)) return { ok: false, error: error.toData() };
-    throw error;
-  }
 }
 
 /** Creates Locus over a workspace root (starts no server until an operation needs one). */

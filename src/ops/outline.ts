@@ -11,6 +11,7 @@ import { displayOf } from '../locate/resolver.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { loadFile } from './file-view.js';
 import type { SyntaxService } from './syntax-service.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** One symbol in an outline result. */
 export interface OutlineEntry {
@@ -65,7 +66,7 @@ export async function buildOutline(
 function entry(view: FileView, symbol: OutlineSymbol): OutlineEntry {
   return {
     name: symbol.name,
-    path: symbol.path.join('.'),
+    path: formatSymbolPath(symbol.path),
     kind: symbol.kind,
     position: view.lines.toPosition(symbol.nameSpan.start),
     display: displayOf(view, symbol.nameSpan.start),

@@ -10,6 +10,7 @@ import { displayOf, resolveLocate, type LocateResult, type LocateSuccess } from 
 import type { ReanchorNote } from './edit-targets.js';
 import { readableLocate } from './readable-locate.js';
 import { parseAndLoad, type LocateInput, type Locator } from './locator.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** A locate result that may have been re-anchored. */
 export type ReanchoredResult = LocateResult | (LocateSuccess & { reanchored: ReanchorNote });
@@ -36,7 +37,7 @@ export async function locateReanchored(locator: Locator, input: LocateInput): Pr
         detail: moved.detail,
       },
     };
-    if (moved.symbol) out.symbol = { path: moved.symbol.path.join('.'), kind: moved.symbol.kind };
+    if (moved.symbol) out.symbol = { path: formatSymbolPath(moved.symbol.path), kind: moved.symbol.kind };
     out.notes = [`re-anchored: ${out.reanchored.from} → ${out.reanchored.to} (${moved.detail})`];
     return out;
   } catch (error) {

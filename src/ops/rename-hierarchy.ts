@@ -13,6 +13,7 @@ import { pathToUri, uriToPath } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
 import type { ViewCache } from './locations.js';
 import type { OpTarget } from './target.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** A member found in a related class, and why it matters. */
 export interface RelatedMember {
@@ -55,18 +56,18 @@ export async function relatedMembers(
   enqueue(await supertypes(context, cache, home), 'supertype');
   for (let next = queue.shift(); next; next = queue.shift()) {
     const { at, relation } = next;
-    const name = at.symbol.path.join('.');
+    const name = formatSymbolPath(at.symbol.path);
     for (const child of at.symbol.children) {
       const location = symbolLocation(at, child);
       if (child.name === oldName)
         out.overrides.push({
           location,
-          why: `\`${name}.${oldName}\` (${relation} of ${home.symbol.path.join('.')}) overrides or is overridden by the renamed member and keeps the old name`,
+          why: `\`${name}.${oldName}\` (${relation} of ${formatSymbolPath(home.symbol.path)}) overrides or is overridden by the renamed member and keeps the old name`,
         });
       else if (child.name === newName)
         out.collisions.push({
           location,
-          why: `\`${name}.${newName}\` already exists in a ${relation} of ${home.symbol.path.join('.')}: the new name would collide with it`,
+          why: `\`${name}.${newName}\` already exists in a ${relation} of ${formatSymbolPath(home.symbol.path)}: the new name would collide with it`,
         });
     }
     if (relation === 'subclass') enqueue(await subclasses(context, cache, at), 'subclass');

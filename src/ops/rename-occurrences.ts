@@ -12,6 +12,7 @@ import { pathToUri, uriToPath } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
 import type { ViewCache } from './locations.js';
 import type { OpTarget } from './target.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** The renamed symbol's declaration, to compare other occurrences' definitions with. */
 export async function renamedDeclaration(target: OpTarget): Promise<Location | undefined> {
@@ -48,7 +49,7 @@ export async function judgeOccurrence(
     const member = all.find((s) => s.nameSpan.start === offset);
     const owner = member && all.find((s) => s.children.includes(member));
     if (owner?.kind === 'interface')
-      return `\`${owner.path.join('.')}.${oldName}\` keeps the old name: a renamed class member may have satisfied this interface structurally`;
+      return `\`${formatSymbolPath(owner.path)}.${oldName}\` keeps the old name: a renamed class member may have satisfied this interface structurally`;
   }
   return undefined;
 }

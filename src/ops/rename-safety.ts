@@ -15,6 +15,7 @@ import { ViewCache, describeLocation } from './locations.js';
 import { relatedMembers } from './rename-hierarchy.js';
 import { judgeOccurrence, renamedDeclaration } from './rename-occurrences.js';
 import type { OpTarget } from './target.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** What a warning is about. */
 export type RenameWarningKind =
@@ -128,7 +129,7 @@ async function sameScopeCollisions(
         uri: pathToUri(target.loaded.file.absPath),
         range: { start: view.lines.toPosition(s.nameSpan.start), end: view.lines.toPosition(s.nameSpan.end) },
       },
-      why: `\`${newName}\` already exists here (${s.kind} ${s.path.join('.')}): the rename would collide with it`,
+      why: `\`${newName}\` already exists here (${s.kind} ${formatSymbolPath(s.path)}): the rename would collide with it`,
     }));
 }
 

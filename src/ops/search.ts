@@ -13,6 +13,7 @@ import { compileFind, findAll } from '../locate/matcher.js';
 import { enclosingSymbol } from '../locate/outline.js';
 import { fileView } from '../locate/resolve-core.js';
 import type { Locator } from './locator.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** Options of a search. */
 export interface SearchOptions {
@@ -184,7 +185,7 @@ function hitsOf(entry: FileEntry, text: string, offsets: number[]): SearchHit[] 
       locate: describeOffset(view, offset).locate,
     };
     const symbol = view.outline ? enclosingSymbol(view.outline.symbols, offset) : undefined;
-    if (symbol) hit.symbol = { path: symbol.path.join('.'), kind: symbol.kind };
+    if (symbol) hit.symbol = { path: formatSymbolPath(symbol.path), kind: symbol.kind };
     return hit;
   });
 }

@@ -9,6 +9,7 @@ import { describeOffset } from '../locate/describe.js';
 import { flattenOutline, type OutlineSymbol } from '../locate/outline.js';
 import { resolveLocate } from '../locate/resolver.js';
 import { parseAndLoad, withWorkspaceNotes, type LocateInput, type Locator } from './locator.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** Options of source. */
 export interface SourceOptions {
@@ -126,5 +127,5 @@ function containerSymbol(
   path: string | undefined,
 ): OutlineSymbol | undefined {
   if (!roots || path === undefined) return undefined;
-  return flattenOutline(roots).find((s) => s.fullSpan.start === offset && s.path.join('.') === path);
+  return flattenOutline(roots).find((s) => s.fullSpan.start === offset && formatSymbolPath(s.path) === path);
 }

@@ -9,6 +9,7 @@ import type { IndexStatus, ProgressListener, SkipCounts } from '../index/index.j
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
 import { symbolLocate } from './workspace-locate.js';
+import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** Options of a symbols query. */
 export interface SymbolsOptions {
@@ -104,8 +105,8 @@ export async function symbols(
     hits: hits.map(({ symbol, tier }) => ({
       name: symbol.name,
       kind: symbol.kind,
-      path: symbol.path.join('.'),
-      container: symbol.path.slice(0, -1).join('.'),
+      path: formatSymbolPath(symbol.path),
+      container: formatSymbolPath(symbol.path.slice(0, -1)),
       file_path: symbol.file,
       line: symbol.line + 1,
       signature: lineOf(locator, symbol.file, symbol.line),

@@ -3,17 +3,10 @@
  * re-parsed) and the identifier under a cursor.
  */
 import { LruMap } from '../core/lru-map.js';
-import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
+import type { IdentifierInfo } from '../syntax/identifier.js';
 import { TreeCache } from '../syntax/tree-cache.js';
-
-/** The identifier under a cursor and its syntactic role. */
-export interface IdentifierInfo {
-  text: string;
-  span: Span;
-  role: string;
-}
 
 /** What ops need from tree-sitter. */
 export interface SyntaxService {

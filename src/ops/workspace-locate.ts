@@ -58,7 +58,9 @@ export async function resolveWorkspace(
   const { index, notes } = await access.ready(onProgress);
   const accept = form.where === '*' ? undefined : picomatch(form.where, { dot: true });
   if (form.bare)
-    notes.unshift(`read as a workspace symbol (no file \`${form.scope?.symbol_path.join('.')}\` exists)`);
+    notes.unshift(
+      `read as a workspace symbol (no file \`${formatSymbolPath(form.scope?.symbol_path ?? [])}\` exists)`,
+    );
   if (!form.scope) return resolveFind(workspace, syntax, index, form, accept, notes);
   const { match, symbols } = index.store.lookup(form.scope.symbol_path, accept);
   const label = formatSymbolPath(form.scope.symbol_path);
@@ -69,7 +71,7 @@ export async function resolveWorkspace(
   if (chosen.length > 1) throw ambiguous(label, chosen, form.find, notes);
   const symbol = chosen[0] as IndexedSymbol;
   const canonical = symbolLocate(symbol, form.find);
-  if (match === 'suffix') notes.push(`resolved "${label}" to "${symbol.path.join('.')}"`);
+  if (match === 'suffix') notes.push(`resolved "${label}" to "${formatSymbolPath(symbol.path)}"`);
   notes.push(`found in the workspace index: ${canonical}`);
   const locate: Locate = {
     file_path: symbol.file,
@@ -215,7 +217,7 @@ async function resolveFind(
 
 function candidateData(symbol: IndexedSymbol, find?: string) {
   return {
-    path: symbol.path.join('.'),
+    path: formatSymbolPath(symbol.path),
     kind: symbol.kind,
     file_path: symbol.file,
     line: symbol.line + 1,
