@@ -26,8 +26,8 @@
  * and the next Locus process removes them. `LOCUS_LSP_TRACE=1` traces server progress and log messages to stderr.
  */
 export { LspManager, type LspManagerOptions } from './manager.js';
-export { Session, DEFAULT_FORMATTING } from './client.js';
-export type { SessionInfo } from './session.js';
+export { Session, DEFAULT_FORMATTING } from './session.js';
+export type { SessionInfo } from './session-requests.js';
 export type { Timed } from './connection.js';
 export {
   CONFIG_FILE_NAME,

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
-import { Session } from './client.js';
+import { Session } from './session.js';
 import type { LspLogListener } from './events.js';
 import {
   deepMerge,

@@ -1,388 +1,290 @@
 /**
- * A Session is the typed client for one (project root, server) pair, used by the ops layer.
- *
- * Every method takes the file's absolute path and its current text (the session syncs it first, so answers never
- * come from stale text) plus UTF-16 positions, and returns protocol results with UTF-16 positions wrapped in an
- * LspAnswer: `possiblyIncomplete` is true when the server answered before its readiness signal; `timing` separates
- * the raw request from Locus's overhead. References and rename wait for readiness up to `readyTimeoutMs` after the
- * start (their answers must be complete); definition and hover ask at once and wait only when a server that is not
- * ready answers empty; the rest do not wait. Normalisations: definitions are
- * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
+ * The typed Session API: one method per LSP request the ops layer needs. Positions and ranges in and out are
+ * UTF-16; see SessionRequests (session-requests.ts) for syncing, readiness, timing and error behaviour.
  */
-import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
-import { isLocusError, type LocusError } from '../core/index.js';
-import type { RequestType } from 'vscode-jsonrpc/node';
 import {
-  DidChangeWatchedFilesNotification,
-  FileChangeType,
+  CodeActionRequest,
+  CodeActionResolveRequest,
+  CompletionRequest,
+  DeclarationRequest,
+  DefinitionRequest,
+  DocumentFormattingRequest,
+  DocumentRangeFormattingRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  ImplementationRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  SignatureHelpRequest,
+  TypeDefinitionRequest,
+  type CodeAction,
+  type CodeActionContext,
   type Command,
+  type CompletionContext,
+  type CompletionItem,
+  type CompletionList,
+  type DocumentSymbol,
+  type FormattingOptions,
+  type Hover,
+  type Location,
+  type LocationLink,
   type Position,
-  type ServerCapabilities,
+  type PrepareRenameResult,
+  type Range,
+  type SignatureHelp,
+  type SignatureHelpContext,
+  type SymbolInformation,
+  type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { requireCapability, type CapabilityName } from './capabilities.js';
-import { DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
-import type { Timed } from './connection.js';
+import type { RequestType } from 'vscode-jsonrpc/node';
+import type { CallScope } from '../core/call.js';
+import { comparePositions } from '../core/positions.js';
+import type { CapabilityName } from './capabilities.js';
 import type { PositionMapper } from './encoding.js';
-import type { ServerInstance } from './server-instance.js';
-import type { ServerAdapter } from './servers/adapter.js';
-import type { Supervisor } from './supervisor.js';
-import type { FileChange, LspAnswer } from './types.js';
-import { pathToUri } from './uri.js';
-import { languageOfPath, type LanguageDecisions } from './languages.js';
-import { captureCommandEdit } from './commands.js';
-import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
-import {
-  collectDiagnostics,
-  DEFAULT_COLLECT,
-  type CollectedDiagnostics,
-  type CollectOptions,
-} from './collect-diagnostics.js';
+import { SessionRequests } from './session-requests.js';
+import type { DefinitionKind, LspAnswer } from './types.js';
 
-/**
- * How a request relates to readiness: `wait` for it; `eager` asks at once and waits (then asks again)
- * only when a server that is not ready yet answers empty; `flag` never waits but marks the answer;
- * `none` ignores readiness (docs/performance.md, "readiness per operation").
- */
-export type ReadyMode = 'wait' | 'eager' | 'flag' | 'none';
+type DefinitionResult = Location | Location[] | LocationLink[] | null;
 
-/** Live facts about a session (for status output, benchmarks and tests). */
-export interface SessionInfo {
-  server: string;
-  name: string;
-  root: string;
-  running: boolean;
-  pid: number | undefined;
-  encoding: string | undefined;
-  ready: boolean;
-  /** Milliseconds from spawn to the ready signal. */
-  readyAfterMs: number | undefined;
-  /** Milliseconds from spawn to the `initialize` response. */
-  initializeMs: number | undefined;
-  /** Servers started so far (restarts included). */
-  starts: number;
-  capabilities: ServerCapabilities | undefined;
+const DEFINITION_REQUESTS: Record<
+  DefinitionKind,
+  [RequestType<unknown, DefinitionResult, unknown>, CapabilityName]
+> = {
+  definition: [DefinitionRequest.type as never, 'definitionProvider'],
+  declaration: [DeclarationRequest.type as never, 'declarationProvider'],
+  typeDefinition: [TypeDefinitionRequest.type as never, 'typeDefinitionProvider'],
+  implementation: [ImplementationRequest.type as never, 'implementationProvider'],
+};
+
+/** How long code actions wait for a changed document's fresh diagnostics. */
+const DIAGNOSTICS_WAIT_MS = 2000;
+
+/** True when two ranges share a position (touching counts: a cursor at a diagnostic's edge). */
+function overlaps(a: Range, b: Range): boolean {
+  return comparePositions(a.end, b.start) >= 0 && comparePositions(b.end, a.start) >= 0;
 }
 
-/** One request as the session runs it. */
-export interface RequestPlan<P, R, Out> {
-  type: RequestType<P, R, unknown>;
-  capability: CapabilityName | undefined;
-  ready: ReadyMode;
-  params: (uri: string, mapper: PositionMapper, diagnostics: Diagnostic[]) => P;
-  convert: (result: R, uri: string, mapper: PositionMapper) => Out;
-  /** For `eager`: an answer that may only mean "not loaded yet" (no location, no hover). */
-  empty?: (out: Out) => boolean;
-  /** Wait up to this long for the document's fresh diagnostics (server encoding) and pass them to `params`. */
-  diagnosticsWaitMs?: number;
-}
+/** Formatting options used when the caller gives none. */
+export const DEFAULT_FORMATTING: FormattingOptions = { tabSize: 4, insertSpaces: true };
 
-/** The session core: lifecycle and the request pipeline; the typed methods live in `client.ts`. */
-export class SessionCore {
-  constructor(
-    readonly adapter: ServerAdapter,
-    readonly root: string,
-    protected readonly supervisor: Supervisor,
-    /** The call this view of the session serves (abort signal, progress listener); see `Session.forCall`. */
-    protected readonly call: CallScope = {},
-  ) {}
-
-  /** Starts the server now instead of on the first request. */
-  async start(): Promise<void> {
-    await this.withInstance(async () => undefined);
+/** The typed LSP client of one (project root, server) pair. */
+export class Session extends SessionRequests {
+  /** The same session seen by one call: requests honour its abort signal and report to its progress listener. */
+  forCall(call: CallScope | undefined): Session {
+    if (call === undefined || (call.signal === undefined && call.onProgress === undefined)) return this;
+    return new Session(this.adapter, this.root, this.supervisor, call);
   }
 
-  /**
-   * Starts the server if needed and waits for its ready signal; false when the bound passed first. Pass a file to
-   * open it first: clangd, for one, begins indexing only when a file is opened.
-   */
-  async waitUntilReady(timeoutMs?: number, file?: { absPath: string; text: string }): Promise<boolean> {
-    return this.withInstance(async (instance) => {
-      if (file !== undefined) await instance.sync(file.absPath, file.text);
-      const deadline = timeoutMs === undefined ? instance.readyDeadline : performance.now() + timeoutMs;
-      await instance.readiness.wait(deadline);
-      return instance.readiness.ready;
-    });
-  }
-
-  /** Current facts about the server. */
-  info(): SessionInfo {
-    const instance = this.supervisor.current;
-    return {
-      server: this.adapter.id,
-      name: this.adapter.name,
-      root: this.root,
-      running: instance !== undefined,
-      pid: instance?.process.pid,
-      encoding: instance?.encoding,
-      ready: instance?.readiness.ready ?? false,
-      readyAfterMs: instance?.readiness.readyAfterMs,
-      initializeMs: instance?.initializeMs,
-      starts: this.supervisor.starts,
-      capabilities: instance?.capabilities,
-    };
-  }
-
-  /**
-   * Tells the server the new content of a file Locus has written: a didChange when it is open, else a watched-file
-   * change (and, for servers that ignore those, a didOpen with the text).
-   */
-  async documentChanged(absPath: string, text: string): Promise<void> {
-    const instance = this.supervisor.current;
-    if (instance === undefined || (await instance.documents.documentChanged(absPath, text))) return;
-    if (this.adapter.opensChangedFiles && this.serves(absPath, instance.spec.languages))
-      await instance.documents.openChanged(absPath, text);
-    await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
-  }
-
-  /**
-   * Forwards changes made on disk (`workspace/didChangeWatchedFiles`) and re-syncs affected open documents.
-   * Servers that ignore watched-file events for unopened files get changed files of their languages opened.
-   */
-  async notifyFilesChanged(changes: FileChange[]): Promise<void> {
-    const instance = this.supervisor.current;
-    if (instance === undefined || changes.length === 0) return;
-    await instance.documents.filesChanged(changes);
-    if (this.adapter.opensChangedFiles) {
-      const ours = changes.filter(
-        (c) => c.kind !== 'deleted' && this.serves(c.path, instance.spec.languages),
-      );
-      await instance.documents.openFromDisk(ours.map((c) => c.path));
-    }
-    await notifyWatchedFiles(instance, changes);
-  }
-
-  /** True when the file's language is one this session's server handles. */
-  serves(absPath: string, decisions?: LanguageDecisions): boolean {
-    const language = languageOfPath(absPath, decisions);
-    return language !== undefined && this.adapter.languages.includes(language);
-  }
-
-  /** Sends any request as is (no sync, no readiness wait, no conversion) and reports its round-trip time. */
-  async rawRequest(method: string, params: object): Promise<Timed<unknown>> {
-    return this.withInstance((instance) =>
-      instance.connection.requestRaw(method, params, instance.spec.requestTimeoutMs),
-    );
-  }
-
-  /** The document's diagnostics for `text` (synced first): pulled, or pushed once settled (collect-diagnostics.ts). */
-  async diagnostics(
-    absPath: string,
-    text: string,
-    options: CollectOptions = DEFAULT_COLLECT,
-  ): Promise<CollectedDiagnostics> {
-    return this.withInstance(async (instance) => {
-      const uri = await instance.sync(absPath, text);
-      return collectDiagnostics(instance, uri, options);
-    });
-  }
-
-  /** Shows the server a text for a file without writing it (unsaved changes; sync the disk text to restore). */
-  async showText(absPath: string, text: string): Promise<void> {
-    await this.withInstance(async (instance) => {
-      await instance.sync(absPath, text);
-    });
-  }
-
-  /** Call or type hierarchy from a position, walked `depth` levels (CAPABILITY_MISSING without support). */
-  async hierarchy(
+  /** Definition, declaration, type definition or implementation; always a list of Locations. */
+  async definition(
     absPath: string,
     text: string,
     position: Position,
-    direction: HierarchyDirection,
-    depth: number,
-  ): Promise<HierarchyNode[]> {
-    return this.withInstance(async (instance) => {
-      const uri = await instance.sync(absPath, text);
-      await instance.readiness.wait(instance.readyDeadline);
-      return walkHierarchy(instance, uri, position, direction, depth);
+    kind: DefinitionKind = 'definition',
+  ): Promise<LspAnswer<Location[]>> {
+    const [type, capability] = DEFINITION_REQUESTS[kind];
+    return this.run(absPath, text, {
+      type,
+      capability,
+      ready: 'eager',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
+      convert: (result, uri, m) => toLocations(result, uri, m),
+      empty: (locations) => locations.length === 0,
     });
   }
 
-  /** Runs a command (a code action's) and returns the edit it sent back, never applied (commands.ts). */
-  async commandEdit(absPath: string, text: string, command: Command): Promise<WorkspaceEdit | null> {
-    return this.withInstance(async (instance) => {
-      await instance.sync(absPath, text);
-      return captureCommandEdit(instance, command);
-    });
-  }
-
-  /** Stops the server through the shutdown ladder; the next request starts it again. */
-  async stop(): Promise<void> {
-    await this.supervisor.stop();
-  }
-
-  /** Stops the server for good. */
-  async close(): Promise<void> {
-    await this.supervisor.close();
-  }
-
-  /** Runs one request: acquire, capability check, sync, readiness, request (one retry if outdated), convert. */
-  protected async run<P, R, Out>(
+  /** All references (with the declaration unless `includeDeclaration` is false). */
+  async references(
     absPath: string,
     text: string,
-    plan: RequestPlan<P, R, Out>,
-  ): Promise<LspAnswer<Out>> {
-    const began = performance.now();
-    const { signal } = this.call;
-    return this.withInstance(async (instance, call) => {
-      if (plan.capability !== undefined)
-        requireCapability(instance.capabilities, plan.capability, instance.name);
-      const uri = await instance.sync(absPath, text);
-      const send = async (): Promise<{ result: Out; ms: number }> => {
-        const diagnostics =
-          plan.diagnosticsWaitMs === undefined
-            ? []
-            : await documentDiagnostics(instance, uri, plan.diagnosticsWaitMs);
-        const params = plan.params(uri, instance.mapper, diagnostics);
-        call.sent = true;
-        const timed = await this.send(instance, plan.type, params);
-        return { result: plan.convert(timed.result, uri, instance.mapper), ms: timed.ms };
-      };
-      let answer: { result: Out; ms: number } | undefined;
-      const eager = plan.ready === 'eager' && this.adapter.answersBeforeReady !== false;
-      if (eager && instance.readiness.ready === false) {
-        answer = await send();
-        if (plan.empty?.(answer.result)) answer = undefined;
-      }
-      const waits = plan.ready === 'wait' || (plan.ready === 'eager' && answer === undefined);
-      const waitStart = performance.now();
-      if (waits && !instance.readiness.ready) {
-        emitProgress(this.call.onProgress, {
-          kind: 'project-loading',
-          source: instance.name,
-          message: `${instance.name}: loading project`,
-        });
-        await abortable(instance.readiness.wait(instance.readyDeadline), signal);
-      }
-      const readyWaitMs = performance.now() - waitStart;
-      const settled =
-        !waits ||
-        (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
-      const ready = instance.readiness.ready && settled;
-      answer ??= await send();
-      return {
-        result: answer.result,
-        possiblyIncomplete: plan.ready !== 'none' && !ready,
-        server: this.adapter.id,
-        timing: { requestMs: answer.ms, totalMs: performance.now() - began, readyWaitMs },
-      };
+    position: Position,
+    includeDeclaration = true,
+  ): Promise<LspAnswer<Location[]>> {
+    return this.run(absPath, text, {
+      type: ReferencesRequest.type,
+      capability: 'referencesProvider',
+      ready: 'wait',
+      params: (uri, m) => ({
+        textDocument: { uri },
+        position: m.toServer(uri, position),
+        context: { includeDeclaration },
+      }),
+      convert: (result, _uri, m) => m.locations(result ?? []),
     });
   }
 
-  private async send<P, R>(
-    instance: ServerInstance,
-    type: RequestType<P, R, unknown>,
-    params: P,
-  ): Promise<Timed<R>> {
-    const timeout = instance.spec.requestTimeoutMs;
-    const { signal } = this.call;
-    try {
-      return await instance.connection.request(type, params, timeout, signal);
-    } catch (error) {
-      if (isLocusError(error) && error.code === 'TIMEOUT')
-        this.supervisor.log('warning', instance.name, error.message);
-      if (!isOutdated(error)) throw error;
-      return instance.connection.request(type, params, timeout, signal);
-    }
+  /** Whether and what can be renamed at the position (CAPABILITY_MISSING when the server has no prepareRename). */
+  async prepareRename(
+    absPath: string,
+    text: string,
+    position: Position,
+  ): Promise<LspAnswer<PrepareRenameResult | null>> {
+    return this.run(absPath, text, {
+      type: PrepareRenameRequest.type,
+      capability: 'renameProvider.prepareProvider',
+      ready: 'wait',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
+      convert: (result, uri, m) => (result === null ? null : m.prepareRename(uri, result)),
+    });
   }
 
-  /**
-   * Runs `body` on a live server, acquired (started if needed) for it. The call's progress listener hears
-   * the start and the project loading meanwhile; its signal stops the wait (a start already under way goes
-   * on for the next call, and the acquisition is released once it completes). A server that is gone
-   * (EPIPE: nothing reached it) or is declared hung while this call waits for its cancelled requests is
-   * replaced, once, so the call after a crash or a timeout succeeds instead of failing a second time
-   * (docs/security.md).
-   */
-  private async withInstance<T>(
-    body: (instance: ServerInstance, call: { sent: boolean }) => Promise<T>,
-  ): Promise<T> {
-    const { signal, onProgress } = this.call;
-    throwIfCancelled(signal);
-    const unsubscribe = this.supervisor.progress.subscribe(onProgress);
-    try {
-      for (let attempt = 0; ; attempt++) {
-        const instance = await this.acquireFor(signal);
-        const call = { sent: false };
-        try {
-          await abortable(instance.connection.cancelsSettled(), signal);
-          if (instance.alive || attempt > 0) return await body(instance, call);
-        } catch (error) {
-          if (attempt > 0 || !diedBeforeCall(instance, call.sent)) throw error;
-        } finally {
-          this.supervisor.release();
-        }
-      }
-    } finally {
-      unsubscribe();
-    }
+  /** The workspace edit renaming the symbol at the position to `newName` (nothing is written). */
+  async rename(
+    absPath: string,
+    text: string,
+    position: Position,
+    newName: string,
+  ): Promise<LspAnswer<WorkspaceEdit | null>> {
+    return this.run(absPath, text, {
+      type: RenameRequest.type,
+      capability: 'renameProvider',
+      ready: 'wait',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), newName }),
+      convert: (result, _uri, m) => (result === null ? null : m.workspaceEdit(result)),
+    });
   }
 
-  /** Acquires the server; a cancel stops the wait and the acquisition is released once it completes. */
-  private async acquireFor(signal: AbortSignal | undefined): Promise<ServerInstance> {
-    const acquiring = this.supervisor.acquire();
-    try {
-      return await abortable(acquiring, signal);
-    } catch (error) {
-      if (isLocusError(error) && error.code === 'CANCELLED')
-        acquiring.then(
-          () => this.supervisor.release(),
-          () => undefined,
-        );
-      throw error;
-    }
+  /** Hover information at the position. */
+  async hover(absPath: string, text: string, position: Position): Promise<LspAnswer<Hover | null>> {
+    return this.run(absPath, text, {
+      type: HoverRequest.type,
+      capability: 'hoverProvider',
+      ready: 'eager',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
+      convert: (result, uri, m) => (result === null ? null : m.hover(uri, result)),
+      empty: (hover) => hover === null,
+    });
+  }
+
+  /** Completion at the position, always as a CompletionList. */
+  async completion(
+    absPath: string,
+    text: string,
+    position: Position,
+    context?: CompletionContext,
+  ): Promise<LspAnswer<CompletionList>> {
+    return this.run(absPath, text, {
+      type: CompletionRequest.type,
+      capability: 'completionProvider',
+      ready: 'flag',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), context }),
+      convert: (result, uri, m) => m.completion(uri, toCompletionList(result)),
+    });
+  }
+
+  /** Signature help at the position. */
+  async signatureHelp(
+    absPath: string,
+    text: string,
+    position: Position,
+    context?: SignatureHelpContext,
+  ): Promise<LspAnswer<SignatureHelp | null>> {
+    return this.run(absPath, text, {
+      type: SignatureHelpRequest.type,
+      capability: 'signatureHelpProvider',
+      ready: 'flag',
+      params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), context }),
+      convert: (result) => result,
+    });
+  }
+
+  /** Code actions for a range (`context.diagnostics` defaults to none, `only` filters kinds). */
+  async codeActions(
+    absPath: string,
+    text: string,
+    range: Range,
+    context: Partial<CodeActionContext> = {},
+  ): Promise<LspAnswer<(Command | CodeAction)[]>> {
+    return this.run(absPath, text, {
+      type: CodeActionRequest.type,
+      capability: 'codeActionProvider',
+      ready: 'flag',
+      // Quick fixes are offered for diagnostics passed back; without any, servers offer refactorings only.
+      ...(context.diagnostics === undefined ? { diagnosticsWaitMs: DIAGNOSTICS_WAIT_MS } : {}),
+      params: (uri, m, published) => {
+        const serverRange = m.rangeToServer(uri, range);
+        const diagnostics =
+          context.diagnostics === undefined
+            ? published.filter((d) => overlaps(d.range, serverRange))
+            : m.diagnostics(uri, context.diagnostics, 'toServer');
+        return { textDocument: { uri }, range: serverRange, context: { ...context, diagnostics } };
+      },
+      convert: (result, uri, m) => m.codeActions(uri, result ?? []),
+    });
+  }
+
+  /** Fills in a code action's edit (`codeAction/resolve`); `absPath` is the file the action was asked for. */
+  async resolveCodeAction(absPath: string, text: string, action: CodeAction): Promise<LspAnswer<CodeAction>> {
+    return this.run(absPath, text, {
+      type: CodeActionResolveRequest.type,
+      capability: 'codeActionProvider.resolveProvider',
+      ready: 'flag',
+      params: (uri, m) => m.codeAction(uri, action, true),
+      convert: (result, uri, m) => m.codeAction(uri, result),
+    });
+  }
+
+  /** Edits formatting the whole file. */
+  async formatting(
+    absPath: string,
+    text: string,
+    options = DEFAULT_FORMATTING,
+  ): Promise<LspAnswer<TextEdit[]>> {
+    return this.run(absPath, text, {
+      type: DocumentFormattingRequest.type,
+      capability: 'documentFormattingProvider',
+      ready: 'none',
+      params: (uri) => ({ textDocument: { uri }, options }),
+      convert: (result, uri, m) => m.textEdits(uri, result ?? []),
+    });
+  }
+
+  /** Edits formatting a range. */
+  async rangeFormatting(
+    absPath: string,
+    text: string,
+    range: Range,
+    options = DEFAULT_FORMATTING,
+  ): Promise<LspAnswer<TextEdit[]>> {
+    return this.run(absPath, text, {
+      type: DocumentRangeFormattingRequest.type,
+      capability: 'documentRangeFormattingProvider',
+      ready: 'none',
+      params: (uri, m) => ({ textDocument: { uri }, range: m.rangeToServer(uri, range), options }),
+      convert: (result, uri, m) => m.textEdits(uri, result ?? []),
+    });
+  }
+
+  /** The file's symbols: hierarchical DocumentSymbols, or flat SymbolInformation from servers without hierarchy. */
+  async documentSymbol(
+    absPath: string,
+    text: string,
+  ): Promise<LspAnswer<DocumentSymbol[] | SymbolInformation[]>> {
+    return this.run(absPath, text, {
+      type: DocumentSymbolRequest.type,
+      capability: 'documentSymbolProvider',
+      ready: 'none',
+      params: (uri) => ({ textDocument: { uri } }),
+      convert: (result, uri, m) => m.symbols(uri, result ?? []),
+    });
   }
 }
 
-const OUTSIDE_KILLS = new Set(['SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT']);
-
-/**
- * True when the server was gone before this call could have harmed it: the request never went out,
- * a write found its stdin closed (EPIPE), or it was killed from outside (a signal Locus did not
- * send). A server that crashed on its own after the request may have been crashed by it, and a
- * retry would crash it again, so that call fails.
- */
-function diedBeforeCall(instance: ServerInstance, sent: boolean): boolean {
-  if (instance.alive) return false;
-  const signal = instance.deadWith?.details?.signal;
-  return !sent || instance.unreachable || (typeof signal === 'string' && OUTSIDE_KILLS.has(signal));
-}
-
-/** A document's diagnostics: pulled when the server supports it (TypeScript 7), else the latest pushed. */
-async function documentDiagnostics(
-  instance: ServerInstance,
-  uri: string,
-  waitMs: number,
-): Promise<Diagnostic[]> {
-  if (instance.capabilities.diagnosticProvider !== undefined) {
-    try {
-      const report = await instance.connection.request(
-        DocumentDiagnosticRequest.type,
-        { textDocument: { uri } },
-        waitMs,
-      );
-      if (report.result.kind === 'full') return report.result.items;
-    } catch {
-      // Fall back to what the server pushed.
+function toLocations(result: DefinitionResult, originUri: string, mapper: PositionMapper): Location[] {
+  if (result === null) return [];
+  const list = Array.isArray(result) ? result : [result];
+  return list.map((item) => {
+    if ('targetUri' in item) {
+      const [link] = mapper.links(originUri, [item]) as [LocationLink];
+      return { uri: link.targetUri, range: link.targetSelectionRange };
     }
-  }
-  return instance.diagnostics.current(uri, waitMs);
-}
-
-async function notifyWatchedFiles(instance: ServerInstance, changes: FileChange[]): Promise<void> {
-  const type = {
-    created: FileChangeType.Created,
-    changed: FileChangeType.Changed,
-    deleted: FileChangeType.Deleted,
-  };
-  await instance.connection.notify(DidChangeWatchedFilesNotification.type, {
-    changes: changes.map((c) => ({ uri: pathToUri(c.path), type: type[c.kind] })),
+    return mapper.locations([item])[0] as Location;
   });
 }
 
-/** ContentModified (-32801) and ServerCancelled (-32802): the server dropped the request because the text moved. */
-function isOutdated(error: unknown): boolean {
-  const code = (error as LocusError | undefined)?.details?.lspCode;
-  return code === -32801 || code === -32802;
+function toCompletionList(result: CompletionItem[] | CompletionList | null): CompletionList {
+  if (result === null) return { isIncomplete: false, items: [] };
+  return Array.isArray(result) ? { isIncomplete: false, items: result } : result;
 }

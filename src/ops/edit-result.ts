@@ -6,7 +6,7 @@
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver-protocol';
 import { isLocusError, LocusError } from '../core/errors.js';
 import type { LineIndex } from '../core/line-index.js';
-import type { Session } from '../lsp/client.js';
+import type { Session } from '../lsp/session.js';
 import type { Span } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { enclosingSymbol, type Outline, type OutlineSymbol } from '../locate/outline.js';

@@ -7,7 +7,7 @@ import { LocusError, isLocusError } from '../core/errors.js';
 import type { Position, Range } from '../core/positions.js';
 import type { LocateSuccess } from '../locate/resolver.js';
 import { resolveLocate } from '../locate/resolver.js';
-import type { Session } from '../lsp/client.js';
+import type { Session } from '../lsp/session.js';
 import type { OpsContext } from './context.js';
 import { cursorContext, type CursorContext } from './cursor.js';
 import type { LoadedFile } from './file-view.js';

@@ -8,7 +8,7 @@ import type { Diagnostic, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { LocusError } from '../core/errors.js';
 import { LineIndex } from '../core/line-index.js';
 import { formatDisplay } from '../core/positions.js';
-import type { Session } from '../lsp/client.js';
+import type { Session } from '../lsp/session.js';
 import { DEFAULT_COLLECT } from '../lsp/collect-diagnostics.js';
 import type { OpsContext } from './context.js';
 import { severityOf } from './diagnostics.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { LocusError } from '../../src/core/errors.js';
-import type { Session } from '../../src/lsp/client.js';
+import type { Session } from '../../src/lsp/session.js';
 import { createLocus, type Locus } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
 
