@@ -4,7 +4,7 @@
  */
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
-import { renderError } from '../render/locate.js';
+import { renderError } from '../render/error.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;

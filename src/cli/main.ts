@@ -14,7 +14,7 @@ import { outlineCommand } from './commands/outline.js';
 import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspace.js';
 import type { CommandSpec } from './command.js';
 import { toLocusError } from '../core/errors.js';
-import { renderError } from '../render/locate.js';
+import { renderError } from '../render/error.js';
 import { commandHelp, didYouMean, packageVersion } from './help.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 import { statusLine } from './status-line.js';

@@ -8,7 +8,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocusError, type ErrorData } from '../core/errors.js';
-import { renderError } from '../render/locate.js';
+import { renderError } from '../render/error.js';
 
 function rootError(root: string): ErrorData {
   return new LocusError('FILE_NOT_FOUND', `The workspace root ${root} does not exist.`, {

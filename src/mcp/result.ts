@@ -6,7 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Wording } from '../core/advice.js';
 import type { ErrorData, Outcome } from '../core/errors.js';
-import { renderError } from '../render/locate.js';
+import { renderError } from '../render/error.js';
 import { mcpWording } from './wording.js';
 
 /** A successful tool result. */

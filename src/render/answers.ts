@@ -6,7 +6,7 @@ import type { CompletionResult } from '../ops/completion.js';
 import type { HoverResult } from '../ops/hover.js';
 import type { SignatureHelpResult } from '../ops/signature-help.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 
 /** Hover text after the cursor block. */
 export function renderHover(result: HoverResult): string {

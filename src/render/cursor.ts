@@ -2,7 +2,7 @@
  * The cursor-context block (docs/operations.md, "What the operations do"), first in every position-based answer.
  */
 import type { CursorContext } from '../ops/cursor.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 
 /** Three lines: operation and place, what is under the cursor, the snippet with `|`. */
 export function renderCursor(cursor: CursorContext): string {

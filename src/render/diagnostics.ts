@@ -4,7 +4,7 @@
  */
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import type { DiagnosticRef, DiagnosticsResult, SeverityCounts } from '../ops/diagnostics.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 import { renderLocation } from './locations.js';
 
 /** `2 errors, 1 warning` (zero counts left out; `no diagnostics` when all are zero). */

@@ -8,7 +8,7 @@ import type { FormatResult } from '../ops/format.js';
 import type { VerifiedEditFields, Verification } from '../ops/verify.js';
 import type { RenameResult } from '../ops/rename.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 
 /** A fenced block whose fence is longer than any backtick run in the text. */
 export function fenced(text: string, language = ''): string {

@@ -4,7 +4,7 @@
  */
 import type { HierarchyItem, HierarchyResult } from '../ops/hierarchy.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 
 const TITLES = {
   incoming: 'Incoming calls (callers)',

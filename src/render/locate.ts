@@ -1,17 +1,8 @@
 /**
- * Plain-text/markdown renderers for offline results: locate, describe, errors.
+ * The answer to `locate`: the place, its range, notes and the other matches.
  */
-import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
-import type { ErrorData } from '../core/errors.js';
 import type { LocateSuccess, PlaceRef } from '../locate/resolver.js';
-
-/** A code span that survives backticks inside (fence longer than any run inside). */
-export function codeSpan(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
+import { codeSpan } from './markdown.js';
 
 /** `Located src/a.py:42:9 (method Cart.total)` plus notes and alternatives. */
 export function renderLocateSuccess(result: LocateSuccess): string {
@@ -35,14 +26,6 @@ export function renderLocateSuccess(result: LocateSuccess): string {
 }
 
 /** One place: `path:line:col  \`snippet\`  → locate`. */
-export function renderPlace(place: PlaceRef): string {
+function renderPlace(place: PlaceRef): string {
   return `${place.display}  ${codeSpan(place.snippet)}  → ${codeSpan(place.locate)}`;
-}
-
-/** `error CODE: message` plus the hint and any candidates. */
-export function renderError(error: ErrorData, word: Wording = NEUTRAL_WORDING): string {
-  const lines = [`error ${error.code}: ${error.message}`];
-  const hint = [error.hint, ...wordAll(error.advice, word)].filter(Boolean).join(' ');
-  if (hint) lines.push(`hint: ${hint}`);
-  return lines.join('\n');
 }

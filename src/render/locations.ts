@@ -6,7 +6,7 @@ import type { DefinitionResult } from '../ops/definition.js';
 import type { LocationRef } from '../ops/locations.js';
 import type { ReferencesResult } from '../ops/references.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 
 /** One place: display, what it is, numbered snippet, locate string. */
 export function renderLocation(ref: LocationRef): string {

@@ -6,7 +6,7 @@ import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import type { SearchResult } from '../ops/search.js';
 import type { SourceResult } from '../ops/source.js';
 import type { SymbolsResult } from '../ops/symbols.js';
-import { codeSpan } from './locate.js';
+import { codeSpan } from './markdown.js';
 
 function noteLines(notes: string[] | undefined): string[] {
   return (notes ?? []).map((n) => `Note: ${n}`);

@@ -11,7 +11,7 @@ import { cliWording } from '../../src/cli/wording.js';
 import { failure } from '../../src/mcp/result.js';
 import type { LocusMcpServer } from '../../src/mcp/server.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
-import { renderError } from '../../src/render/locate.js';
+import { renderError } from '../../src/render/error.js';
 import { connectInMemory, makeWorkspace, removeDir, text } from './support.js';
 
 const CODES = {

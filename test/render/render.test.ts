@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cleanMarkdown } from '../../src/ops/hover.js';
 import { renderCursor } from '../../src/render/cursor.js';
 import { fenced } from '../../src/render/edits.js';
-import { codeSpan, renderError, renderLocateSuccess } from '../../src/render/locate.js';
+import { codeSpan } from '../../src/render/markdown.js';
+import { renderError } from '../../src/render/error.js';
+import { renderLocateSuccess } from '../../src/render/locate.js';
 
 describe('markdown safety', () => {
   it('code spans and fences are longer than any backtick run inside', () => {

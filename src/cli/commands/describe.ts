@@ -1,7 +1,7 @@
 /** `locus describe <path>:<line>:<col> [--root DIR] [--json]` */
 import { preferFastStartup } from '../../syntax/runtime.js';
 import { createLocator, type DescribeResult } from '../../ops/locator.js';
-import { codeSpan } from '../../render/locate.js';
+import { codeSpan } from '../../render/markdown.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LocusError } from '../../core/errors.js';
 import type { DescribeResult, DescribeTarget } from '../../ops/locator.js';
-import { codeSpan } from '../../render/locate.js';
+import { codeSpan } from '../../render/markdown.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
