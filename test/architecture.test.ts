@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   syntax: ['core', 'locate'],
   lsp: ['core', 'config'],
   index: ['core', 'locate', 'workspace', 'syntax', 'config'],
-  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'render', 'config'],
+  ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'config'],
   render: ['core', 'locate', 'ops'],
   cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
   mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
@@ -87,6 +87,23 @@ describe('architecture: dependencies point one way', () => {
             (s) => s.startsWith('.') && ['cli', 'mcp'].includes(layerOf(path.resolve(path.dirname(f), s))),
           )
           .map((s) => `${f} → ${s}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  // ops returns data and never renders; render reads the result *types* of ops and nothing else of it, so
+  // a renderer cannot reach a server, a file or a tree (docs/architecture.md, "Layers").
+  it('render imports only types from ops', () => {
+    const offenders = files
+      .filter((f) => layerOf(f) === 'render')
+      .flatMap((f) =>
+        [
+          ...readFileSync(f, 'utf8').matchAll(
+            /^\s*(import|export)(\s+type)?\s[^'"]*?from\s+['"](\.\.\/ops\/[^'"]+)['"]/gm,
+          ),
+        ]
+          .filter((m) => m[2] === undefined)
+          .map((m) => `${path.relative(SRC, f)} → ${m[3]}`),
       );
     expect(offenders).toEqual([]);
   });
