@@ -46,7 +46,7 @@ export async function codeActions(
 ): Promise<CodeActionsResult> {
   // Checked before any server starts.
   if (options.select === undefined && (options.apply || options.fingerprint)) throw selectMissing();
-  const target = await resolveTarget(context, 'code_actions', input, 'range');
+  const target = await resolveTarget(context, 'code actions', input, 'range');
   const range = target.range as Range;
   const { absPath, text } = target.loaded.file;
   // No diagnostics given: the session passes the server's own for this range, so quick fixes appear.

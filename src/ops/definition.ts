@@ -20,7 +20,7 @@ export async function definition(
   input: LocateInput,
   mode: DefinitionKind = 'definition',
 ): Promise<DefinitionResult> {
-  const target = await resolveTarget(context, mode === 'definition' ? 'definition' : mode, input);
+  const target = await resolveTarget(context, mode === 'typeDefinition' ? 'type definition' : mode, input);
   const answer = await askServer(target, () =>
     target.session.definition(target.loaded.file.absPath, target.loaded.file.text, target.position, mode),
   );

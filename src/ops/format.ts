@@ -1,5 +1,5 @@
 /**
- * format_range (docs/operations.md, "What the operations do"): formatting edits for a located range (range formatting, or whole-document
+ * Format range (docs/operations.md, "What the operations do"): formatting edits for a located range (range formatting, or whole-document
  * formatting when the range is the whole file or the server has no range formatting) as a diff.
  */
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver-protocol';
@@ -24,7 +24,7 @@ export async function formatRange(
   input: LocateInput,
   options: VerifiedEditOptions = {},
 ): Promise<FormatResult> {
-  const target = await resolveTarget(context, 'format_range', input, 'range');
+  const target = await resolveTarget(context, 'format range', input, 'range');
   const range = target.range as Range;
   const { absPath, text } = target.loaded.file;
   const formatting = detectFormatting(text);

@@ -1,5 +1,5 @@
 /**
- * signature_help (docs/operations.md, "What the operations do"): the active signature and parameter inside a call (`func(<|>`).
+ * Signature help (docs/operations.md, "What the operations do"): the active signature and parameter inside a call (`func(<|>`).
  */
 import type { ParameterInformation, SignatureInformation } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
@@ -23,7 +23,7 @@ export interface SignatureHelpResult extends OpResultBase {
 
 /** Runs signature help at a located position. */
 export async function signatureHelp(context: OpsContext, input: LocateInput): Promise<SignatureHelpResult> {
-  const target = await resolveTarget(context, 'signature_help', input);
+  const target = await resolveTarget(context, 'signature help', input);
   const answer = await target.session.signatureHelp(
     target.loaded.file.absPath,
     target.loaded.file.text,

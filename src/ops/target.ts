@@ -25,10 +25,29 @@ export interface OpTarget {
   session: Session;
 }
 
+/**
+ * What an operation is called in answers, the same words for every face: the CLI's `code-actions` and the MCP
+ * tool `code_actions` both print "code actions on …".
+ */
+export type OperationName =
+  | 'definition'
+  | 'declaration'
+  | 'type definition'
+  | 'implementation'
+  | 'references'
+  | 'rename'
+  | 'hover'
+  | 'completion'
+  | 'signature help'
+  | 'code actions'
+  | 'format range'
+  | 'calls'
+  | 'types';
+
 /** Resolves `input` for `operation` (as a range when `mode` is `range`) and picks its server. */
 export async function resolveTarget(
   context: OpsContext,
-  operation: string,
+  operation: OperationName,
   input: LocateInput,
   mode: 'position' | 'range' = 'position',
 ): Promise<OpTarget> {
