@@ -76,22 +76,29 @@ function loadGrammar(languageId: string): Promise<Language> {
   return loading;
 }
 
+/**
+ * The hook modules by the name the grammar manifest gives (`hooks`, default the language id). Imported on
+ * first use, so a run pays only for the languages it touches; a name not listed uses the default hooks.
+ */
+const HOOK_MODULES: Readonly<Record<string, () => Promise<{ hooks: LanguageHooks }>>> = {
+  bash: () => import('./languages/bash.js'),
+  c: () => import('./languages/c.js'),
+  csharp: () => import('./languages/csharp.js'),
+  go: () => import('./languages/go.js'),
+  kotlin: () => import('./languages/kotlin.js'),
+  lua: () => import('./languages/lua.js'),
+  php: () => import('./languages/php.js'),
+  python: () => import('./languages/python.js'),
+  ruby: () => import('./languages/ruby.js'),
+  rust: () => import('./languages/rust.js'),
+  scala: () => import('./languages/scala.js'),
+  swift: () => import('./languages/swift.js'),
+  typescript: () => import('./languages/typescript.js'),
+};
+
 async function loadHooks(name: string): Promise<LanguageHooks> {
-  if (!/^[a-z0-9-]+$/.test(name)) return {};
-  try {
-    const module = (await import(/* @vite-ignore */ `./languages/${name}.js`)) as { hooks?: LanguageHooks };
-    return module.hooks ?? {};
-  } catch (error) {
-    // A language without a hook module uses the defaults; any other failure is a bug to surface.
-    const message = String((error as Error | undefined)?.message ?? error);
-    if (
-      /Cannot find module|Failed to load url|ERR_MODULE_NOT_FOUND/.test(message) &&
-      message.includes(`languages/${name}`)
-    ) {
-      return {};
-    }
-    throw error;
-  }
+  const load = Object.hasOwn(HOOK_MODULES, name) ? HOOK_MODULES[name] : undefined;
+  return load === undefined ? {} : (await load()).hooks;
 }
 
 /**
@@ -171,4 +178,3 @@ function describeError(error: unknown): string {
 export function loadedLanguageIds(): string[] {
   return [...grammars.keys()];
 }
-
