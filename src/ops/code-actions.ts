@@ -23,7 +23,6 @@ export interface ActionEntry {
   via_command?: true;
 }
 
-/** Result of code actions. */
 export interface CodeActionsResult extends OpResultBase {
   range: Range;
   actions: ActionEntry[];

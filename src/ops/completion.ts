@@ -18,7 +18,6 @@ export interface CompletionEntry {
   detail?: string;
 }
 
-/** Result of completion. */
 export interface CompletionResult extends OpResultBase {
   items: CompletionEntry[];
   total: number;

@@ -8,7 +8,6 @@ import { ViewCache, describeLocations, type LocationRef } from './locations.js';
 import type { LocateInput } from './locator.js';
 import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
 
-/** Result of definition. */
 export interface DefinitionResult extends OpResultBase {
   mode: DefinitionKind;
   targets: LocationRef[];

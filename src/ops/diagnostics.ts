@@ -45,7 +45,6 @@ export interface FileDiagnostics {
   settled: boolean;
 }
 
-/** Result of diagnostics. */
 export interface DiagnosticsResult {
   ok: true;
   operation: 'diagnostics';

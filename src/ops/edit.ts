@@ -53,7 +53,6 @@ export interface EditOutcome {
   enclosing?: { path: string; kind: string; locate: string };
 }
 
-/** Result of edit. */
 export interface EditResult extends VerifiedEditFields {
   ok: true;
   operation: 'edit';

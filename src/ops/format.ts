@@ -11,7 +11,6 @@ import type { LocateInput } from './locator.js';
 import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
 import { resolveTarget, resultBase, type OpResultBase } from './target.js';
 
-/** Result of formatting. */
 export interface FormatResult extends OpResultBase, VerifiedEditFields {
   range: Range;
   /** `range` or `document` formatting. */

@@ -25,7 +25,6 @@ export interface HierarchyItem {
   truncated?: true;
 }
 
-/** Result of calls and types. */
 export interface HierarchyResult extends OpResultBase {
   direction: HierarchyDirection;
   depth: number;

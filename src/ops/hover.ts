@@ -7,7 +7,6 @@ import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
 import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
 
-/** Result of hover. */
 export interface HoverResult extends OpResultBase {
   /** Cleaned markdown; empty when the server has nothing to say. */
   contents: string;

@@ -31,7 +31,6 @@ export type LocateInput = string | Locate | Record<string, unknown>;
 /** Where to describe: an LSP position (0-based, UTF-16) or a display position (1-based, code points). */
 export type DescribeTarget = { position: Position } | { line: number; column: number };
 
-/** Result of describe. */
 export type DescribeResult =
   | {
       ok: true;

@@ -27,7 +27,6 @@ export interface OutlineEntry {
   hidden_children?: number;
 }
 
-/** Result of the outline operation. */
 export interface OutlineResult {
   ok: true;
   file_path: string;

@@ -31,7 +31,6 @@ export interface FileReferences {
   references: LocationRef[];
 }
 
-/** Result of references. */
 export interface ReferencesResult extends OpResultBase {
   /** References in the whole answer (every page). */
   total: number;

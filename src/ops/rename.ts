@@ -15,7 +15,6 @@ import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './t
 /** Options of rename: preview/apply, verify, and `force` to apply despite warnings or new errors. */
 export type RenameOptions = VerifiedEditOptions;
 
-/** Result of rename. */
 export interface RenameResult extends OpResultBase, VerifiedEditFields {
   new_name: string;
   /** What the edits may miss or break (rename-safety.ts); empty when nothing was found. */

@@ -37,7 +37,6 @@ export interface SearchHit {
   locate: string;
 }
 
-/** Result of a search. */
 export interface SearchResult {
   ok: true;
   glob: string;

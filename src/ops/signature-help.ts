@@ -14,7 +14,6 @@ export interface SignatureEntry {
   parameters: string[];
 }
 
-/** Result of signature help. */
 export interface SignatureHelpResult extends OpResultBase {
   signatures: SignatureEntry[];
   active_signature: number | null;

@@ -26,7 +26,6 @@ export interface SourceChild {
   locate: string;
 }
 
-/** Result of source. */
 export interface SourceResult {
   ok: true;
   file_path: string;

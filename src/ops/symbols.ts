@@ -36,7 +36,6 @@ export interface SymbolHit {
   match: string;
 }
 
-/** Result of a symbols query. */
 export interface SymbolsResult {
   ok: true;
   query: string;

@@ -16,7 +16,6 @@ function wholeNumber(raw: string | boolean | undefined, name: string): number | 
   return Number(raw);
 }
 
-/** diagnostics */
 export const diagnosticsCommand: CommandSpec = {
   name: 'diagnostics',
   usage:

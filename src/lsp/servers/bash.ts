@@ -10,7 +10,6 @@ import { nodeScript } from './resolve.js';
 
 const INSTALL = 'npm install bash-language-server@5.8.1 (a dependency of Locus: run npm ci)';
 
-/** bash-language-server. */
 export const bashAdapter: ServerAdapter = {
   id: 'bash',
   name: 'bash-language-server',

@@ -14,7 +14,6 @@ import { lspLanguageId } from '../languages.js';
 
 const INSTALL = 'apt-get install -y --no-install-recommends clangd-19';
 
-/** clangd. */
 export const clangdAdapter: ServerAdapter = {
   id: 'clangd',
   name: 'clangd',

@@ -8,7 +8,6 @@ import { pathCommand } from './resolve.js';
 
 const INSTALL = 'apt-get install -y --no-install-recommends gopls golang-go';
 
-/** gopls. */
 export const goplsAdapter: ServerAdapter = {
   id: 'gopls',
   name: 'gopls',

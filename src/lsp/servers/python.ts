@@ -8,7 +8,6 @@ import { nodeScript } from './resolve.js';
 
 const INSTALL = 'npm install pyright@1.1.414 (a dependency of Locus: run npm ci)';
 
-/** pyright. */
 export const pyrightAdapter: ServerAdapter = {
   id: 'pyright',
   name: 'pyright',

@@ -9,7 +9,6 @@ import { defineTool, READ_ONLY } from '../tool-spec.js';
 /** Most items an agent may ask for at once. */
 export const MAX_COMPLETION_LIMIT = 1000;
 
-/** completion */
 export const completionTool = defineTool({
   name: 'completion',
   title: 'Completions',

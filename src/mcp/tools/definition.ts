@@ -14,7 +14,6 @@ const MODES: Record<string, DefinitionKind> = {
   implementation: 'implementation',
 };
 
-/** definition */
 export const definitionTool = defineTool({
   name: 'definition',
   title: 'Go to definition',

@@ -11,7 +11,6 @@ type DescribeSuccess = Extract<DescribeResult, { ok: true }>;
 
 const whole = (minimum: number, description: string) => z.number().int().min(minimum).describe(description);
 
-/** describe */
 export const describeTool = defineTool({
   name: 'describe',
   title: 'Describe a position',

@@ -7,7 +7,6 @@ import { respond } from '../result.js';
 import { budgetArg, budgetOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
-/** diagnostics */
 export const diagnosticsTool = defineTool({
   name: 'diagnostics',
   title: 'Diagnostics',

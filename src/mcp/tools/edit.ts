@@ -24,7 +24,6 @@ const oneEdit = z.looseObject({
     .describe('For a symbol target: replace/delete the comment block directly above it too (default false).'),
 });
 
-/** edit */
 export const editTool = defineTool({
   name: 'edit',
   title: 'Edit code at locate strings',

@@ -5,7 +5,6 @@ import { respond } from '../result.js';
 import { locateArg } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
-/** hover */
 export const hoverTool = defineTool({
   name: 'hover',
   title: 'Hover',

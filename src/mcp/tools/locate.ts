@@ -6,7 +6,6 @@ import { respond } from '../result.js';
 import { locateArg } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
-/** locate */
 export const locateTool = defineTool({
   name: 'locate',
   title: 'Locate',

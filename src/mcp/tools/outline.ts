@@ -7,7 +7,6 @@ import { respond } from '../result.js';
 import { budgetArg, budgetOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
-/** outline */
 export const outlineTool = defineTool({
   name: 'outline',
   title: 'Outline a file',

@@ -9,7 +9,6 @@ import { defineTool, READ_ONLY } from '../tool-spec.js';
 /** Largest page an agent may ask for. */
 export const MAX_PAGE_SIZE = 500;
 
-/** references */
 export const referencesTool = defineTool({
   name: 'references',
   title: 'Find references',

@@ -7,7 +7,6 @@ import { respond } from '../result.js';
 import { editArgs, editOptions, locateArg } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
-/** rename */
 export const renameTool = defineTool({
   name: 'rename',
   title: 'Rename symbol',

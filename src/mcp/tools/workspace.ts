@@ -57,7 +57,6 @@ export const findSymbolTool = defineTool({
   },
 });
 
-/** search */
 export const searchTool = defineTool({
   name: 'search',
   title: 'Search code in the workspace',
