@@ -28,12 +28,16 @@ export interface BudgetPage<T> {
   first: number;
 }
 
-/** How to page. */
-export interface BudgetOptions {
-  /** Characters per page (default DEFAULT_BUDGET_CHARS). */
-  budget?: number;
+/** The page an answer shows and the characters it may spend: what every paged operation takes. */
+export interface PageRequest {
   /** 1-based page (default 1). */
   page?: number;
+  /** Characters per page (default DEFAULT_BUDGET_CHARS). */
+  budget?: number;
+}
+
+/** How to page. */
+export interface BudgetOptions extends PageRequest {
   /** Characters every page spends anyway (heading, footer), taken off the budget. */
   overhead?: number;
   /** At most this many items per page, whatever their size. */

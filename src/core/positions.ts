@@ -32,7 +32,6 @@ export function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
 }
 
-
 /** `path:line:col` for people (1-based, code points). */
 export function formatDisplay(filePath: string, position: DisplayPosition): string {
   return `${filePath}:${position.line}:${position.column}`;

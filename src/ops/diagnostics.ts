@@ -5,7 +5,7 @@
  * severity cover the whole answer, the diagnostics themselves are paginated.
  */
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { checkBudget, pageByBudget } from '../core/budget.js';
+import { checkBudget, pageByBudget, type PageRequest } from '../core/budget.js';
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { Range } from '../core/positions.js';
 import { resolveLocate } from '../locate/resolver.js';
@@ -62,13 +62,11 @@ export interface DiagnosticsResult {
 }
 
 /** Options of diagnostics. */
-export interface DiagnosticsOptions {
+/** Pages hold at most `pageSize` diagnostics and fit the budget (docs/mcp.md, "Budgets"). */
+export interface DiagnosticsOptions extends PageRequest {
   /** Keep this severity and the more severe ones. */
   severity?: Severity;
-  page?: number;
   pageSize?: number;
-  /** Characters per page (docs/mcp.md, "Budgets"); pages hold at most pageSize diagnostics and fit the budget. */
-  budget?: number;
   /** At most this many files from globs. */
   maxFiles?: number;
 }

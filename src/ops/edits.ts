@@ -239,7 +239,6 @@ function currentText(file: string, name: string): string | undefined {
   }
 }
 
-
 /** The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. */
 export function editResultFields(plan: EditPlan, options: EditOptions, applied: boolean): EditResultFields {
   const bounded = boundedDiff(plan.changes, options.budget, options.fullDiff === true);

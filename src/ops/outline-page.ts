@@ -4,18 +4,14 @@
  * whose parent is on an earlier page starts this page's tree; its `path` says where it belongs.
  */
 import type { Advice } from '../core/advice.js';
-import { pageByBudget } from '../core/budget.js';
+import { pageByBudget, type PageRequest } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { OutlineEntry, OutlineResult } from './outline.js';
 
 /** How much of an outline to show. */
-export interface OutlineView {
+export interface OutlineView extends PageRequest {
   /** Levels to show: 1 = top-level symbols only (default: all). */
   depth?: number;
-  /** 1-based page (default 1). */
-  page?: number;
-  /** Characters per page (default DEFAULT_BUDGET_CHARS). */
-  budget?: number;
 }
 
 /** An outline page. */

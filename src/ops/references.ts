@@ -3,7 +3,7 @@
  * by file, each with enclosing symbol, snippet and locate string; paginated, never truncated silently.
  */
 import type { Advice } from '../core/advice.js';
-import { checkBudget, checkPage, pageByBudget } from '../core/budget.js';
+import { checkBudget, checkPage, pageByBudget, type PageRequest } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import { LruMap } from '../core/lru-map.js';
 import type { Location } from 'vscode-languageserver-protocol';
@@ -13,14 +13,10 @@ import type { LocateInput } from './locator.js';
 import { askServer, resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
 
 /** Paging of references. */
-export interface ReferencesOptions {
+export interface ReferencesOptions extends PageRequest {
   includeDeclaration?: boolean;
-  /** 1-based page number. */
-  page?: number;
   /** At most this many hits per page (default 100); pages are also cut to the character budget. */
   pageSize?: number;
-  /** Characters per page (default DEFAULT_BUDGET_CHARS). */
-  budget?: number;
   /** Source lines for every hit (default: none, one line per hit; docs/mcp.md, "Compact answers"). */
   snippets?: boolean;
 }

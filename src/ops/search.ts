@@ -4,7 +4,7 @@
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
 import picomatch from 'picomatch';
-import { checkBudget, pageByBudget } from '../core/budget.js';
+import { checkBudget, pageByBudget, type PageRequest } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { FileEntry, ProgressListener, SymbolStore } from '../index/index.js';
 import { outlineOfEntry } from '../index/index.js';
@@ -16,13 +16,10 @@ import type { Locator } from './locator.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
 
 /** Options of a search. */
-export interface SearchOptions {
+/** Pages hold at most `pageSize` hits and fit the budget (docs/mcp.md, "Budgets"). */
+export interface SearchOptions extends PageRequest {
   regex?: boolean;
-  /** 1-based. */
-  page?: number;
   pageSize?: number;
-  /** Characters per page (docs/mcp.md, "Budgets"); pages hold at most pageSize hits and fit the budget. */
-  budget?: number;
   onProgress?: ProgressListener;
 }
 

@@ -94,5 +94,4 @@ export async function extractionOfTree(
   return { outline: patched ?? extraction.outline, extraction };
 }
 
-
 export { errorSpans } from './incremental.js';
