@@ -18,8 +18,8 @@ import {
 import { requireCapability } from './capabilities.js';
 import type { ServerInstance } from './server-instance.js';
 
-/** A hierarchy direction. */
-export type HierarchyDirection = 'incoming' | 'outgoing' | 'supertypes' | 'subtypes';
+import type { HierarchyDirection } from './types.js';
+export type { HierarchyDirection } from './types.js';
 
 /** One item of a hierarchy with its children in the asked direction (UTF-16 positions). */
 export interface HierarchyNode {

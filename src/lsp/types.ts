@@ -40,3 +40,6 @@ export interface FileChange {
 
 /** Which of the definition-like requests to send. */
 export type DefinitionKind = 'definition' | 'declaration' | 'typeDefinition' | 'implementation';
+
+/** A hierarchy direction. */
+export type HierarchyDirection = 'incoming' | 'outgoing' | 'supertypes' | 'subtypes';

@@ -4,6 +4,7 @@
  * negative `find_index`) reach the locator and come back as INVALID_LOCATE with a hint instead of a bare
  * schema error.
  */
+import type { LocateInput } from '../ops/locator.js';
 import { z } from 'zod';
 import { DEFAULT_BUDGET_CHARS, MIN_BUDGET_CHARS } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
@@ -73,8 +74,10 @@ export const locateObject = z
   .meta(closed);
 
 /** The locate argument: string syntax or object form. */
-export function locateArg(kind: keyof typeof LOCATE_DESCRIPTION) {
-  return z.union([z.string(), locateObject]).describe(LOCATE_DESCRIPTION[kind]);
+export function locateArg(kind: keyof typeof LOCATE_DESCRIPTION): z.ZodType<LocateInput> {
+  // Typed as the library's input: the object's fields are checked again by the operation (validateLocate),
+  // which gives the coded error and hint an agent needs; the schema here only shapes the tool's description.
+  return z.union([z.string(), locateObject]).describe(LOCATE_DESCRIPTION[kind]) as z.ZodType<LocateInput>;
 }
 
 /** The answer budget argument of every tool whose answer can grow. */

@@ -5,36 +5,12 @@
  * "Budgets"); otherwise the first that fit, and the total so the agent knows what was left out.
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-protocol';
-import type { Advice } from '../core/advice.js';
 import { checkBudget } from '../core/budget.js';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
-
-/** One completion item. */
-export interface CompletionEntry {
-  label: string;
-  kind?: string;
-  detail?: string;
-}
-
-export interface CompletionResult extends OpResultBase {
-  items: CompletionEntry[];
-  total: number;
-  /** The server said the list is incomplete (typing more narrows it). */
-  is_incomplete: boolean;
-  /** The identifier text before the cursor that items were filtered by. */
-  prefix: string;
-  advice?: Advice[];
-}
-
-/** Options of completion. */
-export interface CompletionOptions {
-  /** At most this many items (default: as many as fit the budget). */
-  limit?: number;
-  /** Characters of answer (default DEFAULT_BUDGET_CHARS). */
-  budget?: number;
-}
+import { resolveTarget, resultBase } from './target.js';
+import type { CompletionEntry, CompletionResult, CompletionOptions } from './results/completion.js';
+export type { CompletionEntry, CompletionResult, CompletionOptions } from './results/completion.js';
 
 const KIND_NAMES = new Map<number, string>(
   Object.entries(CompletionItemKind).map(([name, value]) => [value as number, name.toLowerCase()]),

@@ -3,36 +3,13 @@
  * cursor with its kind and path when it names a declaration, else its syntactic role and the
  * innermost enclosing symbol — plus a short snippet with `|` at the cursor.
  */
-import type { Position } from '../core/positions.js';
 import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
 import { displayOf } from '../locate/resolver.js';
 import type { SyntaxService } from './syntax-service.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** The identifier (or its absence) under the cursor. */
-export interface CursorSymbol {
-  /** The identifier text under the cursor. */
-  name: string;
-  /** `declaration` when it names a symbol, else call, property, type, variable, import, … */
-  role: string;
-  /** Kind and full path when the identifier is a declaration's name. */
-  kind?: string;
-  path?: string;
-  /** The innermost symbol enclosing the cursor. */
-  enclosing?: { path: string; kind: string };
-}
-
-/** The cursor-context block as data (`cursor` in JSON). */
-export interface CursorContext {
-  operation: string;
-  file_path: string;
-  position: Position;
-  display: string;
-  /** Null when the cursor is on whitespace or punctuation. */
-  symbol: CursorSymbol | null;
-  snippet: string;
-}
+import type { CursorSymbol, CursorContext } from './results/cursor.js';
+export type { CursorSymbol, CursorContext } from './results/cursor.js';
 
 const SNIPPET_REACH = 10;
 

@@ -4,14 +4,11 @@
  */
 import type { DefinitionKind } from '../lsp/types.js';
 import type { OpsContext } from './context.js';
-import { ViewCache, describeLocations, type LocationRef } from './locations.js';
+import { ViewCache, describeLocations } from './locations.js';
 import type { LocateInput } from './locator.js';
-import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
-
-export interface DefinitionResult extends OpResultBase {
-  mode: DefinitionKind;
-  targets: LocationRef[];
-}
+import { askServer, resolveTarget, resultBase } from './target.js';
+import type { DefinitionResult } from './results/definition.js';
+export type { DefinitionResult } from './results/definition.js';
 
 /** Runs definition (or declaration / typeDefinition / implementation) at a located position. */
 export async function definition(

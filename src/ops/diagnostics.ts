@@ -5,71 +5,37 @@
  * severity cover the whole answer, the diagnostics themselves are paginated.
  */
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { checkBudget, pageByBudget, type PageRequest } from '../core/budget.js';
+import { checkBudget, pageByBudget } from '../core/budget.js';
 import { LocusError, isLocusError } from '../core/errors.js';
 import type { Range } from '../core/positions.js';
 import { resolveLocate } from '../locate/resolver.js';
 import { pathToUri } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
 import { expandGlob, isGlob } from './file-glob.js';
-import { ViewCache, describeLocation, type LocationRef } from './locations.js';
+import { ViewCache, describeLocation } from './locations.js';
 import { loadFile } from './file-view.js';
 import { parseAndLoad } from './locator.js';
 import { reportDiskChanges } from './target.js';
-
-/** Severity names, most severe first (LSP numbers them 1–4). */
-export const SEVERITIES = ['error', 'warning', 'information', 'hint'] as const;
-/** A diagnostic severity. */
-export type Severity = (typeof SEVERITIES)[number];
-
-/** Counts per severity. */
-export type SeverityCounts = Record<Severity, number>;
-
-/** One diagnostic as a place. */
-export interface DiagnosticRef extends LocationRef {
-  severity: Severity;
-  message: string;
-  code?: string;
-  source?: string;
-  /** 0-based UTF-16 range, as LSP. */
-  range: Range;
-}
-
-/** One file's totals and how its diagnostics were obtained. */
-export interface FileDiagnostics {
-  file_path: string;
-  counts: SeverityCounts;
-  mode: 'pulled' | 'pushed';
-  waited_ms: number;
-  /** False when the server had not settled within the bound (the list may be stale or partial). */
-  settled: boolean;
-}
-
-export interface DiagnosticsResult {
-  ok: true;
-  operation: 'diagnostics';
-  /** Totals of the whole answer (every page). */
-  totals: SeverityCounts & { files: number; diagnostics: number };
-  files: FileDiagnostics[];
-  /** This page's diagnostics, file by file in document order. */
-  diagnostics: DiagnosticRef[];
-  page: number;
-  pages: number;
-  page_size: number;
-  /** Files given or matched that no server checks (no language server, unreadable). */
-  skipped?: { file_path: string; reason: string }[];
-  notes?: string[];
-}
+import {
+  SEVERITIES,
+  type Severity,
+  type SeverityCounts,
+  type DiagnosticRef,
+  type FileDiagnostics,
+  type DiagnosticsResult,
+  type DiagnosticsOptions,
+} from './results/diagnostics.js';
+export { SEVERITIES } from './results/diagnostics.js';
+export type {
+  Severity,
+  SeverityCounts,
+  DiagnosticRef,
+  FileDiagnostics,
+  DiagnosticsResult,
+  DiagnosticsOptions,
+} from './results/diagnostics.js';
 
 /** Options of diagnostics. */
-/** Pages hold at most `pageSize` diagnostics and fit the budget (docs/mcp.md, "Budgets"). */
-export interface DiagnosticsOptions extends PageRequest {
-  /** Keep this severity and the more severe ones. */
-  severity?: Severity;
-  pageSize?: number;
-  /** At most this many files from globs. */
-  maxFiles?: number;
-}
 
 /** Default page size and file bound. */
 export const DEFAULT_DIAGNOSTICS_PAGE_SIZE = 100;

@@ -7,7 +7,7 @@ import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
 import { formatLocate } from '../locate/locate-string.js';
 import { isLineScope, type Locate } from '../locate/model.js';
-import { reanchor, type ReanchorKind } from '../locate/reanchor.js';
+import { reanchor } from '../locate/reanchor.js';
 import type { OutlineSymbol } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
 import { displayOf, resolveLocate } from '../locate/resolver.js';
@@ -25,30 +25,8 @@ import {
 } from './edit-text.js';
 import { readableLocate } from './readable-locate.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** What to do at a target. */
-export type EditAction = 'replace' | 'insert_before' | 'insert_after' | 'delete';
-
-/** The kinds of target a locate can name. */
-export type TargetKind = 'symbol' | 'lines' | 'match';
-
-/** One requested edit. */
-export interface EditRequest {
-  locate: string | Locate | Record<string, unknown>;
-  action: EditAction;
-  /** The new code (replace, insert_*); may be sent at column 0. */
-  text?: string;
-  /** Replace/delete a symbol together with the comment block directly above it. */
-  include_doc_comment?: boolean;
-}
-
-/** A re-anchored locate, reported to the caller (never silent). */
-export interface ReanchorNote {
-  from: string;
-  to: string;
-  kind: ReanchorKind;
-  detail: string;
-}
+import type { TargetKind, EditRequest, ReanchorNote } from './results/edit.js';
+export type { EditAction, TargetKind, EditRequest, ReanchorNote } from './results/edit.js';
 
 /** A resolved target in its file's snapshot. */
 export interface ResolvedTarget {

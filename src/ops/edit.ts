@@ -8,7 +8,7 @@ import { LocusError } from '../core/errors.js';
 import type { Span } from '../core/positions.js';
 import { pathToUri } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
-import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
+import { verifiedPreviewOrApply } from './verify.js';
 import { parseInput } from './locator.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import {
@@ -19,46 +19,12 @@ import {
   type EditAction,
   type EditRequest,
   type PlannedEdit,
-  type ReanchorNote,
-  type ResolvedTarget,
 } from './edit-targets.js';
 import { applyPlanned, formatEdited, syntaxGuard, newLocates, type EditedFile } from './edit-result.js';
+import type { EditOpOptions, EditOutcome, EditResult } from './results/edit.js';
+export type { EditOpOptions, EditOutcome, EditResult } from './results/edit.js';
 
 export type { EditAction, EditRequest, ReanchorNote } from './edit-targets.js';
-
-/**
- * Options of edit. They extend the verified edit options and are passed to `verifiedPreviewOrApply` unchanged,
- * so whatever that machinery learns (e.g. `verify`) reaches edits with no change here.
- */
-export interface EditOpOptions extends VerifiedEditOptions {
-  /** Apply even when the result has new syntax errors in the edited region. */
-  force?: boolean;
-  /** Run the server's range formatting over each edited span. */
-  format?: boolean;
-}
-
-/** What one edit did, with the locate strings of the code it produced. */
-export interface EditOutcome {
-  index: number;
-  action: EditAction;
-  locate: string;
-  file_path: string;
-  target: { kind: ResolvedTarget['kind']; display: string; symbol?: string };
-  reanchored?: ReanchorNote;
-  /** Locate string of the first character of the new code (after the edit); absent for deletions. */
-  new_locate?: string;
-  /** Declarations in the new code, with their locate strings in the edited text. */
-  symbols: { path: string; kind: string; locate: string }[];
-  /** The declaration the new code sits in, when it is inside one. */
-  enclosing?: { path: string; kind: string; locate: string };
-}
-
-export interface EditResult extends VerifiedEditFields {
-  ok: true;
-  operation: 'edit';
-  edits: EditOutcome[];
-  notes?: string[];
-}
 
 const ACTIONS: readonly EditAction[] = ['replace', 'insert_before', 'insert_after', 'delete'];
 

@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { Advice } from '../core/advice.js';
 import { throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/errors.js';
 import { clip } from '../core/limits.js';
@@ -17,38 +16,13 @@ import { uriToPath } from '../lsp/uri.js';
 import { decodeText } from '../workspace/workspace.js';
 import { commitFiles, type CommitFile, type FileWriter } from './apply-journal.js';
 import type { OpsContext } from './context.js';
-import { boundedDiff, unifiedDiff, type DiffFileSummary } from './diff.js';
+import { boundedDiff, unifiedDiff } from './diff.js';
+import type { EditOptions, EditResultFields } from './results/edits.js';
+export type { EditOptions, EditResultFields } from './results/edits.js';
 
 export { unifiedDiff } from './diff.js';
 
 export type { FileWriter } from './apply-journal.js';
-
-/** Whether to write an edit: `apply`, or the fingerprint of an earlier preview. */
-export interface EditOptions {
-  /** Write the edit now. */
-  apply?: boolean;
-  /** Apply only if the files still match this preview's fingerprint (implies apply). */
-  fingerprint?: string;
-  /** Write read-only files too, and accept a changed owner (docs/security.md). */
-  force?: boolean;
-  /** Characters the diff may use in the answer (default DEFAULT_BUDGET_CHARS); over it, a summary. */
-  budget?: number;
-  /** Return the whole diff whatever its size. */
-  fullDiff?: boolean;
-}
-
-/** An edit result: what would change (or changed). */
-export interface EditResultFields {
-  files: { file_path: string; edits: number }[];
-  diff: string;
-  fingerprint: string;
-  applied: boolean;
-  skipped?: string[];
-  /** False when the diff was cut to the budget (then `diff_summary` lists every file). */
-  diff_complete: boolean;
-  diff_summary?: DiffFileSummary[];
-  advice?: Advice[];
-}
 
 /** The new content of one file. */
 export interface FileChange {

@@ -8,14 +8,10 @@ import { pathToUri } from '../lsp/uri.js';
 import type { Range } from '../core/positions.js';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
-
-export interface FormatResult extends OpResultBase, VerifiedEditFields {
-  range: Range;
-  /** `range` or `document` formatting. */
-  scope: 'range' | 'document';
-}
+import { verifiedPreviewOrApply, type VerifiedEditOptions } from './verify.js';
+import { resolveTarget, resultBase } from './target.js';
+import type { FormatResult } from './results/format.js';
+export type { FormatResult } from './results/format.js';
 
 /** Formats a located range (or the whole file); nothing is written unless asked. */
 export async function formatRange(

@@ -7,31 +7,11 @@ import { LocusError, isLocusError } from '../core/errors.js';
 import { lspSymbolKindName } from '../locate/outline.js';
 import type { HierarchyDirection, HierarchyNode } from '../lsp/hierarchy.js';
 import type { OpsContext } from './context.js';
-import { ViewCache, describeLocation, type LocationRef } from './locations.js';
+import { ViewCache, describeLocation } from './locations.js';
 import type { LocateInput } from './locator.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
-
-/** One item of the answer. */
-export interface HierarchyItem {
-  name: string;
-  kind: string;
-  detail?: string;
-  /** Where the item is declared (its name). */
-  place: LocationRef;
-  /** Call sites: where this item calls the parent (incoming) or where the parent calls it (outgoing). */
-  call_sites?: LocationRef[];
-  children: HierarchyItem[];
-  /** The depth bound stopped here; ask again from this item's locate string to go further. */
-  truncated?: true;
-}
-
-export interface HierarchyResult extends OpResultBase {
-  direction: HierarchyDirection;
-  depth: number;
-  items: HierarchyItem[];
-  /** Items in the whole tree, roots excluded. */
-  total: number;
-}
+import { resolveTarget, resultBase } from './target.js';
+import type { HierarchyItem, HierarchyResult } from './results/hierarchy.js';
+export type { HierarchyItem, HierarchyResult } from './results/hierarchy.js';
 
 /** Default and largest depth. */
 export const DEFAULT_HIERARCHY_DEPTH = 1;

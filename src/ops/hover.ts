@@ -5,12 +5,9 @@
 import type { Hover, MarkedString, MarkupContent } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
 import type { LocateInput } from './locator.js';
-import { askServer, resolveTarget, resultBase, type OpResultBase } from './target.js';
-
-export interface HoverResult extends OpResultBase {
-  /** Cleaned markdown; empty when the server has nothing to say. */
-  contents: string;
-}
+import { askServer, resolveTarget, resultBase } from './target.js';
+import type { HoverResult } from './results/hover.js';
+export type { HoverResult } from './results/hover.js';
 
 /** Runs hover at a located position. */
 export async function hover(context: OpsContext, input: LocateInput): Promise<HoverResult> {

@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Location } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../core/errors.js';
-import { formatDisplay, type Position } from '../core/positions.js';
+import { formatDisplay } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import { fileView, type FileView } from '../locate/resolve-core.js';
@@ -15,23 +15,8 @@ import { decodeText } from '../workspace/workspace.js';
 import type { OpsContext } from './context.js';
 import { MAX_OUTLINE_CHARS, loadFile } from './file-view.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** One place reported to the agent. */
-export interface LocationRef {
-  /** Relative to the workspace root, or absolute when outside it. */
-  file_path: string;
-  position: Position;
-  display: string;
-  /** Kind and path of the symbol declared here, when the location is a declaration's name. */
-  declares?: { path: string; kind: string };
-  /** The innermost symbol enclosing the location. */
-  symbol?: { path: string; kind: string };
-  /** The location's line with its 1-based number: `42 | return total`. */
-  snippet?: string;
-  /** A locate string that resolves back to this position (absent outside the workspace). */
-  locate?: string;
-  outside_workspace?: true;
-}
+import type { LocationRef } from './results/locations.js';
+export type { LocationRef } from './results/locations.js';
 
 /** Per-call cache of file views (several locations often share a file). */
 export class ViewCache {

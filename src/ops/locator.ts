@@ -7,15 +7,13 @@ import type { Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { parseLocate } from '../locate/locate-string.js';
 import type { Locate } from '../locate/model.js';
-import { resolveLocate, type LocateFailure, type LocateResult } from '../locate/resolver.js';
+import { resolveLocate, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
-import type { LanguageOverrides } from '../workspace/file-language.js';
 import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
-import type { Limits } from '../core/limits.js';
 import { Workspace } from '../workspace/workspace.js';
 import { offlineSettings, type OfflineSettings } from './limits-config.js';
 import { loadFile, type LoadedFile } from './file-view.js';
-import { buildOutline, type OutlineResult } from './outline.js';
+import { buildOutline } from './outline.js';
 import {
   createIndexAccess,
   type IndexAccess,
@@ -24,49 +22,33 @@ import {
 } from './index-access.js';
 import { createSyntaxService, type SyntaxService } from './syntax-service.js';
 import { resolveWorkspace } from './workspace-locate.js';
+import type {
+  LocateInput,
+  DescribeTarget,
+  DescribeResult,
+  LocatorApi,
+  LocatorApiOptions,
+} from './results/locator.js';
+export type {
+  LocateInput,
+  DescribeTarget,
+  DescribeResult,
+  LocatorApi,
+  LocatorApiOptions,
+} from './results/locator.js';
 
-/** A locate as an agent gives it: the string syntax or the object form. */
-export type LocateInput = string | Locate | Record<string, unknown>;
-
-/** Where to describe: an LSP position (0-based, UTF-16) or a display position (1-based, code points). */
-export type DescribeTarget = { position: Position } | { line: number; column: number };
-
-export type DescribeResult =
-  | {
-      ok: true;
-      file_path: string;
-      position: Position;
-      display: string;
-      locate: string;
-      exact: boolean;
-      symbol?: { path: string; kind: string };
-    }
-  | LocateFailure;
-
-/** The offline locator API. */
-export interface Locator {
-  readonly root: string;
+/** The locator as the operations use it: the library API plus its workspace, syntax service and index. */
+export interface Locator extends LocatorApi {
   readonly workspace: Workspace;
   readonly syntax: SyntaxService;
   /** The workspace symbol index (created on first use). */
   readonly index: IndexAccess;
-  locate(input: LocateInput, options?: { range?: boolean }): Promise<LocateResult>;
-  locateRange(input: LocateInput): Promise<LocateResult>;
-  describe(filePath: string, target: DescribeTarget): Promise<DescribeResult>;
-  outline(filePath: string): Promise<OutlineResult | LocateFailure>;
-  close(): Promise<void>;
 }
 
-/** Options of createLocator. */
-export interface LocatorOptions {
-  root: string;
-  maxFileBytes?: number;
-  /** Input limits; unset ones come from `limits` in locus.config.json, then the defaults. */
-  limits?: Partial<Limits>;
+/** Options of createLocator inside Locus: the library's, plus what the operations share with it. */
+export interface LocatorOptions extends LocatorApiOptions {
   /** Share a syntax service (and its tree cache) with other components. */
   syntax?: SyntaxService;
-  /** Glob → language overrides (default: `fileLanguages` of `locus.config.json`, docs/languages.md). */
-  languageOverrides?: LanguageOverrides;
   /** The root's config as the caller already loaded it (the ops context reads it once); default: read here. */
   settings?: OfflineSettings;
   /** How the workspace index is kept (watchers, waiting, progress). */

@@ -4,29 +4,11 @@
  * whose parent is on an earlier page starts this page's tree; its `path` says where it belongs.
  */
 import type { Advice } from '../core/advice.js';
-import { pageByBudget, type PageRequest } from '../core/budget.js';
+import { pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { OutlineEntry, OutlineResult } from './outline.js';
-
-/** How much of an outline to show. */
-export interface OutlineView extends PageRequest {
-  /** Levels to show: 1 = top-level symbols only (default: all). */
-  depth?: number;
-}
-
-/** An outline page. */
-export interface OutlinePage extends OutlineResult {
-  page: number;
-  pages: number;
-  /** Symbols in the file, at every depth. */
-  total_symbols: number;
-  /** Symbols on this page. */
-  shown: number;
-  /** Symbols left out by `depth` over the whole file. */
-  hidden_by_depth: number;
-  depth?: number;
-  advice?: Advice[];
-}
+import type { OutlineView, OutlinePage } from './results/outline-page.js';
+export type { OutlineView, OutlinePage } from './results/outline-page.js';
 
 interface Flat {
   entry: OutlineEntry;

@@ -3,7 +3,6 @@
  * full range and a locate string that leads back to it.
  */
 import { LocusError } from '../core/errors.js';
-import type { Position, Range } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import type { OutlineSymbol } from '../locate/outline.js';
 import type { FileView } from '../locate/resolve-core.js';
@@ -12,29 +11,8 @@ import type { Workspace } from '../workspace/workspace.js';
 import { loadFile } from './file-view.js';
 import type { SyntaxService } from './syntax-service.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** One symbol in an outline result. */
-export interface OutlineEntry {
-  name: string;
-  path: string;
-  kind: string;
-  position: Position;
-  display: string;
-  range: Range;
-  locate: string;
-  children: OutlineEntry[];
-  /** Descendants left out by an outline depth (see outline-page.ts). */
-  hidden_children?: number;
-}
-
-export interface OutlineResult {
-  ok: true;
-  file_path: string;
-  language: string;
-  symbols: OutlineEntry[];
-  /** Lines where the parser found syntax errors (1-based). */
-  syntax_error_lines?: number[];
-}
+import type { OutlineEntry, OutlineResult } from './results/outline.js';
+export type { OutlineEntry, OutlineResult } from './results/outline.js';
 
 /** Builds the outline of a file. */
 export async function buildOutline(

@@ -6,14 +6,13 @@
 import { isLocusError } from '../core/errors.js';
 import { formatLocate } from '../locate/locate-string.js';
 import { reanchor } from '../locate/reanchor.js';
-import { displayOf, resolveLocate, type LocateResult, type LocateSuccess } from '../locate/resolver.js';
+import { displayOf, resolveLocate, type LocateSuccess } from '../locate/resolver.js';
 import type { ReanchorNote } from './edit-targets.js';
 import { readableLocate } from './readable-locate.js';
 import { parseAndLoad, type LocateInput, type Locator } from './locator.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** A locate result that may have been re-anchored. */
-export type ReanchoredResult = LocateResult | (LocateSuccess & { reanchored: ReanchorNote });
+import type { ReanchoredResult } from './results/reanchor-locate.js';
+export type { ReanchoredResult } from './results/reanchor-locate.js';
 
 /** Resolves `input` (as a position); re-anchors it when it no longer resolves. */
 export async function locateReanchored(locator: Locator, input: LocateInput): Promise<ReanchoredResult> {

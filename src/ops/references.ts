@@ -2,42 +2,16 @@
  * references (docs/operations.md, "What the operations do"): every reference to the symbol at the cursor (declaration included), grouped
  * by file, each with enclosing symbol, snippet and locate string; paginated, never truncated silently.
  */
-import type { Advice } from '../core/advice.js';
-import { checkBudget, checkPage, pageByBudget, type PageRequest } from '../core/budget.js';
+import { checkBudget, checkPage, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import { LruMap } from '../core/lru-map.js';
 import type { Location } from 'vscode-languageserver-protocol';
 import type { OpsContext } from './context.js';
-import { ViewCache, describeLocations, type LocationRef } from './locations.js';
+import { ViewCache, describeLocations } from './locations.js';
 import type { LocateInput } from './locator.js';
-import { askServer, resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
-
-/** Paging of references. */
-export interface ReferencesOptions extends PageRequest {
-  includeDeclaration?: boolean;
-  /** At most this many hits per page (default 100); pages are also cut to the character budget. */
-  pageSize?: number;
-  /** Source lines for every hit (default: none, one line per hit; docs/mcp.md, "Compact answers"). */
-  snippets?: boolean;
-}
-
-/** References of one file. */
-export interface FileReferences {
-  file_path: string;
-  references: LocationRef[];
-}
-
-export interface ReferencesResult extends OpResultBase {
-  /** References in the whole answer (every page). */
-  total: number;
-  /** Files in the whole answer; `files` holds only this page's. */
-  total_files: number;
-  page: number;
-  pages: number;
-  page_size: number;
-  files: FileReferences[];
-  advice?: Advice[];
-}
+import { askServer, resolveTarget, resultBase, type OpTarget } from './target.js';
+import type { ReferencesOptions, FileReferences, ReferencesResult } from './results/references.js';
+export type { ReferencesOptions, FileReferences, ReferencesResult } from './results/references.js';
 
 /** Default page size: large enough for most symbols, small enough for an agent's context. */
 export const DEFAULT_REFERENCES_PAGE_SIZE = 100;

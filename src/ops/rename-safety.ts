@@ -16,27 +16,8 @@ import { relatedMembers } from './rename-hierarchy.js';
 import { judgeOccurrence, renamedDeclaration } from './rename-occurrences.js';
 import type { OpTarget } from './target.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** What a warning is about. */
-export type RenameWarningKind =
-  | 'unrenamed-reference'
-  | 'unrenamed-override'
-  | 'unrenamed-occurrence'
-  | 'name-collision'
-  | 'edit-in-string'
-  | 'edit-in-comment';
-
-/** One thing the rename may get wrong, at a place (with its locate string) when it has one. */
-export interface RenameWarning {
-  kind: RenameWarningKind;
-  /** False for advisories (edits in comments: gopls renames doc comments on purpose); true ones need `force`. */
-  blocks_apply: boolean;
-  message: string;
-  file_path?: string;
-  display?: string;
-  snippet?: string;
-  locate?: string;
-}
+import type { RenameWarningKind, RenameWarning } from './results/rename-safety.js';
+export type { RenameWarningKind, RenameWarning } from './results/rename-safety.js';
 
 /** Edited ranges per absolute path. */
 export type EditedRanges = Map<string, Range[]>;

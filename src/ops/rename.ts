@@ -6,20 +6,12 @@ import { LocusError, isLocusError } from '../core/errors.js';
 import { clip } from '../core/limits.js';
 import { isIdentifierIn } from '../syntax/identifier.js';
 import type { OpsContext } from './context.js';
-
 import type { LocateInput } from './locator.js';
 import { renameWarnings, type RenameWarning } from './rename-safety.js';
-import { verifiedPreviewOrApply, type VerifiedEditFields, type VerifiedEditOptions } from './verify.js';
-import { resolveTarget, resultBase, type OpResultBase, type OpTarget } from './target.js';
-
-/** Options of rename: preview/apply, verify, and `force` to apply despite warnings or new errors. */
-export type RenameOptions = VerifiedEditOptions;
-
-export interface RenameResult extends OpResultBase, VerifiedEditFields {
-  new_name: string;
-  /** What the edits may miss or break (rename-safety.ts); empty when nothing was found. */
-  warnings: RenameWarning[];
-}
+import { verifiedPreviewOrApply } from './verify.js';
+import { resolveTarget, resultBase, type OpTarget } from './target.js';
+import type { RenameOptions, RenameResult } from './results/rename.js';
+export type { RenameOptions, RenameResult } from './results/rename.js';
 
 /** Renames the symbol at a located position. */
 export async function rename(

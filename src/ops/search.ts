@@ -4,9 +4,9 @@
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
 import picomatch from 'picomatch';
-import { checkBudget, pageByBudget, type PageRequest } from '../core/budget.js';
+import { checkBudget, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
-import type { FileEntry, ProgressListener, SymbolStore } from '../index/index.js';
+import type { FileEntry, SymbolStore } from '../index/index.js';
 import { outlineOfEntry } from '../index/index.js';
 import { describeOffset } from '../locate/describe.js';
 import { compileFind, findAll } from '../locate/matcher.js';
@@ -14,38 +14,10 @@ import { enclosingSymbol } from '../locate/outline.js';
 import { fileView } from '../locate/resolve-core.js';
 import type { Locator } from './locator.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
+import type { SearchOptions, SearchHit, SearchResult } from './results/search.js';
+export type { SearchOptions, SearchHit, SearchResult } from './results/search.js';
 
 /** Options of a search. */
-/** Pages hold at most `pageSize` hits and fit the budget (docs/mcp.md, "Budgets"). */
-export interface SearchOptions extends PageRequest {
-  regex?: boolean;
-  pageSize?: number;
-  onProgress?: ProgressListener;
-}
-
-/** One hit. */
-export interface SearchHit {
-  line: number;
-  column: number;
-  display: string;
-  /** `N | text` of the hit's line. */
-  snippet: string;
-  symbol?: { path: string; kind: string };
-  locate: string;
-}
-
-export interface SearchResult {
-  ok: true;
-  glob: string;
-  find: string;
-  mode: 'tokens' | 'regex';
-  total_hits: number;
-  total_files: number;
-  page: number;
-  pages: number;
-  files: { file_path: string; hits: SearchHit[] }[];
-  notes?: string[];
-}
 
 const DEFAULT_PAGE_SIZE = 50;
 

@@ -5,20 +5,9 @@ import type { ParameterInformation, SignatureInformation } from 'vscode-language
 import type { OpsContext } from './context.js';
 import { cleanMarkdown } from './hover.js';
 import type { LocateInput } from './locator.js';
-import { resolveTarget, resultBase, type OpResultBase } from './target.js';
-
-/** One signature. */
-export interface SignatureEntry {
-  label: string;
-  documentation?: string;
-  parameters: string[];
-}
-
-export interface SignatureHelpResult extends OpResultBase {
-  signatures: SignatureEntry[];
-  active_signature: number | null;
-  active_parameter: number | null;
-}
+import { resolveTarget, resultBase } from './target.js';
+import type { SignatureEntry, SignatureHelpResult } from './results/signature-help.js';
+export type { SignatureEntry, SignatureHelpResult } from './results/signature-help.js';
 
 /** Runs signature help at a located position. */
 export async function signatureHelp(context: OpsContext, input: LocateInput): Promise<SignatureHelpResult> {

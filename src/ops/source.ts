@@ -4,43 +4,13 @@
  * outline of a container's children (so an agent reads one method, not the whole file).
  */
 import { LocusError } from '../core/errors.js';
-import type { ProgressListener } from './index-access.js';
 import { describeOffset } from '../locate/describe.js';
 import { flattenOutline, type OutlineSymbol } from '../locate/outline.js';
 import { resolveLocate } from '../locate/resolver.js';
 import { parseAndLoad, withWorkspaceNotes, type LocateInput, type Locator } from './locator.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** Options of source. */
-export interface SourceOptions {
-  maxLines?: number;
-  /** Hears the index build when the locate is workspace-wide. */
-  onProgress?: ProgressListener;
-}
-
-/** A child of a container, as an outline line. */
-export interface SourceChild {
-  name: string;
-  kind: string;
-  line: number;
-  locate: string;
-}
-
-export interface SourceResult {
-  ok: true;
-  file_path: string;
-  /** The canonical locate string of what is shown (file-qualified). */
-  locate: string;
-  symbol?: { path: string; kind: string };
-  start_line: number;
-  end_line: number;
-  /** Lines shown, from `start_line`. */
-  lines: string[];
-  /** Set when cut at max_lines: the locate string of the rest. */
-  continuation?: string;
-  children?: SourceChild[];
-  notes?: string[];
-}
+import type { SourceOptions, SourceResult } from './results/source.js';
+export type { SourceOptions, SourceChild, SourceResult } from './results/source.js';
 
 const DEFAULT_MAX_LINES = 200;
 const CONTAINERS = new Set([

@@ -5,57 +5,13 @@
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
 import { KINDS_LIST, TIER_NAMES } from './index-names.js';
-import type { IndexStatus, ProgressListener, SkipCounts } from '../index/index.js';
+import type { IndexStatus } from '../index/index.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
 import { symbolLocate } from './workspace-locate.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
-
-/** Options of a symbols query. */
-export interface SymbolsOptions {
-  kind?: string;
-  /** Glob over file paths relative to the root. */
-  path?: string;
-  limit?: number;
-  onProgress?: ProgressListener;
-}
-
-/** One hit. */
-export interface SymbolHit {
-  name: string;
-  kind: SymbolKindName;
-  /** Full symbol path (`Cart.total`). */
-  path: string;
-  /** Path of the enclosing symbol, `''` at top level. */
-  container: string;
-  file_path: string;
-  line: number;
-  /** The first line of the declaration. */
-  signature: string;
-  locate: string;
-  match: string;
-}
-
-export interface SymbolsResult {
-  ok: true;
-  query: string;
-  total: number;
-  hits: SymbolHit[];
-  index: IndexSummary;
-  notes?: string[];
-}
-
-/** What the index covered when it answered. */
-export interface IndexSummary {
-  files: number;
-  symbols: number;
-  complete: boolean;
-  /** Files left out: over the size limit, binary, unreadable; symbolic links (not followed). */
-  skipped: SkipCounts;
-  /** Files taken from the persisted cache / parsed when the index was last brought up to date. */
-  from_cache: number;
-  parsed: number;
-}
+import type { SymbolsOptions, SymbolsResult, IndexSummary } from './results/symbols.js';
+export type { SymbolsOptions, SymbolHit, SymbolsResult, IndexSummary } from './results/symbols.js';
 
 /** The summary of an index status. */
 export function indexSummary(status: IndexStatus): IndexSummary {

@@ -12,6 +12,8 @@ import type { OpsContext } from './context.js';
 import { cursorContext, type CursorContext } from './cursor.js';
 import type { LoadedFile } from './file-view.js';
 import { parseAndLoad, withWorkspaceNotes, type LocateInput } from './locator.js';
+import type { OperationName, OpResultBase } from './results/target.js';
+export type { OperationName, OpResultBase } from './results/target.js';
 
 /** A resolved operation target. */
 export interface OpTarget {
@@ -24,25 +26,6 @@ export interface OpTarget {
   cursor: CursorContext;
   session: Session;
 }
-
-/**
- * What an operation is called in answers, the same words for every face: the CLI's `code-actions` and the MCP
- * tool `code_actions` both print "code actions on …".
- */
-export type OperationName =
-  | 'definition'
-  | 'declaration'
-  | 'type definition'
-  | 'implementation'
-  | 'references'
-  | 'rename'
-  | 'hover'
-  | 'completion'
-  | 'signature help'
-  | 'code actions'
-  | 'format range'
-  | 'calls'
-  | 'types';
 
 /** Resolves `input` for `operation` (as a range when `mode` is `range`) and picks its server. */
 export async function resolveTarget(
@@ -78,17 +61,6 @@ export async function resolveTarget(
 export async function reportDiskChanges(context: OpsContext): Promise<void> {
   const changes = await context.freshness.changesSettled();
   if (changes.length > 0) await context.lsp.notifyFilesChanged(changes);
-}
-
-/** Common fields of every operation result. */
-export interface OpResultBase {
-  ok: true;
-  operation: string;
-  cursor: CursorContext;
-  /** Set when the server answered before it finished loading the project. */
-  possibly_incomplete?: true;
-  /** Resolution notes (suffix match, several matches, …). */
-  notes?: string[];
 }
 
 /** The base fields for a result, from a target and the server's answer flags. */

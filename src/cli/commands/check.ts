@@ -6,7 +6,7 @@
 import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
 import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
 import { clip, limitExceeded } from '../../core/limits.js';
-import { createLocator, type Locator } from '../../ops/locator.js';
+import { createLocator, type LocateInput, type Locator } from '../../ops/locator.js';
 import { EXIT, out } from '../io.js';
 import { boundedLines } from '../line-reader.js';
 import type { CommandSpec } from '../command.js';
@@ -104,6 +104,7 @@ export async function answer(locator: Locator, line: string): Promise<Record<str
   ) {
     return invalid('"locate" must be a locate string or a locate object.', id);
   }
-  const result = await locator.locate(locate as string | Record<string, unknown>, { range: range === true });
+  // An object of any shape: the locator validates it (validateLocate) and answers with a coded error.
+  const result = await locator.locate(locate as LocateInput, { range: range === true });
   return { ...result, id };
 }

@@ -1,0 +1,30 @@
+/** The plain result and option types of edits (no functions: a consumer's type graph stops here). */
+import type { Advice } from '../../core/advice.js';
+import type { DiffFileSummary } from '../diff.js';
+
+/** Whether to write an edit: `apply`, or the fingerprint of an earlier preview. */
+export interface EditOptions {
+  /** Write the edit now. */
+  apply?: boolean;
+  /** Apply only if the files still match this preview's fingerprint (implies apply). */
+  fingerprint?: string;
+  /** Write read-only files too, and accept a changed owner (docs/security.md). */
+  force?: boolean;
+  /** Characters the diff may use in the answer (default DEFAULT_BUDGET_CHARS); over it, a summary. */
+  budget?: number;
+  /** Return the whole diff whatever its size. */
+  fullDiff?: boolean;
+}
+
+/** An edit result: what would change (or changed). */
+export interface EditResultFields {
+  files: { file_path: string; edits: number }[];
+  diff: string;
+  fingerprint: string;
+  applied: boolean;
+  skipped?: string[];
+  /** False when the diff was cut to the budget (then `diff_summary` lists every file). */
+  diff_complete: boolean;
+  diff_summary?: DiffFileSummary[];
+  advice?: Advice[];
+}
