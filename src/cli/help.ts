@@ -2,7 +2,6 @@
  * Help texts of the command line (docs/operations.md, "Command line"): per-flag help with defaults, the version,
  * and "did you mean" for mistyped commands.
  */
-import { readFileSync } from 'node:fs';
 import type { CommandSpec } from './command.js';
 
 /** What each flag does and its default, shared by every command that has the flag. */
@@ -50,18 +49,6 @@ export function commandHelp(command: CommandSpec): string {
   const width = Math.max(...flags.map((f) => f.label.length));
   const lines = flags.map((f) => `  ${f.label.padEnd(width)}  ${f.text}`);
   return `Usage: ${command.usage}\n\n${command.summary}\n\nOptions:\n${lines.join('\n')}`;
-}
-
-/** The version of the installed package. */
-export function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
 
 /** The known name closest to a mistyped one (edit distance ≤ 2, or a unique prefix), if any. */

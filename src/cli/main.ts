@@ -15,7 +15,8 @@ import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspa
 import type { CommandSpec } from './command.js';
 import { toLocusError } from '../core/errors.js';
 import { renderError } from '../render/error.js';
-import { commandHelp, didYouMean, packageVersion } from './help.js';
+import { packageVersion } from '../config/package-version.js';
+import { commandHelp, didYouMean } from './help.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 import { statusLine } from './status-line.js';
 import { cliWording } from './wording.js';

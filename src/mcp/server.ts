@@ -4,7 +4,7 @@
  * One Locus per workspace root, created lazily (src/mcp/workspaces.ts); `close()` shuts every language server
  * down. Only protocol goes to stdout; logs go to stderr.
  */
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../config/package-version.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
@@ -46,17 +46,6 @@ ${LOCATE_SYNTAX}
 
 Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions and format_range only preview (a diff and a fingerprint) unless you pass apply: true.`;
 
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 /**
  * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the SDK drops what is below the level
  * the client set with `logging/setLevel`. Never throws (before the connection exists the message is dropped).
@@ -79,7 +68,7 @@ export function logToStderr(message: string): void {
 export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpServer {
   const log = options.log ?? logToStderr;
   const mcp = new McpServer(
-    { name: 'locus', title: 'Locus', version: version() },
+    { name: 'locus', title: 'Locus', version: packageVersion() },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
   const clientLog = clientLogger(mcp);

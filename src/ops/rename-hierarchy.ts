@@ -97,7 +97,7 @@ async function owningClass(
   const { absPath, text } = target.loaded.file;
   let place = { absPath, offset: target.offset };
   if (!declaredAt(target.loaded.view, target.offset)) {
-    const defs = await optional(() => target.session.definition(absPath, text, target.position));
+    const defs = await locationsOrNone(() => target.session.definition(absPath, text, target.position));
     const first = defs?.[0];
     const defPath = first && uriToPath(first.uri);
     const view = defPath ? await cache.get(defPath) : null;
@@ -122,7 +122,7 @@ async function subclasses(context: OpsContext, cache: ViewCache, base: ClassAt):
   const session = context.lsp.forFile(base.absPath);
   if (!session) return [];
   const position = base.view.lines.toPosition(base.symbol.nameSpan.start);
-  const refs = await optional(() => session.references(base.absPath, base.view.text, position, false));
+  const refs = await locationsOrNone(() => session.references(base.absPath, base.view.text, position, false));
   const found: ClassAt[] = [];
   for (const ref of refs ?? []) {
     const absPath = uriToPath(ref.uri);
@@ -149,7 +149,7 @@ async function supertypes(context: OpsContext, cache: ViewCache, derived: ClassA
   for (const word of header.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
     if (NOT_A_BASE.has(word[0])) continue;
     const position = view.lines.toPosition(symbol.nameSpan.end + word.index);
-    const defs = await optional(() => session.definition(derived.absPath, view.text, position));
+    const defs = await locationsOrNone(() => session.definition(derived.absPath, view.text, position));
     for (const def of defs ?? []) {
       const absPath = uriToPath(def.uri);
       const defView = absPath ? await cache.get(absPath) : null;
@@ -161,7 +161,10 @@ async function supertypes(context: OpsContext, cache: ViewCache, derived: ClassA
   return found;
 }
 
-async function optional(run: () => Promise<{ result: Location[] }>): Promise<Location[] | undefined> {
+/** The locations a request answers, or undefined when the server cannot answer it (a LocusError). */
+export async function locationsOrNone(
+  run: () => Promise<{ result: Location[] }>,
+): Promise<Location[] | undefined> {
   try {
     return (await run()).result;
   } catch (error) {

@@ -6,13 +6,12 @@
  * that land in strings or comments. Never blocks the preview; applying with warnings needs `force`.
  */
 import type { Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import { isLocusError } from '../core/errors.js';
 import type { OutlineSymbol } from '../locate/outline.js';
 import { flattenOutline } from '../locate/outline.js';
 import { pathToUri, uriToPath } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
 import { ViewCache, describeLocation } from './locations.js';
-import { relatedMembers } from './rename-hierarchy.js';
+import { locationsOrNone, relatedMembers } from './rename-hierarchy.js';
 import { judgeOccurrence, renamedDeclaration } from './rename-occurrences.js';
 import type { OpTarget } from './target.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
@@ -68,10 +67,10 @@ export async function renameWarnings(
   const cache = new ViewCache(context);
   const warnings = new Warnings(cache, edits);
   const { absPath, text } = target.loaded.file;
-  const refs = await optional(() => target.session.references(absPath, text, target.position, true));
+  const refs = await locationsOrNone(() => target.session.references(absPath, text, target.position, true));
   for (const ref of refs ?? [])
     await warnings.place('unrenamed-reference', ref, `a reference to \`${oldName}\` the edits do not rename`);
-  const impls = await optional(() =>
+  const impls = await locationsOrNone(() =>
     target.session.definition(absPath, text, target.position, 'implementation'),
   );
   for (const impl of impls ?? [])
@@ -141,16 +140,6 @@ async function editsInText(
           true,
         );
     }
-  }
-}
-
-/** Runs a request whose absence (no capability, server error) only means one check less. */
-async function optional(run: () => Promise<{ result: Location[] }>): Promise<Location[] | undefined> {
-  try {
-    return (await run()).result;
-  } catch (error) {
-    if (isLocusError(error)) return undefined;
-    throw error;
   }
 }
 

@@ -1,9 +1,9 @@
 /** `locus describe <path>:<line>:<col> [--root DIR] [--json]` */
-import { preferFastStartup } from '../../syntax/runtime.js';
-import { createLocator, type DescribeResult } from '../../ops/locator.js';
+import type { DescribeResult } from '../../ops/locator.js';
 import { codeSpan } from '../../render/markdown.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';
+import { withOneShotLocator } from '../one-shot.js';
 
 type DescribeSuccess = Extract<DescribeResult, { ok: true }>;
 
@@ -17,9 +17,7 @@ export const describeCommand: CommandSpec = {
     const [target, ...extra] = positionals;
     const m = target === undefined ? null : /^(.+):(\d+):(\d+)$/s.exec(target);
     if (!m || extra.length > 0) throw new UsageError('describe takes one <path>:<line>:<col> (1-based).');
-    preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
-    const locator = createLocator({ root });
-    try {
+    return withOneShotLocator(root, async (locator) => {
       const result = await locator.describe(m[1] as string, { line: Number(m[2]), column: Number(m[3]) });
       return report<DescribeSuccess>(result, json, (ok) => {
         const symbol = ok.symbol ? ` (in ${ok.symbol.kind} ${ok.symbol.path})` : '';
@@ -28,8 +26,6 @@ export const describeCommand: CommandSpec = {
           : `\nNote: no locate string names ${target} exactly (it is inside whitespace); this one lands on ${ok.display}.`;
         return `${codeSpan(ok.locate)} → ${ok.display}${symbol}${exactness}`;
       });
-    } finally {
-      await locator.close();
-    }
+    });
   },
 };

@@ -1,12 +1,11 @@
 /** `locus outline <path> [--depth N] [--page N] [--budget CHARS] [--root DIR] [--json]` */
-import { preferFastStartup } from '../../syntax/runtime.js';
-import { createLocator } from '../../ops/locator.js';
 import type { OutlineResult } from '../../ops/outline.js';
 import { pageOutline } from '../../ops/outline-page.js';
 import { outlineLine, renderOutline } from '../../render/outline.js';
 import { cliWording } from '../wording.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';
+import { withOneShotLocator } from '../one-shot.js';
 
 /** The outline command. */
 export const outlineCommand: CommandSpec = {
@@ -24,9 +23,7 @@ export const outlineCommand: CommandSpec = {
     const [filePath, ...extra] = positionals;
     if (filePath === undefined || extra.length > 0)
       throw new UsageError('outline takes exactly one file path.');
-    preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
-    const locator = createLocator({ root });
-    try {
+    return withOneShotLocator(root, async (locator) => {
       const outline = await locator.outline(filePath);
       const view = {
         ...numberFlag(values, 'depth'),
@@ -38,9 +35,7 @@ export const outlineCommand: CommandSpec = {
           ? pageOutline(outline, view, (e, level, hidden) => outlineLine(e, level, hidden).length)
           : outline;
       return report<OutlineResult>(shown, json, renderOutline, cliWording('outline'));
-    } finally {
-      await locator.close();
-    }
+    });
   },
 };
 
