@@ -11,7 +11,7 @@ const ALLOWED: Record<string, string[]> = {
   config: ['core'],
   workspace: ['core'],
   syntax: ['core', 'locate'],
-  lsp: ['core', 'config'],
+  lsp: ['core', 'config', 'workspace'],
   index: ['core', 'locate', 'workspace', 'syntax', 'config'],
   ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'config'],
   render: ['core', 'locate', 'ops'],
@@ -167,5 +167,58 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
       .map(rel)
       .filter((f) => MODULE_STATE[f] === undefined);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('architecture: one file boundary (docs/architecture.md, "File boundary")', () => {
+  const files = sourceFiles(SRC);
+  const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
+
+  /** Files outside workspace/ that may touch the file system, with why (none of them reads workspace text). */
+  const FS_EXCEPTIONS: Record<string, string> = {
+    'cli/commands/check.ts': "reads the caller's JSONL input (the face's own input, not the workspace)",
+    'cli/commands/edit.ts': "reads the replacement text given with --file (the face's own input)",
+    'mcp/main.ts': 'checks the --root folder before serving',
+    'config/load.ts': 'walks up from the root for locus.config.json and reads it',
+    'config/trust.ts': "keeps the user's trusted roots in their own config folder",
+    'config/package-version.ts': "reads Locus's own package.json",
+    'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
+    'index/walk.ts': 'walks the whole tree once per build (listing, ignore files, stats)',
+    'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
+    'index/cache.ts': "persists the index in the user's cache folder",
+    'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
+    'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',
+    'lsp/server-instance.ts': 'removes the temp folder of a server that stopped',
+    'lsp/servers/cache-dir.ts': "creates the servers' cache folder under the user's cache folder",
+    'lsp/servers/compile-commands.ts': "writes clangd's generated compile flags to its cache folder",
+    'lsp/servers/resolve.ts': 'finds server executables on PATH and in node_modules',
+    'lsp/servers/typescript.ts': "finds the workspace's own TypeScript install",
+  };
+
+  it('node:fs is used only in workspace/ and the listed files', () => {
+    const offenders = files
+      .filter((f) => /from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(readFileSync(f, 'utf8')))
+      .map(rel)
+      .filter((f) => !f.startsWith('workspace/') && FS_EXCEPTIONS[f] === undefined);
+    expect(offenders).toEqual([]);
+  });
+
+  it('lists no exception that no longer needs it', () => {
+    const stale = Object.keys(FS_EXCEPTIONS).filter(
+      (f) => !/from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(readFileSync(path.join(SRC, f), 'utf8')),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('bytes become text only in workspace/files.ts', () => {
+    const decoders = files
+      .filter((f) =>
+        /new TextDecoder\(|\\uFEFF\/|(?<!JSON\.parse\()readFileSync\([^)]*'utf-?8'/.test(
+          readFileSync(f, 'utf8'),
+        ),
+      )
+      .map(rel)
+      .filter((f) => !['workspace/files.ts', ...Object.keys(FS_EXCEPTIONS)].includes(f));
+    expect(decoders).toEqual([]);
   });
 });

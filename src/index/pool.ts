@@ -2,7 +2,7 @@
  * Runs extraction jobs on worker threads (one per core, bounded), or on the calling thread when the
  * batch is small or the compiled worker is not there (running from the TypeScript sources).
  */
-import { existsSync } from 'node:fs';
+import { fileFacts } from '../workspace/files.js';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -24,7 +24,7 @@ export interface PoolOptions {
 
 /** True when worker threads can be used (the compiled worker exists beside this module). */
 export function workersAvailable(): boolean {
-  return WORKER_URL.protocol === 'file:' && existsSync(fileURLToPath(WORKER_URL));
+  return WORKER_URL.protocol === 'file:' && fileFacts(fileURLToPath(WORKER_URL))?.isFile === true;
 }
 
 /** Extracts every job; resolves when all outcomes were delivered. */

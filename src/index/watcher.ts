@@ -4,7 +4,7 @@
  * an answer, only dirty folders are walked again. Any doubt — a watcher error, too many folders, a
  * platform without watching — means a full stat sweep instead, so no answer rests on a missed event.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { watchFolder, type FolderWatch } from '../workspace/files.js';
 import path from 'node:path';
 
 /** Above this many folders, watchers are not worth their kernel resources: full sweeps instead. */
@@ -18,7 +18,7 @@ export interface SweepPlan {
 
 /** Watches the folders the walks report. */
 export class DirectoryWatcher {
-  private readonly watchers = new Map<string, FSWatcher>();
+  private readonly watchers = new Map<string, FolderWatch>();
   /** The first look is a full sweep, which also reports every folder to track. */
   private dirty = new Set<string>(['']);
   private broken = false;
@@ -32,15 +32,15 @@ export class DirectoryWatcher {
       if (this.watchers.has(dir)) continue;
       if (this.watchers.size >= MAX_WATCHED) return this.fail();
       try {
-        const watcher = watch(dir === '' ? this.root : path.join(this.root, dir), { persistent: false }, () =>
-          this.dirty.add(dir),
+        const watcher = watchFolder(
+          dir === '' ? this.root : path.join(this.root, dir),
+          () => this.dirty.add(dir),
+          () => {
+            this.watchers.delete(dir);
+            this.dirty.add(dir);
+            this.dirty.add(parentOf(dir));
+          },
         );
-        watcher.on('error', () => {
-          this.watchers.delete(dir);
-          watcher.close();
-          this.dirty.add(dir);
-          this.dirty.add(parentOf(dir));
-        });
         this.watchers.set(dir, watcher);
       } catch {
         return this.fail();

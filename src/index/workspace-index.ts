@@ -3,7 +3,7 @@
  * or changed files parsed on worker threads, kept fresh before every answer (a full stat sweep, or
  * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
  */
-import { realpathSync } from 'node:fs';
+import { realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
 import { cacheDirectory, cacheFile, loadCache, saveCache, type Rejection } from './cache.js';
@@ -55,7 +55,7 @@ export class WorkspaceIndex {
     readonly root: string,
     private readonly options: IndexOptions = {},
   ) {
-    this.realRoot = realpathSync.native(root);
+    this.realRoot = realPathOf(root);
     this.maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.walker = new Walker(root, { ...options, maxFileBytes: this.maxBytes });
     this.cachePath = options.noCache

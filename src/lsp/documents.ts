@@ -7,13 +7,13 @@
  * For servers that answer cross-file requests from an index (clangd, bash-language-server), files opened or changed
  * behind the request are awaited (their diagnostics, bounded) before the next cross-file request.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { fileFacts, fileStamp, readTextFile } from '../workspace/files.js';
 import {
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
 } from 'vscode-languageserver-protocol';
-import { DEFAULT_LIMITS, LineIndex } from '../core/index.js';
+import { LineIndex } from '../core/index.js';
 import { LruMap } from '../core/lru-map.js';
 import { waitFor, Wakeup } from '../core/wait-for.js';
 import type { LspConnection } from './connection.js';
@@ -32,16 +32,6 @@ interface OpenDocument {
 
 /** Files whose line index stays cached for position conversion (about 100 bytes a line each). */
 const DISK_CACHE_FILES = 4096;
-
-/** Size and modification time: a changed file gets a new stamp. */
-function diskStamp(path: string): string {
-  try {
-    const stats = statSync(path, { bigint: true });
-    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
-  } catch {
-    return 'missing';
-  }
-}
 
 /** Open documents of one server. */
 export class DocumentStore {
@@ -113,7 +103,7 @@ export class DocumentStore {
     for (const path of paths) {
       let text: string;
       try {
-        text = readRegularText(path);
+        text = readTextFile(path).text;
       } catch {
         continue;
       }
@@ -155,12 +145,12 @@ export class DocumentStore {
     const cached = this.diskCache.get(uri);
     if (cached && this.diskChecked.has(uri)) return cached.index;
     const path = uriToPath(uri);
-    const stamp = path === undefined ? 'none' : diskStamp(path);
+    const stamp = path === undefined ? 'none' : fileStamp(path);
     this.diskChecked.add(uri);
     if (cached && cached.stamp === stamp) return cached.index;
     let index: LineIndex | undefined;
     try {
-      if (path !== undefined) index = new LineIndex(readRegularText(path));
+      if (path !== undefined) index = new LineIndex(readTextFile(path).text);
     } catch {
       index = undefined;
     }
@@ -209,7 +199,7 @@ export class DocumentStore {
   private async reread(doc: OpenDocument): Promise<void> {
     let text: string;
     try {
-      text = readRegularText(doc.path);
+      text = readTextFile(doc.path).text;
     } catch {
       return this.close(doc);
     }
@@ -220,14 +210,14 @@ export class DocumentStore {
   private async refreshStale(current: string): Promise<void> {
     for (const doc of this.docs.values()) {
       if (doc.uri === current) continue;
-      const stat = statSync(doc.path, { throwIfNoEntry: false });
+      const stat = fileFacts(doc.path);
       if (stat === undefined) await this.close(doc);
       else if (stat.mtimeMs !== doc.mtimeMs || stat.size !== doc.size) await this.reread(doc);
     }
   }
 
   private stamp(doc: OpenDocument): void {
-    const stat = statSync(doc.path, { throwIfNoEntry: false });
+    const stat = fileFacts(doc.path);
     doc.mtimeMs = stat?.mtimeMs ?? 0;
     doc.size = stat?.size ?? -1;
   }
@@ -238,15 +228,4 @@ export class DocumentStore {
       await this.connection.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: doc.uri } });
     }
   }
-}
-
-/**
- * A file's text, BOM removed; throws unless it is a regular file under the size limit. Servers
- * name any path (devices, FIFOs, huge files outside the root): those are never read.
- */
-function readRegularText(path: string): string {
-  const stats = statSync(path);
-  if (!stats.isFile()) throw new Error(`${path} is not a regular file`);
-  if (stats.size > DEFAULT_LIMITS.maxFileBytes) throw new Error(`${path} is over the size limit`);
-  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
 }

@@ -5,7 +5,7 @@
  * operations layer may record a finer per-file decision (`.h` as C++ by its compile command or its
  * including translation units) in the LspManager's `LanguageDecisions`, so didOpen sends the same language.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readHead } from '../workspace/files.js';
 import { detectLanguage, extensionOf, lspLanguageIdOf, serverLanguageOf } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import type { LanguageKey } from './types.js';
@@ -36,22 +36,8 @@ function registryLanguage(absPath: string, decisions: LanguageDecisions | undefi
     const byPath = detectLanguage(absPath);
     if (byPath !== undefined) return byPath;
   }
-  const head = readHead(absPath);
+  const head = readHead(absPath, HEAD_BYTES)?.toString('utf8');
   return head === undefined ? undefined : detectLanguage(absPath, head);
-}
-
-function readHead(absPath: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(absPath, 'r');
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, read).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 /** The server language of a file, or undefined when Locus has no server for it. */

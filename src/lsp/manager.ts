@@ -15,7 +15,8 @@ import {
   type LspConfig,
 } from './config.js';
 import { LanguageDecisions, languageOfPath } from './languages.js';
-import { findProjectRoot, isInside } from './project-root.js';
+import { findProjectRoot } from './project-root.js';
+import { isInside } from '../workspace/files.js';
 import type { InstanceSpec } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import { BUILTIN_ADAPTERS, DEFAULT_ADAPTER } from './servers/index.js';

@@ -5,8 +5,8 @@
  * an absolute path goes to the root that contains it, and one outside every root is OUTSIDE_WORKSPACE.
  * The set follows `notifications/roots/list_changed`: removed roots' servers are shut down.
  */
-import { statSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { fileFacts, isInside } from '../workspace/files.js';
+import { basename, isAbsolute, join, sep } from 'node:path';
 import { isLocusError, LocusError } from '../core/errors.js';
 import { parseLocate } from '../locate/locate-string.js';
 import type { Locus } from '../ops/locus.js';
@@ -134,12 +134,8 @@ function withoutRootName(value: unknown, path: string, name: string): unknown {
 
 function isFile(root: string, path: string | undefined): boolean {
   if (path === undefined) return false;
-  try {
-    const full = join(root, path);
-    return !relative(root, full).startsWith('..') && statSync(full).isFile();
-  } catch {
-    return false;
-  }
+  const full = join(root, path);
+  return isInside(full, root) && fileFacts(full)?.isFile === true;
 }
 
 function outside(path: string, roots: readonly string[]): LocusError {

@@ -7,7 +7,7 @@ import type { LspLogListener } from '../lsp/events.js';
 import { resolve } from 'node:path';
 import { loadLspConfig } from '../lsp/config.js';
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
-import { recoverApplies } from './apply-journal.js';
+import { recoverApplies } from '../workspace/apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
 import type { IndexAccessOptions } from './index-access.js';
 import { offlineSettingsOf } from './limits-config.js';

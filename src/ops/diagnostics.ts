@@ -11,7 +11,7 @@ import type { Range } from '../core/positions.js';
 import { resolveLocate } from '../locate/resolver.js';
 import { pathToUri } from '../lsp/uri.js';
 import type { OpsContext } from './context.js';
-import { expandGlob, isGlob } from './file-glob.js';
+import { expandGlob, isGlob } from '../workspace/file-glob.js';
 import { ViewCache, describeLocation } from './locations.js';
 import { loadFile } from './file-view.js';
 import { parseAndLoad } from './locator.js';

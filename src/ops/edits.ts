@@ -5,16 +5,14 @@
  * nothing, even across a crash), and tells the servers.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
-import path from 'node:path';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/errors.js';
-import { clip } from '../core/limits.js';
+
 import { LineIndex } from '../core/line-index.js';
 import { uriToPath } from '../lsp/uri.js';
-import { decodeText } from '../workspace/workspace.js';
-import { commitFiles, type CommitFile, type FileWriter } from './apply-journal.js';
+import { commitTarget } from '../workspace/commit-target.js';
+import { commitFiles, type FileWriter } from '../workspace/apply-journal.js';
 import type { OpsContext } from './context.js';
 import { boundedDiff, unifiedDiff } from './diff.js';
 import type { EditOptions, EditResultFields } from './results/edits.js';
@@ -22,7 +20,7 @@ export type { EditOptions, EditResultFields } from './results/edits.js';
 
 export { unifiedDiff } from './diff.js';
 
-export type { FileWriter } from './apply-journal.js';
+export type { FileWriter } from '../workspace/apply-journal.js';
 
 /** The new content of one file. */
 export interface FileChange {
@@ -147,70 +145,6 @@ export async function applyPlan(
   await context.lsp.notifyFilesChanged(
     plan.changes.map((c) => ({ path: c.absPath, kind: 'changed' as const })),
   );
-}
-
-/**
- * Where and how one change is written: through symlinks to the real file (inside the root only),
- * with its mode and owner, refused when read-only unless forced, and only if still as planned.
- */
-function commitTarget(realRoot: string, change: FileChange, force: boolean): CommitFile {
-  let target: string;
-  let stats: Stats;
-  try {
-    target = realpathSync.native(change.absPath);
-    stats = statSync(target);
-  } catch {
-    throw changedSince(change);
-  }
-  const rel = path.relative(realRoot, target);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) {
-    throw new LocusError(
-      'OUTSIDE_WORKSPACE',
-      `${clip(change.file_path)} links outside the workspace; not written.`,
-      {
-        hint: 'Locus writes only files inside the workspace root.',
-      },
-    );
-  }
-  // Bounded like every read: a file swapped for a huge one since the plan is simply "changed".
-  const max = Buffer.byteLength(change.before, 'utf8') + 4;
-  if (stats.size > max || currentText(target, change.file_path) !== change.before) throw changedSince(change);
-  if (!force && !writable(target, stats.mode)) {
-    throw new LocusError('READ_ONLY', `${clip(change.file_path)} is read-only; nothing was written.`, {
-      hint: 'Make the file writable, or force the apply.',
-      advice: [{ kind: 'force' }],
-    });
-  }
-  const text = (change.hadBom ? '\uFEFF' : '') + change.after;
-  return { target, text, mode: stats.mode, uid: stats.uid, gid: stats.gid };
-}
-
-/** Read-only means no write bit for anyone, or no write access for this user. */
-function writable(file: string, mode: number): boolean {
-  if ((mode & 0o222) === 0) return false;
-  try {
-    accessSync(file, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function changedSince(change: FileChange): LocusError {
-  return new LocusError(
-    'FILE_CHANGED',
-    `${clip(change.file_path)} changed since the edit was computed; nothing was written.`,
-    { hint: 'Preview the edit again.' },
-  );
-}
-
-/** The file's text now, or undefined when it is gone or no longer text. */
-function currentText(file: string, name: string): string | undefined {
-  try {
-    return decodeText(readFileSync(file), name).text;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. */

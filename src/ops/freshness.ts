@@ -8,7 +8,7 @@
  * has reported anything since the last sweep, the check costs nothing instead of a stat per file
  * (docs/performance.md, "freshness"); any watcher error turns watching off and every check sweeps.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { fileStamp, filesIn, watchFolder, type FolderWatch } from '../workspace/files.js';
 import path from 'node:path';
 import type { FileChange } from '../lsp/types.js';
 
@@ -22,7 +22,7 @@ export class FreshnessTracker {
   private changeCount = 0;
   /** Sweeps run so far (a stat per file each; for tests and the bench). */
   sweeps = 0;
-  private readonly watchers: FSWatcher[] = [];
+  private readonly watchers: FolderWatch[] = [];
   /** Watching and nothing reported since the last sweep: the next check may skip it. */
   private quiet = false;
 
@@ -37,10 +37,10 @@ export class FreshnessTracker {
   /** Remembers a file (and its folder) as the server may now know it. */
   remember(absPath: string): void {
     if (this.files.has(absPath) || this.files.size >= MAX_FILES) return;
-    this.files.set(absPath, stampOf(absPath));
+    this.files.set(absPath, fileStamp(absPath));
     const dir = path.dirname(absPath);
     if (!this.dirs.has(dir) && this.dirs.size < MAX_DIRS) {
-      this.dirs.set(dir, listing(dir));
+      this.dirs.set(dir, filesIn(dir));
       this.watchDir(dir);
     }
     // A file of a folder that is not watched (past MAX_DIRS) can only be checked by sweeping.
@@ -70,9 +70,13 @@ export class FreshnessTracker {
   private watchDir(dir: string): void {
     if (!this.watching) return;
     try {
-      const watcher = watch(dir, { persistent: false }, () => (this.quiet = false));
-      watcher.on('error', () => this.stopWatching());
-      this.watchers.push(watcher);
+      this.watchers.push(
+        watchFolder(
+          dir,
+          () => (this.quiet = false),
+          () => this.stopWatching(),
+        ),
+      );
       this.quiet = false;
     } catch {
       this.stopWatching();
@@ -90,7 +94,7 @@ export class FreshnessTracker {
     this.sweeps++;
     const changes: FileChange[] = [];
     for (const [file, stamp] of this.files) {
-      const now = stampOf(file);
+      const now = fileStamp(file);
       if (now === stamp) continue;
       this.files.set(file, now);
       changes.push({
@@ -99,7 +103,7 @@ export class FreshnessTracker {
       });
     }
     for (const [dir, before] of this.dirs) {
-      const now = listing(dir);
+      const now = filesIn(dir);
       for (const name of now) if (!before.has(name)) changes.push(this.created(path.join(dir, name)));
       for (const name of before)
         if (!now.has(name) && !this.files.has(path.join(dir, name)))
@@ -111,28 +115,7 @@ export class FreshnessTracker {
   }
 
   private created(file: string): FileChange {
-    if (this.files.size < MAX_FILES) this.files.set(file, stampOf(file));
+    if (this.files.size < MAX_FILES) this.files.set(file, fileStamp(file));
     return { path: file, kind: 'created' };
-  }
-}
-
-function stampOf(file: string): string {
-  try {
-    const stats = statSync(file, { bigint: true });
-    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
-  } catch {
-    return 'missing';
-  }
-}
-
-function listing(dir: string): Set<string> {
-  try {
-    return new Set(
-      readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => e.name),
-    );
-  } catch {
-    return new Set();
   }
 }

@@ -2,7 +2,6 @@
  * Turns server locations into places an agent can use: `path:line:col`, the declaration kind or the
  * enclosing symbol (from tree-sitter), a numbered snippet, and a locate string that resolves back.
  */
-import { readFileSync, statSync } from 'node:fs';
 import type { Location } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../core/errors.js';
 import { formatDisplay } from '../core/positions.js';
@@ -11,7 +10,7 @@ import { enclosingSymbol, outlineIndex } from '../locate/outline.js';
 import { fileView, type FileView } from '../locate/resolve-core.js';
 import { uriToPath } from '../lsp/uri.js';
 import { languageForPath } from '../syntax/registry.js';
-import { decodeText } from '../workspace/workspace.js';
+import { readTextFile } from '../workspace/files.js';
 import type { OpsContext } from './context.js';
 import { MAX_OUTLINE_CHARS, loadFile } from './file-view.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
@@ -53,9 +52,7 @@ export class ViewCache {
     if (this.context.lsp.config?.showOutsideContent !== true) return null;
     try {
       const max = this.context.locator.workspace.maxFileBytes;
-      const stats = statSync(absPath);
-      if (!stats.isFile() || stats.size > max) return null;
-      const { text } = decodeText(readFileSync(absPath), absPath, max);
+      const { text } = readTextFile(absPath, absPath, max);
       const language = languageForPath(absPath, text);
       const outline =
         language && text.length <= MAX_OUTLINE_CHARS

@@ -3,7 +3,7 @@
  * keeps answering other calls while one parses a huge file (docs/security.md). Small files stay on
  * the calling thread: a worker round trip costs more than their parse.
  */
-import { existsSync, statSync } from 'node:fs';
+import { fileFacts } from '../workspace/files.js';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { isLocusError } from '../core/errors.js';
@@ -33,7 +33,7 @@ export class SyntaxOffload {
 
   /** True when the compiled worker exists (not when running from TypeScript sources). */
   static supported(): boolean {
-    return WORKER_URL.protocol === 'file:' && existsSync(fileURLToPath(WORKER_URL));
+    return WORKER_URL.protocol === 'file:' && fileFacts(fileURLToPath(WORKER_URL))?.isFile === true;
   }
 
   /** The locator's offline operations, routed to the worker for big files. */
@@ -69,7 +69,8 @@ export class SyntaxOffload {
   private isBig(filePath: string | undefined): boolean {
     if (filePath === undefined) return false;
     try {
-      return statSync(this.locator.workspace.resolveFile(filePath).absPath).size >= OFFLOAD_MIN_BYTES;
+      const facts = fileFacts(this.locator.workspace.resolveFile(filePath).absPath);
+      return facts !== undefined && facts.size >= OFFLOAD_MIN_BYTES;
     } catch {
       return false;
     }

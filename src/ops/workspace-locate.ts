@@ -4,7 +4,7 @@
  * file-qualified locate, several → SYMBOL_AMBIGUOUS with ranked candidates, none → SYMBOL_NOT_FOUND
  * with did-you-mean across the workspace.
  */
-import { statSync } from 'node:fs';
+import { fileFacts } from '../workspace/files.js';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
@@ -96,8 +96,8 @@ async function loadIndexed(
 ): Promise<LoadedFile> {
   const entry = index.store.entry(file);
   try {
-    const stats = statSync(path.join(workspace.root, file));
-    if (entry && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs) {
+    const stats = fileFacts(path.join(workspace.root, file));
+    if (entry && stats && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs) {
       const text = workspace.readText(file);
       return {
         file: text,

@@ -15,6 +15,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { detectLanguage, isAmbiguousHeader } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
+import { readTextOrUndefined } from './files.js';
 
 /** Glob (relative to the workspace root, `/`-separated) → language id. */
 export type LanguageOverrides = Readonly<Record<string, string>>;
@@ -147,14 +148,10 @@ function addEntry(entries: Map<string, string>, entry: unknown): void {
 }
 
 function includes(unitPath: string, headerName: string): boolean {
-  try {
-    if (statSync(unitPath).size > MAX_UNIT_BYTES) return false;
-    const text = readFileSync(unitPath, 'utf8');
-    const escaped = headerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`^\\s*#\\s*include\\s*["<](?:[^">]*/)?${escaped}[">]`, 'm').test(text);
-  } catch {
-    return false;
-  }
+  const text = readTextOrUndefined(unitPath, MAX_UNIT_BYTES);
+  if (text === undefined) return false;
+  const escaped = headerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\s*#\\s*include\\s*["<](?:[^">]*/)?${escaped}[">]`, 'm').test(text);
 }
 
 function mtime(file: string): number | undefined {

@@ -9,6 +9,9 @@ import { LocusError } from '../core/errors.js';
 import { LruMap } from '../core/lru-map.js';
 import { FileLanguages, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
+import { accessError, decodeText, escapes, tooBig } from './files.js';
+
+export { accessError, decodeText } from './files.js';
 
 /** Default size limit for files Locus reads (bigger ones are refused; files over 4 Mi characters get line scopes and finds only: see ops/file-view.ts). */
 export const DEFAULT_MAX_FILE_BYTES = DEFAULT_LIMITS.maxFileBytes;
@@ -158,62 +161,4 @@ export class Workspace {
     this.texts.set(file.absPath, { stamp, ...decoded });
     return { ...file, ...decoded };
   }
-}
-
-/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission → NOT_READABLE. */
-export function accessError(cause: unknown, name: string, root: string): LocusError {
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') {
-    return new LocusError('NOT_READABLE', `${clip(name)} cannot be read (permission denied).`, {
-      hint: 'Check the file permissions; Locus runs as the current user.',
-      cause,
-    });
-  }
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
-    return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
-      hint: 'Paths are relative to the workspace root; check the spelling.',
-      advice: [{ kind: 'check-root' }],
-      cause,
-    });
-  }
-  return new LocusError('NOT_READABLE', `${clip(name)} cannot be read (${code ?? String(cause)}).`, {
-    hint: 'The file system refused the read; check the file.',
-    cause,
-  });
-}
-
-function tooBig(name: string, size: number, max: number): LocusError {
-  return limitExceeded('maxFileBytes', `The size of ${clip(name)} in bytes`, size, max);
-}
-
-/** True when a relative path climbs out of its base. */
-function escapes(rel: string): boolean {
-  return rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Decodes file bytes as UTF-8 text or throws NOT_TEXT. */
-export function decodeText(
-  bytes: Uint8Array,
-  name: string,
-  maxBytes = DEFAULT_MAX_FILE_BYTES,
-): { text: string; hadBom: boolean } {
-  if (bytes.length > maxBytes) throw tooBig(name, bytes.length, maxBytes);
-  if (bytes.includes(0)) {
-    throw new LocusError('NOT_TEXT', `${clip(name)} looks binary (it contains NUL bytes).`, {
-      hint: 'Locate in source files only.',
-    });
-  }
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch (cause) {
-    throw new LocusError('NOT_TEXT', `${clip(name)} is not valid UTF-8.`, {
-      hint: 'Locus reads UTF-8 text (with or without BOM).',
-      cause,
-    });
-  }
-  const hadBom = text.charCodeAt(0) === 0xfeff;
-  return { text: hadBom ? text.slice(1) : text, hadBom };
 }

@@ -1,0 +1,178 @@
+/**
+ * The one place where bytes on disk become text, and where Locus asks the disk about a file (docs/architecture.md,
+ * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), the size checked before any read,
+ * coded errors for every failure, stamps that change when a file does, and the containment check. The
+ * workspace's own reads (Workspace.readText) and the files servers name (documents, locations) go through here.
+ */
+import {
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+  watch,
+  type FSWatcher,
+} from 'node:fs';
+import path from 'node:path';
+import { LocusError } from '../core/errors.js';
+import { clip, DEFAULT_LIMITS, limitExceeded } from '../core/limits.js';
+
+/**
+ * The text of a regular file of at most `maxBytes`, from any path (a server may name devices, FIFOs or huge
+ * files outside the root: those are refused before a byte is read).
+ */
+export function readTextFile(
+  absPath: string,
+  name: string = absPath,
+  maxBytes: number = DEFAULT_LIMITS.maxFileBytes,
+): { text: string; hadBom: boolean } {
+  let bytes: Buffer;
+  try {
+    const stats = statSync(absPath);
+    if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${clip(name)} is not a regular file.`);
+    if (stats.size > maxBytes) throw tooBig(name, stats.size, maxBytes);
+    bytes = readFileSync(absPath);
+  } catch (cause) {
+    if (cause instanceof LocusError) throw cause;
+    throw accessError(cause, name, path.dirname(absPath));
+  }
+  return decodeText(bytes, name, maxBytes);
+}
+
+/** The text of a file, or undefined when it is gone, unreadable or not text. */
+export function readTextOrUndefined(absPath: string, maxBytes?: number): string | undefined {
+  try {
+    return readTextFile(absPath, absPath, maxBytes).text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file's identity, size and nanosecond mtime as one string ('missing' when it is gone): a change, a new stamp. */
+export function fileStamp(absPath: string): string {
+  try {
+    const stats = statSync(absPath, { bigint: true });
+    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** Size, mtime and kind of a path, or undefined when nothing is there. */
+export function fileFacts(absPath: string): { size: number; mtimeMs: number; isFile: boolean } | undefined {
+  const stats = statSync(absPath, { throwIfNoEntry: false });
+  return stats && { size: stats.size, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
+}
+
+/** Up to `bytes` bytes from the start of a file (language detection by shebang or modeline); undefined when unreadable. */
+export function readHead(absPath: string, bytes: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(absPath, 'r');
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Names of the regular files in a folder (empty when it cannot be listed). */
+export function filesIn(dir: string): Set<string> {
+  try {
+    return new Set(
+      readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** A folder being watched; close it when done. */
+export type FolderWatch = Pick<FSWatcher, 'close'>;
+
+/**
+ * Watches one folder (not recursively) until closed: `onChange` on any event, `onError` once watching fails
+ * (the watch is closed by then). Throws when the folder cannot be watched at all.
+ */
+export function watchFolder(dir: string, onChange: () => void, onError: () => void): FolderWatch {
+  const watcher = watch(dir, { persistent: false }, onChange);
+  watcher.on('error', () => {
+    watcher.close();
+    onError();
+  });
+  return watcher;
+}
+
+/** The real path (symlinks resolved) of an existing path; throws like realpath. */
+export function realPathOf(absPath: string): string {
+  return realpathSync.native(absPath);
+}
+
+/** True when `absPath` is `root` or lies below it (lexically: callers resolve symlinks first where it matters). */
+export function isInside(absPath: string, root: string): boolean {
+  return !escapes(path.relative(root, absPath));
+}
+
+/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission → NOT_READABLE. */
+export function accessError(cause: unknown, name: string, root: string): LocusError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new LocusError('NOT_READABLE', `${clip(name)} cannot be read (permission denied).`, {
+      hint: 'Check the file permissions; Locus runs as the current user.',
+      cause,
+    });
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
+    return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
+      hint: 'Paths are relative to the workspace root; check the spelling.',
+      advice: [{ kind: 'check-root' }],
+      cause,
+    });
+  }
+  return new LocusError('NOT_READABLE', `${clip(name)} cannot be read (${code ?? String(cause)}).`, {
+    hint: 'The file system refused the read; check the file.',
+    cause,
+  });
+}
+
+export function tooBig(name: string, size: number, max: number): LocusError {
+  return limitExceeded('maxFileBytes', `The size of ${clip(name)} in bytes`, size, max);
+}
+
+/** True when a relative path climbs out of its base. */
+export function escapes(rel: string): boolean {
+  return rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes file bytes as UTF-8 text or throws NOT_TEXT. */
+export function decodeText(
+  bytes: Uint8Array,
+  name: string,
+  maxBytes = DEFAULT_LIMITS.maxFileBytes,
+): { text: string; hadBom: boolean } {
+  if (bytes.length > maxBytes) throw tooBig(name, bytes.length, maxBytes);
+  if (bytes.includes(0)) {
+    throw new LocusError('NOT_TEXT', `${clip(name)} looks binary (it contains NUL bytes).`, {
+      hint: 'Locate in source files only.',
+    });
+  }
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch (cause) {
+    throw new LocusError('NOT_TEXT', `${clip(name)} is not valid UTF-8.`, {
+      hint: 'Locus reads UTF-8 text (with or without BOM).',
+      cause,
+    });
+  }
+  const hadBom = text.charCodeAt(0) === 0xfeff;
+  return { text: hadBom ? text.slice(1) : text, hadBom };
+}
