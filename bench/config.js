@@ -7,6 +7,7 @@
  * stability, ops, memory, index, verify, answers, big; --section is an alias), --keep (keep the temp
  * workspace), --help.
  */
+import { parseArgs as parseArgv } from 'node:util';
 
 export const SECTIONS = [
   'locate',
@@ -119,24 +120,42 @@ const SMOKE = {
   editIterations: 1,
 };
 
-/** Parses argv into { mode, config, out, sections, keep, help }. */
+/**
+ * Parses argv into { mode, config, out, sections, keep, help }; throws a usage message (never a stack trace) for
+ * an unknown flag, a missing value or an unknown section.
+ * @param {string[]} argv
+ */
 export function parseArgs(argv) {
-  const options = { mode: 'full', out: undefined, sections: SECTIONS, keep: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--quick') options.mode = 'quick';
-    else if (arg === '--smoke') options.mode = 'smoke';
-    else if (arg === '--keep') options.keep = true;
-    else if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--out') options.out = argv[++i];
-    else if (arg === '--sections' || arg === '--section') options.sections = argv[++i].split(',');
-    else throw new Error(`unknown argument ${arg} (try --help)`);
+  let parsed;
+  try {
+    parsed = parseArgv({
+      args: argv,
+      options: {
+        quick: { type: 'boolean' },
+        smoke: { type: 'boolean' },
+        keep: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        out: { type: 'string' },
+        sections: { type: 'string' },
+        section: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new Error(`${error.message} (try --help)`);
   }
+  if (parsed.quick && parsed.smoke) throw new Error('--quick and --smoke exclude each other (try --help)');
+  const mode = parsed.smoke ? 'smoke' : parsed.quick ? 'quick' : 'full';
+  const list = parsed.sections ?? parsed.section;
+  const sections = list === undefined ? SECTIONS : list.split(',').filter(Boolean);
+  if (list !== undefined && sections.length === 0)
+    throw new Error('--sections needs at least one name (try --help)');
   const known = [...SECTIONS, ...OPTIONAL_SECTIONS];
-  const unknown = options.sections.filter((s) => !known.includes(s));
+  const unknown = sections.filter((s) => !known.includes(s));
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
-  options.config = { full: FULL, quick: QUICK, smoke: SMOKE }[options.mode];
-  return options;
+  const config = { full: FULL, quick: QUICK, smoke: SMOKE }[mode];
+  return { mode, config, out: parsed.out, sections, keep: parsed.keep === true, help: parsed.help === true };
 }
 
 /** The --help text. */

@@ -31,6 +31,11 @@ const TOP_LEVEL = {
 };
 TOP_LEVEL.javascript = TOP_LEVEL.typescript;
 
+/**
+ * One corpus file: language, size class, name, and where its text comes from.
+ * @typedef {{ files?: [string, string][], slice?: (string|number)[], concat?: () => any }} PartSpec
+ * @type {[string, string, string, PartSpec][]}
+ */
 const PLAN = [
   ['python', 'tiny', 'bisect.py', { files: [['python_stdlib', 'bisect.py']] }],
   ['python', 'small', 'textwrap.py', { files: [['python_stdlib', 'textwrap.py']] }],

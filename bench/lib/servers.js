@@ -3,6 +3,7 @@
  * availability per adapter, flattening `textDocument/documentSymbol` answers into symbol paths, and the
  * LSAP-style walk from an answer to one symbol path.
  */
+import { lspSymbolKindName } from '../../dist/locate/outline.js';
 
 /** The server that answers documentSymbol for each corpus language. */
 export const SERVER_FOR = {
@@ -12,39 +13,13 @@ export const SERVER_FOR = {
   go: 'gopls',
 };
 
-const KIND_NAMES = [
-  '',
-  'file',
-  'module',
-  'namespace',
-  'package',
-  'class',
-  'method',
-  'property',
-  'field',
-  'constructor',
-  'enum',
-  'interface',
-  'function',
-  'variable',
-  'constant',
-  'string',
-  'number',
-  'boolean',
-  'array',
-  'object',
-  'key',
-  'null',
-  'enummember',
-  'struct',
-  'event',
-  'operator',
-  'typeparameter',
-];
 
-/** Lower-case LSP SymbolKind name. */
+/**
+ * Lower-case LSP SymbolKind name, from Locus's one symbol-kind table (compiled: `npm run build` first).
+ * @param {number} kind
+ */
 export function kindName(kind) {
-  return KIND_NAMES[kind] ?? `kind${kind}`;
+  return lspSymbolKindName(kind) ?? `kind${kind}`;
 }
 
 /**

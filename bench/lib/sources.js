@@ -33,6 +33,7 @@ export function resolveSources() {
     python_stdlib: stdlib && existsSync(stdlib) ? stdlib : undefined,
     go_src: goroot && existsSync(path.join(goroot, 'src')) ? path.join(goroot, 'src') : undefined,
   };
+  /** @type {Record<string, string>} */
   const missing = {};
   if (!roots.python_stdlib) missing.python_stdlib = 'python3 not found (the Python corpus is skipped)';
   if (!roots.go_src) missing.go_src = 'go not found: apt-get install golang-go (the Go corpus is skipped)';

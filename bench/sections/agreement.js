@@ -62,10 +62,9 @@ export async function runAgreement(lib, base) {
   return { projects };
 }
 
-async function cProject(lib, corpus, root, files) {
-  const locator = lib.createLocator({ root });
-  const manager = new lib.lsp.LspManager({ workspaceRoot: root, config: { requestTimeoutMs: 300_000 } });
-  const out = {
+/** The counts of one project, before any file is compared. */
+function emptyTally(corpus, files) {
+  return {
     name: corpus.name,
     files: files.length,
     reference: 0,
@@ -74,8 +73,13 @@ async function cProject(lib, corpus, root, files) {
     onlyReference: [],
     moved: [],
     wrong: [],
-    design: [],
   };
+}
+
+async function cProject(lib, corpus, root, files) {
+  const locator = lib.createLocator({ root });
+  const manager = new lib.lsp.LspManager({ workspaceRoot: root, config: { requestTimeoutMs: 300_000 } });
+  const out = { ...emptyTally(corpus, files), design: [] };
   try {
     for (const file of files) {
       const absPath = path.join(root, file);
@@ -161,16 +165,7 @@ async function checkLocate(locator, locate, path, out) {
 
 async function bashProject(lib, corpus, root, files) {
   const locator = lib.createLocator({ root });
-  const out = {
-    name: corpus.name,
-    files: files.length,
-    reference: 0,
-    both: 0,
-    onlyLocus: [],
-    onlyReference: [],
-    moved: [],
-    wrong: [],
-  };
+  const out = emptyTally(corpus, files);
   try {
     for (const file of files) {
       const absPath = path.join(root, file);
