@@ -21,7 +21,8 @@ function sources(dir: string): string[] {
 /** Transpiles the LSP layer for child processes; returns `{ dir, index }` (remove `dir` afterwards). */
 export function buildLspForChild(): { dir: string; index: string } {
   const dir = mkdtempSync(join(tmpdir(), 'locus-lsp-build-'));
-  const layers = ['core', 'config', 'lsp'];
+  // lsp and every layer it may import (test/architecture.test.ts, ALLOWED).
+  const layers = ['core', 'config', 'workspace', 'lsp'];
   for (const file of layers.flatMap((layer) => sources(join(REPO, 'src', layer)))) {
     const out = join(dir, relative(REPO, file)).replace(/\.ts$/, '.js');
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
