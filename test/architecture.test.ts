@@ -184,6 +184,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'config/package-version.ts': "reads Locus's own package.json",
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
     'index/walk.ts': 'walks the whole tree once per build (listing, ignore files, stats)',
+    'index/git-excludes.ts': "reads the user's git config for core.excludesFile, and the excludes files",
     'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
     'index/cache.ts': "persists the index in the user's cache folder",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",

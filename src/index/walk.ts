@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { languageForPath } from '../syntax/registry.js';
@@ -70,6 +71,8 @@ export class Walker {
   private readonly exclude: (p: string) => boolean;
   private readonly includeBases: string[];
   private readonly maxFileBytes: number;
+  /** Git's rules beside the .gitignore files (global excludes, .git/info/exclude), weaker than any of them. */
+  private readonly gitLevels: Level[];
 
   constructor(
     readonly root: string,
@@ -81,6 +84,10 @@ export class Walker {
     this.exclude = globs(options.exclude);
     this.includeBases = (options.include ?? []).map((g) => picomatch.scan(g).base);
     this.maxFileBytes = options.maxFileBytes;
+    this.gitLevels = gitExcludeTexts(root).map((text) => ({
+      base: '',
+      rules: ignore({ allowRelativePaths: true }).add(text),
+    }));
   }
 
   /** Every source file under `under` (default: the whole root), in path order. */
@@ -91,7 +98,7 @@ export class Walker {
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
     };
     if (under === '') {
-      this.visit('', [], false, result);
+      this.visit('', this.gitLevels, false, result);
       return result;
     }
     const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
@@ -219,7 +226,7 @@ export class Walker {
   /** Ignore levels of `dir` and all its ancestors (the root first). */
   private ancestorLevels(dir: string): Level[] {
     const parts = dir === '' ? [] : dir.split('/');
-    const levels: Level[] = [];
+    const levels: Level[] = [...this.gitLevels];
     for (let i = 0; i <= parts.length; i++) {
       const level = this.levelOf(parts.slice(0, i).join('/'));
       if (level) levels.push(level);
