@@ -7,7 +7,7 @@ import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
 import { renderError } from '../render/error.js';
 
 /** Exit codes of the CLI. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 
 /** Writes a line to stdout. */
 export function out(text: string): void {
@@ -24,6 +24,7 @@ export function err(text: string): void {
  * (`details.argument`: `--root`, `check FILE`); 1 when the locate or the operation failed.
  */
 export function exitFor(error: ErrorData): number {
+  if (error.code === 'CANCELLED') return EXIT.cancelled;
   return INPUT_ERROR_CODES.has(error.code) || error.details?.argument !== undefined
     ? EXIT.usage
     : EXIT.failed;

@@ -4,8 +4,8 @@
  * Servers are spawned detached (their own process group), so the whole group — including helpers such as the
  * `node` child that typescript-language-server leaves behind after a clean shutdown — can be killed at once. While
  * any group is alive, handlers for `exit`, `SIGINT`, `SIGTERM` and `SIGHUP` SIGKILL every group synchronously and
- * remove the per-session temp dirs; when our handler is the only one for a signal it re-raises the signal afterwards,
- * so the default behaviour (terminate) is kept.
+ * remove the per-session temp dirs, then re-raise the signal so the default behaviour (terminate) is kept. When
+ * another handler owns a signal (the CLI's Ctrl-C cancel), the signal is left to it and only `exit` kills.
  *
  * A SIGKILL of Locus cannot be handled. Then the servers notice by themselves: their stdin reaches EOF (TS 7, tsls,
  * pyright, gopls and clangd exit on it) or, for servers built on vscode-languageserver (bash-language-server, which
@@ -90,10 +90,12 @@ function onExit(): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  // Another handler owns the signal (the CLI's Ctrl-C cancels the call and closes the servers in order): leave
+  // the servers to it; the exit handler still kills whatever is left when the process ends.
+  if (process.listenerCount(signal) > 1) return;
   killAllGroupsSync();
-  const onlyUs = process.listenerCount(signal) === 1;
   uninstall();
-  if (onlyUs) process.kill(process.pid, signal);
+  process.kill(process.pid, signal);
 }
 
 function install(): void {

@@ -2,6 +2,7 @@
  * `locus edit <locate> --replace|--insert-before|--insert-after|--delete [--text T | --file F]`
  * (docs/edit.md): one edit from the command line, previewed unless --apply or --fingerprint.
  */
+import { cancellableByCtrlC } from '../interrupt.js';
 import { readFileSync } from 'node:fs';
 import type { EditAction } from '../../ops/edit.js';
 import { renderEditResult } from '../../render/edit.js';
@@ -74,13 +75,16 @@ export const editCommand: CommandSpec = {
         ...(text === undefined ? {} : { text }),
         ...(values['include-doc-comment'] === true ? { include_doc_comment: true } : {}),
       };
-      const result = await locus.edit([request], {
-        ...(values.apply === true ? { apply: true } : {}),
-        ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
-        ...(values.force === true ? { force: true } : {}),
-        ...(values.verify === true ? { verify: true } : {}),
-        ...(values.format === true ? { format: true } : {}),
-      });
+      const result = await cancellableByCtrlC((signal) =>
+        locus.edit([request], {
+          signal,
+          ...(values.apply === true ? { apply: true } : {}),
+          ...(typeof values.fingerprint === 'string' ? { fingerprint: values.fingerprint } : {}),
+          ...(values.force === true ? { force: true } : {}),
+          ...(values.verify === true ? { verify: true } : {}),
+          ...(values.format === true ? { format: true } : {}),
+        }),
+      );
       return report(result, json, renderEditResult);
     } finally {
       await locus.close();

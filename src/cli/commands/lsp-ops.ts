@@ -2,6 +2,7 @@
  * CLI subcommands for the language-server operations (docs/operations.md, "Command line"):
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
+import { cancellableByCtrlC } from '../interrupt.js';
 import type { Wording } from '../../core/advice.js';
 import type { CallScope } from '../../core/call.js';
 import type { VerifiedEditOptions } from '../../ops/verify.js';
@@ -39,11 +40,13 @@ function opCommand<T extends { ok: true }>(spec: {
       const locus = createLocus({ root, trust });
       for (const warning of locus.context.lsp.configWarnings) err(warning);
       try {
-        const scope: CallScope = onProgress ? { onProgress } : {};
         // The workspace's answerBudgetChars applies unless --budget is given.
         const budget = values.budget ?? String(locus.context.lsp.config.answerBudgetChars);
         const withBudget = 'budget' in (spec.options ?? {}) ? { ...values, budget } : values;
-        const result = await spec.call(locus, positionals, withBudget, scope);
+        const result = await cancellableByCtrlC((signal) => {
+          const scope: CallScope = { signal, ...(onProgress ? { onProgress } : {}) };
+          return spec.call(locus, positionals, withBudget, scope);
+        });
         return report<T>(result, json, spec.render, cliWording(spec.name));
       } finally {
         await locus.close();
