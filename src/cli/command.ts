@@ -20,5 +20,7 @@ export interface CommandSpec {
   usage: string;
   summary: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** What a shared flag means for this command, where the general help (cli/help.ts) would mislead. */
+  flagHelp?: Record<string, { help: string; default?: string }>;
   run(context: CommandContext): Promise<number>;
 }

@@ -22,8 +22,13 @@ const FLAG_HELP: Record<string, { value?: string; help: string; default?: string
     help: 'definition, declaration, type-definition or implementation',
     default: 'definition',
   },
-  page: { value: 'N', help: 'which page of references', default: '1' },
+  page: { value: 'N', help: 'which page of the answer', default: '1' },
   'page-size': { value: 'N', help: 'references per page', default: '100' },
+  budget: {
+    value: 'CHARS',
+    help: 'characters the answer may use before it is paged or summarised',
+    default: 'answerBudgetChars of locus.config.json, else 20000',
+  },
   'no-declaration': { help: 'leave the declaration itself out of the references' },
   apply: { help: 'write the edit (otherwise only a diff and a fingerprint are printed)' },
   fingerprint: {
@@ -33,6 +38,33 @@ const FLAG_HELP: Record<string, { value?: string; help: string; default?: string
   limit: { value: 'N', help: 'most completion items to list', default: '50' },
   select: { value: 'N|TITLE', help: 'the code action to preview or apply (index or title)' },
   only: { value: 'KIND', help: 'only code actions of this kind (quickfix, refactor, source, …)' },
+  depth: {
+    value: 'N',
+    help: 'levels to show (outline) or to walk (calls, types)',
+    default: 'outline: all; calls and types: 1',
+  },
+  all: { help: 'the whole outline on one page, whatever its size' },
+  snippets: { help: 'a source line for every hit', default: 'off: one line per hit' },
+  verify: { help: 'ask the server for new errors the edit would cause, before anything is written' },
+  force: { help: 'write read-only files too, and accept a changed owner' },
+  'full-diff': { help: 'print the whole diff, whatever its size' },
+  incoming: { help: 'who calls the located function' },
+  outgoing: { help: 'what the located function calls' },
+  supertypes: { help: 'what the located type extends or implements' },
+  subtypes: { help: 'what extends or implements the located type' },
+  kind: { value: 'K', help: 'only symbols of this kind (class, method, function, …)' },
+  path: { value: 'GLOB', help: 'only symbols in files this glob matches' },
+  progress: { help: 'show index progress on stderr even when it is not a terminal' },
+  regex: { help: 'the find part is a JavaScript regular expression, not token-aware text' },
+  'max-lines': { value: 'N', help: 'most lines to print before a continuation', default: '200' },
+  replace: { help: 'replace the target with the new text' },
+  'insert-before': { help: 'insert the new text before the target' },
+  'insert-after': { help: 'insert the new text after the target' },
+  delete: { help: 'delete the target' },
+  text: { value: 'T', help: 'the new text (may be sent at column 0: it is re-indented)' },
+  file: { value: 'F', help: 'read the new text from a file (- for stdin)' },
+  'include-doc-comment': { help: 'the comment block directly above a symbol belongs to it' },
+  format: { help: 'format the edited span through the server' },
   help: { help: 'show this help' },
 };
 
@@ -41,10 +73,10 @@ const COMMON = ['root', 'json', 'trust', 'help'];
 /** `locus <command> --help`: usage, summary, and every flag with its default. */
 export function commandHelp(command: CommandSpec): string {
   const flags = [...Object.keys(command.options), ...COMMON].map((name) => {
-    const info = FLAG_HELP[name] ?? { help: '' };
+    const info = { ...FLAG_HELP[name], ...command.flagHelp?.[name] };
     const short = command.options[name]?.short ?? (name === 'help' ? 'h' : undefined);
     const label = `${short ? `-${short}, ` : ''}--${name}${info.value ? ` ${info.value}` : ''}`;
-    return { label, text: `${info.help}${info.default ? ` (default: ${info.default})` : ''}` };
+    return { label, text: `${info.help ?? ''}${info.default ? ` (default: ${info.default})` : ''}` };
   });
   const width = Math.max(...flags.map((f) => f.label.length));
   const lines = flags.map((f) => `  ${f.label.padEnd(width)}  ${f.text}`);

@@ -21,7 +21,7 @@ import { EXIT, err, exitFor, out, UsageError } from './io.js';
 import { statusLine } from './status-line.js';
 import { cliWording } from './wording.js';
 
-const COMMANDS: CommandSpec[] = [
+export const COMMANDS: CommandSpec[] = [
   locateCommand,
   checkCommand,
   describeCommand,

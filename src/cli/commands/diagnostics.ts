@@ -21,6 +21,10 @@ export const diagnosticsCommand: CommandSpec = {
   usage:
     'locus diagnostics <file|locate|glob>... [--severity error|warning|information|hint] [--page N] [--page-size N] [--budget CHARS] [--json]',
   summary: 'Errors and warnings from the language servers for files, a glob, or a located scope.',
+  flagHelp: {
+    'page-size': { help: 'diagnostics per page', default: '100' },
+    severity: { help: 'keep this severity and the more severe ones', default: 'hint (all)' },
+  },
   options: {
     severity: { type: 'string' },
     page: { type: 'string' },

@@ -69,6 +69,7 @@ export const symbolsCommand: CommandSpec = {
   usage: 'locus symbols QUERY [--kind K] [--path GLOB] [--limit N] [--progress] [--root DIR] [--json]',
   summary: 'Find symbols by name anywhere in the workspace (fuzzy, ranked), each with a locate string.',
   options: { kind: { type: 'string' }, path: { type: 'string' }, limit: { type: 'string' }, ...PROGRESS },
+  flagHelp: { limit: { help: 'most symbols to list', default: '20' } },
   run: ({ positionals, values, root, json }) => {
     if (positionals.length !== 1) throw new UsageError('symbols takes exactly one query.');
     const limit = wholeNumber(values, 'limit');
@@ -95,6 +96,7 @@ export const searchCommand: CommandSpec = {
     'locus search "<glob>@<find>" [--regex] [--page N] [--page-size N] [--budget CHARS] [--progress] [--root DIR] [--json]',
   summary:
     'Every match of a find (token-aware, or --regex) in the files a glob matches, with locate strings.',
+  flagHelp: { 'page-size': { help: 'hits per page', default: '50' } },
   options: {
     regex: { type: 'boolean' },
     page: { type: 'string' },

@@ -1,0 +1,16 @@
+/** Every flag of every command says what it does in `locus <command> --help` (docs/operations.md). */
+import { describe, expect, it } from 'vitest';
+import { commandHelp } from '../../src/cli/help.js';
+import { COMMANDS } from '../../src/cli/main.js';
+
+describe('per-flag help', () => {
+  it.each(COMMANDS.map((c) => [c.name, c] as const))(
+    '%s: no flag without a description',
+    (_name, command) => {
+      const help = commandHelp(command);
+      const bare = help.split('\n').filter((line) => /^ {2}(-\w, )?--[a-z-]+( [A-Z|.]+)?\s*$/.test(line));
+      expect(bare).toEqual([]);
+      for (const flag of Object.keys(command.options)) expect(help).toContain(`--${flag}`);
+    },
+  );
+});
