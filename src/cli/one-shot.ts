@@ -1,11 +1,19 @@
 /** The offline commands' shared start: one locator for one answer, closed after it. */
 import { createLocator, type Locator } from '../ops/locator.js';
 import { preferFastStartup } from '../syntax/runtime.js';
+import type { ProgressListener } from '../core/call.js';
+import { indexProgress } from './status-line.js';
 
 /** Runs `use` with an offline locator over `root` and closes it, whatever `use` does. */
-export async function withOneShotLocator<T>(root: string, use: (locator: Locator) => Promise<T>): Promise<T> {
+export async function withOneShotLocator<T>(
+  root: string,
+  use: (locator: Locator) => Promise<T>,
+  onProgress?: ProgressListener,
+): Promise<T> {
   preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
-  const locator = createLocator({ root });
+  // A workspace-wide locate string may build the index first: its progress goes to the status line.
+  const onIndex = indexProgress(onProgress);
+  const locator = createLocator({ root, ...(onIndex ? { index: { onProgress: onIndex } } : {}) });
   try {
     return await use(locator);
   } finally {

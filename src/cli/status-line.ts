@@ -53,3 +53,19 @@ export function statusLine(options: StatusOptions): StatusLine {
     },
   };
 }
+
+/** The index's own progress (files done of total) as a status-line event, for every command that may build it. */
+export function indexProgress(
+  onProgress: ProgressListener | undefined,
+): ((progress: { done: number; total: number }) => void) | undefined {
+  if (onProgress === undefined) return undefined;
+  let last = -Infinity;
+  return ({ done, total }) => {
+    // A build reports every file: a line a tenth of a second is enough, and the last one always shows.
+    const now = performance.now();
+    if (done < total && now - last < 100) return;
+    last = now;
+    const percentage = total === 0 ? 100 : (100 * done) / total;
+    onProgress({ kind: 'index', message: 'indexing files', done, total, percentage });
+  };
+}

@@ -11,13 +11,17 @@ export const locateCommand: CommandSpec = {
   usage: 'locus locate <locate> [--root DIR] [--range] [--json]',
   summary: 'Resolve a locate string to a position (or a range with --range), offline.',
   options: { range: { type: 'boolean' } },
-  async run({ positionals, values, root, json }) {
+  async run({ positionals, values, root, json, onProgress }) {
     const [input, ...extra] = positionals;
     if (input === undefined || extra.length > 0)
       throw new UsageError('locate takes exactly one locate string.');
-    return withOneShotLocator(root, async (locator) => {
-      const result = await locator.locate(input, { range: values.range === true });
-      return report<LocateSuccess>(result, json, renderLocateSuccess);
-    });
+    return withOneShotLocator(
+      root,
+      async (locator) => {
+        const result = await locator.locate(input, { range: values.range === true });
+        return report<LocateSuccess>(result, json, renderLocateSuccess);
+      },
+      onProgress,
+    );
   },
 };

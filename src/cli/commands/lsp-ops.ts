@@ -3,6 +3,7 @@
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
 import { cancellableByCtrlC } from '../interrupt.js';
+import { indexProgress } from '../status-line.js';
 import type { Wording } from '../../core/advice.js';
 import type { CallScope } from '../../core/call.js';
 import type { VerifiedEditOptions } from '../../ops/verify.js';
@@ -37,7 +38,8 @@ function opCommand<T extends { ok: true }>(spec: {
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
       // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
       const { createLocus } = await import('../../ops/locus.js');
-      const locus = createLocus({ root, trust });
+      const onIndex = indexProgress(onProgress);
+      const locus = createLocus({ root, trust, ...(onIndex ? { index: { onProgress: onIndex } } : {}) });
       for (const warning of locus.context.lsp.configWarnings) err(warning);
       try {
         // The workspace's answerBudgetChars applies unless --budget is given.

@@ -3,7 +3,7 @@
  * operations answered from the symbol index. Index progress goes to stderr when it is a terminal
  * (or with --progress), never to stdout.
  */
-import type { IndexProgress } from '../../ops/index-access.js';
+import type { ProgressListener } from '../../core/call.js';
 import { createLocator, type Locator } from '../../ops/locator.js';
 import type { SearchResult } from '../../ops/search.js';
 import { search } from '../../ops/search.js';
@@ -12,6 +12,7 @@ import { symbols, type SymbolsResult } from '../../ops/symbols.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { indexProgress } from '../status-line.js';
 import { isLocusError, type ErrorData } from '../../core/errors.js';
 
 type Values = CommandContext['values'];
@@ -26,19 +27,6 @@ async function outcome<T>(run: () => Promise<T>): Promise<T | { ok: false; error
   }
 }
 
-/** A stderr status line `indexing 1,200/5,565 files`, redrawn at most every 100 ms. */
-function progressLine(values: Values): ((p: IndexProgress) => void) | undefined {
-  if (values.progress !== true && !process.stderr.isTTY) return undefined;
-  let last = 0;
-  return ({ done, total }) => {
-    const now = Date.now();
-    if (now - last < 100 && done < total) return;
-    last = now;
-    const line = `indexing ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} files`;
-    process.stderr.write(process.stderr.isTTY ? `\r${line}${done >= total ? '\n' : ''}` : `${line}\n`);
-  };
-}
-
 function wholeNumber(values: Values, name: string): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
@@ -49,10 +37,10 @@ function wholeNumber(values: Values, name: string): number | undefined {
 
 async function withLocator(
   root: string,
-  values: Values,
+  status: ProgressListener | undefined,
   run: (locator: Locator) => Promise<number>,
 ): Promise<number> {
-  const onProgress = progressLine(values);
+  const onProgress = indexProgress(status);
   const locator = createLocator({ root, ...(onProgress ? { index: { onProgress } } : {}) });
   try {
     return await run(locator);
@@ -70,10 +58,10 @@ export const symbolsCommand: CommandSpec = {
   summary: 'Find symbols by name anywhere in the workspace (fuzzy, ranked), each with a locate string.',
   options: { kind: { type: 'string' }, path: { type: 'string' }, limit: { type: 'string' }, ...PROGRESS },
   flagHelp: { limit: { help: 'most symbols to list', default: '20' } },
-  run: ({ positionals, values, root, json }) => {
+  run: ({ positionals, values, root, json, onProgress }) => {
     if (positionals.length !== 1) throw new UsageError('symbols takes exactly one query.');
     const limit = wholeNumber(values, 'limit');
-    return withLocator(root, values, async (locator) =>
+    return withLocator(root, onProgress, async (locator) =>
       report<SymbolsResult>(
         await outcome(() =>
           symbols(locator, positionals[0] as string, {
@@ -104,12 +92,12 @@ export const searchCommand: CommandSpec = {
     budget: { type: 'string' },
     ...PROGRESS,
   },
-  run: ({ positionals, values, root, json }) => {
+  run: ({ positionals, values, root, json, onProgress }) => {
     if (positionals.length !== 1) throw new UsageError('search takes exactly one "<glob>@<find>".');
     const page = wholeNumber(values, 'page');
     const pageSize = wholeNumber(values, 'page-size');
     const budget = wholeNumber(values, 'budget');
-    return withLocator(root, values, async (locator) =>
+    return withLocator(root, onProgress, async (locator) =>
       report<SearchResult>(
         await outcome(() =>
           search(locator, positionals[0] as string, {
@@ -133,10 +121,10 @@ export const sourceCommand: CommandSpec = {
   summary:
     "Print the source of a symbol, line range or match (numbered, bounded), with a container's members.",
   options: { 'max-lines': { type: 'string' }, ...PROGRESS },
-  run: ({ positionals, values, root, json }) => {
+  run: ({ positionals, values, root, json, onProgress }) => {
     if (positionals.length !== 1) throw new UsageError('source takes exactly one locate string.');
     const maxLines = wholeNumber(values, 'max-lines');
-    return withLocator(root, values, async (locator) =>
+    return withLocator(root, onProgress, async (locator) =>
       report<SourceResult>(
         await outcome(() =>
           source(locator, positionals[0] as string, maxLines === undefined ? {} : { maxLines }),
