@@ -4,10 +4,11 @@
  * in the numbers the bench prints). A missing language server is a loud skip locally and a failure under CI=true.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../mcp/support.js';
 import { missingServerFails } from '../helpers/require-server.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -82,18 +83,8 @@ function section<T>(name: string): T {
 }
 
 describe('npm run bench -- --smoke', () => {
-  beforeAll(() => {
-    if (!existsSync(path.join(REPO, 'dist/index.js'))) {
-      const build = spawnSync(
-        process.execPath,
-        [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-        {
-          cwd: REPO,
-          encoding: 'utf8',
-        },
-      );
-      if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
-    }
+  beforeAll(async () => {
+    await ensureBuilt(); // under the suite's build lock: other test files run from dist/ meanwhile
     out = mkdtempSync(path.join(tmpdir(), 'locus-bench-smoke-'));
     const run = spawnSync(process.execPath, ['bench/run.js', '--smoke', '--out', out], {
       cwd: REPO,

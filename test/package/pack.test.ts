@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../mcp/support.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
@@ -38,9 +39,12 @@ function run(command: string, args: string[], cwd: string): { code: number; stdo
 // `--` so that npx passes every flag (even -V) to locus.
 const npx = (args: string[]) => run('npx', ['--no', '--', 'locus', ...args, '--root', ws], consumer);
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Built once, under the suite's build lock: `npm pack` must not run `prepare` (a rebuild of dist/ while other
+  // test files run from it).
+  await ensureBuilt();
   base = mkdtempSync(path.join(tmpdir(), 'locus-pack-'));
-  const pack = run('npm', ['pack', '--silent', '--pack-destination', base], REPO);
+  const pack = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', base], REPO);
   if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
   const tarball = path.join(base, pack.stdout.trim().split('\n').pop() ?? '');
   consumer = path.join(base, 'consumer');
