@@ -115,7 +115,9 @@ describe('no server outlives Locus', () => {
     expect(survivors).toEqual([]);
     const leftovers = (): string[] =>
       readdirSync(tmpdir()).filter((d) => d.startsWith(`locus-lsp-${host.pid}-`));
-    expect(leftovers().length).toBe(started.length);
+    // Left behind by the killed host, one per server — unless a server start in another test file (they run in
+    // parallel) already swept them, which is the same sweep this test calls.
+    expect(leftovers().length).toBeLessThanOrEqual(started.length);
     sweepStaleTmpDirs();
     expect(leftovers()).toEqual([]);
   }, 60_000);
