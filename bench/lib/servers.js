@@ -13,7 +13,6 @@ export const SERVER_FOR = {
   go: 'gopls',
 };
 
-
 /**
  * Lower-case LSP SymbolKind name, from Locus's one symbol-kind table (compiled: `npm run build` first).
  * @param {number} kind
