@@ -2,10 +2,11 @@
  * The real `locus` binary: each offline subcommand, JSON shapes, exit codes, every offline error
  * code, and a `check` run of a few hundred lines in one process.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../mcp/support.js';
 import { LineIndex } from '../../src/core/line-index.js';
 import { offsetOf } from '../helpers/anchors.js';
 
@@ -42,8 +43,8 @@ function json(args: string[]): { code: number; body: Record<string, unknown> } {
   return { code: run.code, body: JSON.parse(run.stdout) as Record<string, unknown> };
 }
 
-beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+beforeAll(async () => {
+  await ensureBuilt(); // under the suite's build lock (files run in parallel)
 }, 120_000);
 
 describe('locus locate', () => {

@@ -3,10 +3,11 @@
  * usage on stderr for a bare `locus`, "did you mean", per-flag help with defaults, no colour, and the same exit
  * code for the same error in every command, `mcp` included.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../mcp/support.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(REPO, 'bin/locus.js');
@@ -27,8 +28,8 @@ function locus(
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
 
-beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+beforeAll(async () => {
+  await ensureBuilt(); // under the suite's build lock (files run in parallel)
 }, 120_000);
 
 describe('locus conventions', () => {

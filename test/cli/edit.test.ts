@@ -2,18 +2,19 @@
  * The real `locus edit` binary: preview (nothing written), apply with the fingerprint, --file from stdin,
  * JSON answer with the new locate strings, usage errors (exit 2) and UNSAFE_EDIT (exit 1).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../mcp/support.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(REPO, 'bin/locus.js');
 let root: string;
 
-beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+beforeAll(async () => {
+  await ensureBuilt(); // under the suite's build lock (files run in parallel)
   root = mkdtempSync(path.join(tmpdir(), 'locus-cli-edit-'));
   cpSync(path.join(REPO, 'test/fixtures/edit'), root, { recursive: true });
 }, 120_000);

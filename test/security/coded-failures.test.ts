@@ -14,8 +14,8 @@ const ws = scratch({
   'cr.py': 'class A:\r    def m(self):\r        return 1\r',
   'secret.py': 'x = 1\n',
 });
-beforeAll(() => {
-  build();
+beforeAll(async () => {
+  await build();
   chmodSync(path.join(ws.root, 'secret.py'), 0o000);
   chmodSync(ws.root, 0o755);
 }, 120_000);

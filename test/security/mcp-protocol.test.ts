@@ -27,7 +27,7 @@ function write(text: string): void {
 }
 
 beforeAll(async () => {
-  build();
+  await build();
   server = spawn(process.execPath, [BIN, 'mcp', '--root', ws.root]);
   createInterface({ input: server.stdout }).on('line', (line) => {
     const message = JSON.parse(line) as Record<string, unknown>;

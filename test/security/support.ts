@@ -1,5 +1,6 @@
 /** Shared helpers of the security suite: the real `locus` binary in a child process, scratch roots. */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { ensureBuilt } from '../mcp/support.js';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,9 +8,9 @@ import path from 'node:path';
 export const REPO = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(REPO, 'bin/locus.js');
 
-/** Builds dist/ (the binary runs the compiled code). */
-export function build(): void {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+/** Builds dist/ when a source is newer (the binary runs the compiled code), under the suite's build lock. */
+export async function build(): Promise<void> {
+  await ensureBuilt();
 }
 
 /** Result of one CLI run. */

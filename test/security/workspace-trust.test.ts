@@ -4,13 +4,14 @@
  * outside the workspace. Untrusted, nothing runs and the warning names the ignored keys; trusted explicitly (the
  * control, proving the marker would appear), the command runs.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLocus } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
+import { ensureBuilt } from '../mcp/support.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(REPO, 'bin/locus.js');
@@ -31,8 +32,9 @@ function locus(args: string[], env: Record<string, string> = {}): { code: number
   return { code: run.status ?? -1, stderr: run.stderr };
 }
 
-beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+beforeAll(async () => {
+  // Under the suite's build lock: a plain rebuild here rewrote dist/ while other test files ran from it.
+  await ensureBuilt();
   base = mkdtempSync(path.join(tmpdir(), 'locus-trust-'));
   ws = path.join(base, 'repo');
   xdg = path.join(base, 'xdg');
@@ -148,11 +150,11 @@ describeWithServer('pyright', 'a malicious workspace config', () => {
   it('runs the command once trusted explicitly (the control: the marker is what the other tests look for)', () => {
     const run = locus(['hover', 'a.py@print(<|>x)', '--trust']);
     expect(run.code).not.toBe(0);
-    expect(existsSync(marker)).toBe(true);
+    expect(existsSync(marker), `exit ${run.code}: ${run.stderr}`).toBe(true);
   });
 
   it('runs it too with LOCUS_TRUST_WORKSPACE=1', () => {
-    locus(['hover', 'a.py@print(<|>x)'], { LOCUS_TRUST_WORKSPACE: '1' });
-    expect(existsSync(marker)).toBe(true);
+    const run = locus(['hover', 'a.py@print(<|>x)'], { LOCUS_TRUST_WORKSPACE: '1' });
+    expect(existsSync(marker), `exit ${run.code}: ${run.stderr}`).toBe(true);
   });
 });
