@@ -77,6 +77,8 @@ async function hoverWorks(h: Harness): Promise<void> {
 afterEach(async () => {
   for (const h of open.splice(0)) {
     await h.manager.closeAll();
+    // A killed process is gone once its parent reaps it, which a loaded machine may delay a little.
+    await eventually(() => h.pids().every((pid) => !isAlive(pid)));
     expect(h.pids().filter(isAlive)).toEqual([]);
     removeDir(h.root);
   }
