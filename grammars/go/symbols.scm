@@ -18,8 +18,10 @@
 (field_declaration name: (field_identifier) @name) @symbol.field
 (field_declaration !name type: (_) @name) @symbol.field
 
-; interface methods
+; interface methods; an embedded interface or constraint is a field named after its type (hook),
+; as gopls lists it (`comparable`, `fmt.Stringer` → Stringer); unions (`~int | ~string`) are not symbols
 (method_elem name: (field_identifier) @name) @symbol.method
+(interface_type (type_elem . (_) @name .) @symbol.field)
 
 ; package-level const and var (`name:` is not on every identifier of `C, D = …` in this grammar)
 (source_file (const_declaration (const_spec (identifier) @name) @symbol.constant))

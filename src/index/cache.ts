@@ -15,7 +15,8 @@ import { GRAMMARS_DIR } from '../syntax/registry.js';
 import { STRIDE, type FileEntry } from './types.js';
 
 // Version 2: symbol names stored once in a table, files refer to them by index.
-const FORMAT = 'locus-index/2';
+// Version 3: path prefixes (a Go method's receiver type), `x`.
+const FORMAT = 'locus-index/3';
 
 /** The cache folder: `LOCUS_CACHE_DIR`, else `configured` (relative to the root), else the user cache folder. */
 export function cacheDirectory(root: string, configured?: string): string {
@@ -81,6 +82,8 @@ interface StoredEntry {
   /** Indexes into the file's name table. */
   n: number[];
   d: string;
+  /** Path prefixes, as name-table indexes. */
+  x?: number[][];
 }
 
 /** A file the index refused (binary, oversized, unreadable), remembered with its cache key. */
@@ -127,21 +130,35 @@ export function loadCache(file: string, realRoot: string): CacheContents | undef
 
 function unpack(value: unknown, table: string[]): FileEntry | undefined {
   if (!isRecord(value)) return undefined;
-  const { p, s, m, h, l, n, d } = value as Partial<StoredEntry>;
+  const { p, s, m, h, l, n, d, x } = value as Partial<StoredEntry>;
   if (typeof p !== 'string' || typeof s !== 'number' || typeof m !== 'number') return undefined;
   if (typeof h !== 'string' || typeof l !== 'string' || typeof d !== 'string') return undefined;
-  if (!Array.isArray(n)) return undefined;
-  const names: string[] = [];
-  for (const i of n) {
-    const name = Number.isInteger(i) ? table[i] : undefined;
-    if (name === undefined) return undefined;
-    names.push(name);
-  }
+  const names = Array.isArray(n) ? namesOf(n, table) : undefined;
+  if (!names) return undefined;
   const bytes = Buffer.from(d, 'base64');
-  if (bytes.length !== n.length * STRIDE * 4) return undefined;
-  const data = new Int32Array(n.length * STRIDE);
+  if (bytes.length !== names.length * STRIDE * 4) return undefined;
+  const data = new Int32Array(names.length * STRIDE);
   new Uint8Array(data.buffer).set(bytes);
-  return { path: p, size: s, mtimeMs: m, hash: h, language: l, names, data };
+  const entry: FileEntry = { path: p, size: s, mtimeMs: m, hash: h, language: l, names, data };
+  if (x !== undefined) {
+    const prefixes = Array.isArray(x)
+      ? x.map((list) => (Array.isArray(list) ? namesOf(list, table) : undefined))
+      : [];
+    if (prefixes.length === 0 || !prefixes.every((list) => list !== undefined)) return undefined;
+    entry.prefixes = prefixes as string[][];
+  }
+  return entry;
+}
+
+function namesOf(indexes: unknown[], table: string[]): string[] | undefined {
+  // `map`, not `push`: an array grown by pushes keeps up to half again its length as slack, per file.
+  let valid = true;
+  const names = indexes.map((i) => {
+    const name = Number.isInteger(i) ? table[i as number] : undefined;
+    if (name === undefined) valid = false;
+    return name as string;
+  });
+  return valid ? names : undefined;
 }
 
 /** Writes the cache atomically; returns false (and leaves any old file) when it cannot. */
@@ -160,7 +177,17 @@ export function saveCache(
   };
   for (const e of entries) {
     const d = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('base64');
-    files.push({ p: e.path, s: e.size, m: e.mtimeMs, h: e.hash, l: e.language, n: e.names.map(intern), d });
+    const stored: StoredEntry = {
+      p: e.path,
+      s: e.size,
+      m: e.mtimeMs,
+      h: e.hash,
+      l: e.language,
+      n: e.names.map(intern),
+      d,
+    };
+    if (e.prefixes) stored.x = e.prefixes.map((list) => list.map(intern));
+    files.push(stored);
   }
   const rejected = [...rejections].map(([p, r]) => ({ p, s: r.size, m: r.mtimeMs, k: r.kind }));
   const names = [...table.keys()];

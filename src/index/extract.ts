@@ -9,7 +9,7 @@ import { LineIndex } from '../core/line-index.js';
 import type { OutlineSymbol } from '../locate/outline.js';
 import { extractOutline } from '../syntax/outline.js';
 import { decodeText } from '../workspace/workspace.js';
-import { KINDS, STRIDE, type FileEntry, type WalkedFile } from './types.js';
+import { KINDS, STRIDE, kindValue, type FileEntry, type WalkedFile } from './types.js';
 
 /** What became of one file. */
 export type ExtractOutcome =
@@ -28,6 +28,26 @@ export interface ExtractJob {
 /** Sha1 of file bytes, base64 (a cache key, not a security measure). */
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('base64');
+}
+
+/**
+ * True when the file's bytes contain one of `needles` (UTF-8 names), or when it cannot be told
+ * (unreadable, over the limit: the extraction then reports why). A cheap test before parsing.
+ */
+export function fileMentions(
+  root: string,
+  filePath: string,
+  needles: readonly Buffer[],
+  maxBytes: number,
+): boolean {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path.join(root, filePath));
+  } catch {
+    return true;
+  }
+  if (bytes.length > maxBytes) return true;
+  return needles.some((needle) => bytes.indexOf(needle) >= 0);
 }
 
 /** Extracts one file's symbols. */
@@ -61,19 +81,22 @@ export function packSymbols(
 ): FileEntry {
   const names: string[] = [];
   const values: number[] = [];
+  const prefixes: string[][] = [];
   const lines = new LineIndex(text);
-  const visit = (list: readonly OutlineSymbol[], depth: number): void => {
+  const visit = (list: readonly OutlineSymbol[], depth: number, nested: readonly string[]): void => {
     for (const s of list) {
       names.push(s.name);
       const kind = KINDS.indexOf(s.kind);
-      values.push(kind < 0 ? 0 : kind, depth, lines.toPosition(s.nameSpan.start).line);
+      const prefix = pathPrefix(s.path, [...nested, s.name]);
+      const slot = prefix.length === 0 ? -1 : prefixSlot(prefixes, prefix);
+      values.push(kindValue(kind < 0 ? 0 : kind, slot), depth, lines.toPosition(s.nameSpan.start).line);
       values.push(s.nameSpan.start, s.nameSpan.end, s.fullSpan.start, s.fullSpan.end);
-      visit(s.children, depth + 1);
+      visit(s.children, depth + 1, [...prefix, ...nested, s.name]);
     }
   };
-  visit(symbols, 0);
+  visit(symbols, 0, []);
   if (values.length !== names.length * STRIDE) throw new Error('index entry layout mismatch');
-  return {
+  const entry: FileEntry = {
     path: file.path,
     size: file.size,
     mtimeMs: file.mtimeMs,
@@ -82,4 +105,21 @@ export function packSymbols(
     names,
     data: Int32Array.from(values),
   };
+  if (prefixes.length > 0) entry.prefixes = prefixes;
+  return entry;
+}
+
+/** The leading segments of `path` that nesting (`nested`, ending in the name) does not give. */
+function pathPrefix(path: readonly string[], nested: readonly string[]): string[] {
+  const extra = path.length - nested.length;
+  if (extra <= 0 || !nested.every((segment, i) => path[extra + i] === segment)) return [];
+  return path.slice(0, extra);
+}
+
+function prefixSlot(prefixes: string[][], prefix: string[]): number {
+  const key = prefix.join('\u0000');
+  const known = prefixes.findIndex((p) => p.join('\u0000') === key);
+  if (known >= 0) return known;
+  prefixes.push(prefix);
+  return prefixes.length - 1;
 }

@@ -1,6 +1,6 @@
 /** An `Outline` rebuilt from an index entry (no parse), for describing positions in indexed files. */
 import type { Outline, OutlineSymbol } from '../locate/outline.js';
-import { KINDS, STRIDE, type FileEntry } from './types.js';
+import { STRIDE, kindAt, prefixAt, type FileEntry } from './types.js';
 
 /** The outline an index entry was packed from (syntax-error spans are not kept: `errors` is empty). */
 export function outlineOfEntry(entry: FileEntry): Outline {
@@ -15,8 +15,8 @@ export function outlineOfEntry(entry: FileEntry): Outline {
     const name = entry.names[i] as string;
     const symbol: OutlineSymbol = {
       name,
-      path: parent ? [...parent.path, name] : [name],
-      kind: KINDS[d[at] ?? 0] ?? 'variable',
+      path: [...prefixAt(entry, i), ...(parent ? parent.path : []), name],
+      kind: kindAt(entry, i),
       nameSpan: { start: d[at + 3] ?? 0, end: d[at + 4] ?? 0 },
       fullSpan: { start: d[at + 5] ?? 0, end: d[at + 6] ?? 0 },
       children: [],

@@ -4,25 +4,50 @@
  * file order of candidates (non-test, non-vendored first; shorter paths first; then path order).
  */
 
-/** Match tiers, best first; `undefined` from `nameTier` means no match. */
+/** Match tiers, best first. */
 export const TIER = { exact: 0, prefix: 1, hump: 2, substring: 3, subsequence: 4 } as const;
 
 /**
- * The tier of `lower` (a lower-cased name) for `query` (lower-cased), or undefined; `nameWords`
- * supplies `words(name)` when the caller caches it.
+ * The match tier of names for `query` (case-insensitive), or undefined for no match. One matcher per
+ * query for many names: case-insensitive regular expressions compiled once do the comparing, so the
+ * index keeps no lower-cased copy of each name. `nameWords` supplies `words(name)` when the caller
+ * caches them.
  */
-export function nameTier(
-  name: string,
-  lower: string,
+export function tierMatcher(
   query: string,
-  nameWords?: () => readonly string[],
-): number | undefined {
-  if (lower === query) return TIER.exact;
-  if (lower.startsWith(query)) return TIER.prefix;
-  if (lower.charCodeAt(0) === query.charCodeAt(0) && humpMatch(nameWords?.() ?? words(name), query))
-    return TIER.hump;
-  if (lower.includes(query)) return TIER.substring;
-  return isSubsequence(lower, query) ? TIER.subsequence : undefined;
+  nameWords: (name: string) => readonly string[] = words,
+): (name: string) => number | undefined {
+  const lower = query.toLowerCase();
+  const flags = [...lower].some((c) => c.charCodeAt(0) > 127) ? 'iu' : 'i';
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const prefix = new RegExp(`^${escape(lower)}`, flags);
+  const substring = new RegExp(escape(lower), flags);
+  const first = lower.charCodeAt(0);
+  return (name) => {
+    if (prefix.test(name)) return name.length === lower.length ? TIER.exact : TIER.prefix;
+    if (firstLower(name) === first && humpMatch(nameWords(name), lower)) return TIER.hump;
+    if (substring.test(name)) return TIER.substring;
+    return isSubsequence(name, lower) ? TIER.subsequence : undefined;
+  };
+}
+
+/** The lower-case code of `text[at]` (ASCII folded in place; other characters through `toLowerCase`). */
+function lowerCodeAt(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c >= 65 && c <= 90) return c + 32;
+  return c < 128 ? c : text.charAt(at).toLowerCase().charCodeAt(0);
+}
+
+function firstLower(name: string): number {
+  return lowerCodeAt(name, 0);
+}
+
+/** True when `lower` (lower-cased) is a subsequence of `name`, case-insensitively; linear (a regex backtracks). */
+function isSubsequence(name: string, lower: string): boolean {
+  let q = 0;
+  for (let i = 0; i < name.length && q < lower.length; i++)
+    if (lowerCodeAt(name, i) === lower.charCodeAt(q)) q++;
+  return q === lower.length;
 }
 
 /** Lower-cased words of an identifier: `getUserById` → get, user, by, id; `get_user_by` → get, user, by. */
@@ -66,16 +91,6 @@ export function charMask(lower: string, skipUnderscore = false): number {
     else mask |= 1 << 28;
   }
   return mask;
-}
-
-function isSubsequence(text: string, query: string): boolean {
-  let at = 0;
-  for (const char of query) {
-    at = text.indexOf(char, at);
-    if (at < 0) return false;
-    at++;
-  }
-  return true;
 }
 
 const DEMOTED_DIR =

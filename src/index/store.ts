@@ -4,22 +4,24 @@
  */
 import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
-import { charMask, compareFiles, compareShape, isDemotedPath, nameTier, words } from './rank.js';
+import { charMask, compareFiles, compareShape, isDemotedPath, tierMatcher, words } from './rank.js';
 import { TopK } from './top-k.js';
-import { KINDS, STRIDE, type FileEntry } from './types.js';
+import { kindAt, type FileEntry } from './types.js';
 import { unpackPath, unpackSymbol, type IndexedSymbol } from './unpack.js';
 
 export { unpackSymbol, type IndexedSymbol } from './unpack.js';
 
 const SLOT = 2 ** 20;
 
-interface Bucket {
-  name: string;
-  lower: string;
-  refs: number[];
-  /** `words(name)`, computed when a query first needs it. */
-  words?: string[];
-}
+/**
+ * The symbols of one distinct name, as refs (file id × SLOT + symbol index): one number for the
+ * usual single symbol, an array for more. Plain values in parallel arrays, not one object per name:
+ * names are most of the index's entries, and an object plus an array each doubled its memory.
+ */
+type Refs = number | number[];
+
+const refList = (refs: Refs | undefined): readonly number[] =>
+  refs === undefined ? [] : typeof refs === 'number' ? [refs] : refs;
 
 /** A fuzzy-query hit: the symbol and how it matched. */
 export interface RankedSymbol {
@@ -33,9 +35,15 @@ export class SymbolStore {
   private readonly byPath = new Map<string, { id: number; entry: FileEntry }>();
   private readonly byId: (FileEntry | undefined)[] = [];
   private readonly freeIds: number[] = [];
-  private readonly buckets = new Map<string, Bucket>();
-  private bucketList: Bucket[] | undefined;
+  /** Name → bucket id; per bucket id: the name and the refs. */
+  private readonly buckets = new Map<string, number>();
+  private readonly bucketNames: (string | undefined)[] = [];
+  private readonly bucketRefs: (Refs | undefined)[] = [];
+  private readonly freeBuckets: number[] = [];
+  /** `words(name)` per name, computed when a query first needs them. */
+  private readonly nameWords = new Map<string, string[]>();
   private ranks: Int32Array | undefined;
+  /** `charMask` of every bucket's lower-case name (rebuilt when names come or go). */
   private masks: Int32Array | undefined;
   /** Per file id: 1 for test/vendored/generated files (computed once, not in every comparison). */
   private readonly demoted: number[] = [];
@@ -68,17 +76,26 @@ export class SymbolStore {
     const count = Math.min(entry.names.length, SLOT);
     for (let i = 0; i < count; i++) {
       const name = entry.names[i] as string;
-      let bucket = this.buckets.get(name);
-      if (!bucket) {
-        const lower = name.toLowerCase();
-        bucket = { name, lower: lower === name ? name : lower, refs: [] };
-        this.buckets.set(name, bucket);
-        this.bucketList = undefined;
+      const ref = id * SLOT + i;
+      const bucket = this.buckets.get(name);
+      if (bucket === undefined) {
+        this.addBucket(name, ref);
+        continue;
       }
-      entry.names[i] = bucket.name; // one string per distinct name
-      bucket.refs.push(id * SLOT + i);
+      entry.names[i] = this.bucketNames[bucket] as string; // one string per distinct name
+      const refs = this.bucketRefs[bucket] as Refs;
+      if (typeof refs === 'number') this.bucketRefs[bucket] = [refs, ref];
+      else refs.push(ref);
     }
     this.symbolCount += count;
+  }
+
+  private addBucket(name: string, ref: number): void {
+    const bucket = this.freeBuckets.pop() ?? this.bucketNames.length;
+    this.buckets.set(name, bucket);
+    this.bucketNames[bucket] = name;
+    this.bucketRefs[bucket] = ref;
+    this.masks = undefined;
   }
 
   /**
@@ -86,12 +103,14 @@ export class SymbolStore {
    * typical one- or two-symbol name is most of the index's memory). Call after a build.
    */
   compact(): void {
-    for (const bucket of this.buckets.values()) bucket.refs = bucket.refs.slice();
+    this.bucketRefs.forEach((refs, bucket) => {
+      if (Array.isArray(refs)) this.bucketRefs[bucket] = refs.slice();
+    });
   }
 
   /** Builds the lookup tables now, so the first query after a build does not pay for them. */
   prepare(): void {
-    this.allBuckets();
+    this.bucketMasks();
     this.fileRanks();
   }
 
@@ -102,12 +121,17 @@ export class SymbolStore {
     const { id, entry } = known;
     for (const name of new Set(entry.names)) {
       const bucket = this.buckets.get(name);
-      if (!bucket) continue;
-      bucket.refs = bucket.refs.filter((r) => Math.floor(r / SLOT) !== id);
-      if (bucket.refs.length === 0) {
-        this.buckets.delete(name);
-        this.bucketList = undefined;
+      if (bucket === undefined) continue;
+      const kept = refList(this.bucketRefs[bucket]).filter((r) => Math.floor(r / SLOT) !== id);
+      if (kept.length > 0) {
+        this.bucketRefs[bucket] = kept.length === 1 ? (kept[0] as number) : kept;
+        continue;
       }
+      this.buckets.delete(name);
+      this.bucketNames[bucket] = this.bucketRefs[bucket] = undefined;
+      this.nameWords.delete(name);
+      this.freeBuckets.push(bucket);
+      this.masks = undefined;
     }
     this.symbolCount -= Math.min(entry.names.length, SLOT);
     this.byPath.delete(path);
@@ -125,7 +149,7 @@ export class SymbolStore {
     const bucket = last === undefined ? undefined : this.buckets.get(last);
     const exact: IndexedSymbol[] = [];
     const suffix: IndexedSymbol[] = [];
-    for (const ref of bucket?.refs ?? []) {
+    for (const ref of refList(bucket === undefined ? undefined : this.bucketRefs[bucket])) {
       const entry = this.byId[Math.floor(ref / SLOT)] as FileEntry;
       if (accept && !accept(entry.path)) continue;
       const symbol = unpackSymbol(entry, ref % SLOT);
@@ -147,36 +171,52 @@ export class SymbolStore {
    */
   query(
     text: string,
-    filter: (file: string, kind: SymbolKindName) => boolean,
+    filter: ((file: string, kind: SymbolKindName) => boolean) | undefined,
     limit: number,
+    exact = false,
   ): { total: number; hits: RankedSymbol[] } {
     const parts = text.split(/\.|::/).filter((p) => p.length > 0);
     const wanted = parts[parts.length - 1] ?? '';
     const last = wanted.toLowerCase();
     const container = parts.slice(0, -1).join('.').toLowerCase();
     if (last.length === 0) return { total: 0, hits: [] };
-    const buckets = this.allBuckets();
-    const masks = this.masks as Int32Array;
+    const only = exact ? this.buckets.get(wanted) : undefined;
+    if (exact && only === undefined) return { total: 0, hits: [] };
+    const masks = this.bucketMasks();
     const wantedMask = charMask(last, true);
+    const tierOf = tierMatcher(last, this.wordsOf);
     const ranks = this.fileRanks();
     const top = new TopK(limit);
     let total = 0;
-    for (let b = 0; b < buckets.length; b++) {
+    const first = only ?? 0;
+    const end = only === undefined ? masks.length : only + 1;
+    for (let b = first; b < end; b++) {
       if (((masks[b] as number) & wantedMask) !== wantedMask) continue;
-      const bucket = buckets[b] as Bucket;
-      const tier = nameTier(bucket.name, bucket.lower, last, () => (bucket.words ??= words(bucket.name)));
+      const name = this.bucketNames[b];
+      if (name === undefined) continue;
+      const tier = tierOf(name);
       if (tier === undefined) continue;
       // Sort key: tier and exact case, then shorter names, then the file order, then document order.
-      const group = tier * 2 + (bucket.name.includes(wanted) ? 0 : 1);
-      const head = (group * 128 + Math.min(127, tier === 0 ? 0 : bucket.name.length)) * SLOT;
-      for (const ref of bucket.refs) {
+      const group = tier * 2 + (name.includes(wanted) ? 0 : 1);
+      const head = (group * 128 + Math.min(127, tier === 0 ? 0 : name.length)) * SLOT;
+      const refs = this.bucketRefs[b] as Refs;
+      const count = typeof refs === 'number' ? 1 : refs.length;
+      if (!filter && !container) {
+        // Counting needs no look at the symbols; offering them only when one could make the top.
+        total += count;
+        if (top.full && head * SLOT >= top.worst) continue;
+      }
+      for (let k = 0; k < count; k++) {
+        const ref = typeof refs === 'number' ? refs : (refs[k] as number);
         const id = Math.floor(ref / SLOT);
         const entry = this.byId[id] as FileEntry;
         const index = ref % SLOT;
-        if (!filter(entry.path, KINDS[entry.data[index * STRIDE] ?? 0] ?? 'variable')) continue;
-        if (container && !unpackPath(entry, index).slice(0, -1).join('.').toLowerCase().includes(container))
-          continue;
-        total++;
+        if (filter || container) {
+          if (filter && !filter(entry.path, kindAt(entry, index))) continue;
+          if (container && !unpackPath(entry, index).slice(0, -1).join('.').toLowerCase().includes(container))
+            continue;
+          total++;
+        }
         top.offer((head + (ranks[id] ?? 0)) * SLOT + index, ref);
       }
     }
@@ -205,10 +245,10 @@ export class SymbolStore {
     const lower = name.toLowerCase();
     const budget = Math.max(1, Math.floor(name.length / 3));
     const scored: { name: string; distance: number }[] = [];
-    for (const bucket of this.allBuckets()) {
-      if (Math.abs(bucket.lower.length - lower.length) > budget) continue;
-      const distance = editDistance(bucket.lower, lower);
-      if (distance <= budget) scored.push({ name: bucket.name, distance });
+    for (const candidate of this.buckets.keys()) {
+      if (Math.abs(candidate.length - lower.length) > budget) continue;
+      const distance = editDistance(candidate.toLowerCase(), lower);
+      if (distance <= budget) scored.push({ name: candidate, distance });
     }
     scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1));
     return scored.slice(0, limit).map((s) => s.name);
@@ -221,11 +261,17 @@ export class SymbolStore {
     return entry.names.map((_, i) => unpackSymbol(entry, i));
   }
 
-  private allBuckets(): Bucket[] {
-    if (!this.bucketList) {
-      this.bucketList = [...this.buckets.values()];
-      this.masks = Int32Array.from(this.bucketList, (b) => charMask(b.lower));
-    }
-    return this.bucketList;
+  private bucketMasks(): Int32Array {
+    // A freed bucket's mask stays all ones (it is skipped by its missing name).
+    this.masks ??= Int32Array.from(this.bucketNames, (name) =>
+      name === undefined ? -1 : charMask(name.toLowerCase()),
+    );
+    return this.masks;
   }
+
+  private readonly wordsOf = (name: string): string[] => {
+    let known = this.nameWords.get(name);
+    if (!known) this.nameWords.set(name, (known = words(name)));
+    return known;
+  };
 }

@@ -6,6 +6,16 @@ export class TopK {
   private readonly refs: number[] = [];
   constructor(private readonly limit: number) {}
 
+  /** True once `limit` keys are kept: a key must then beat `worst` to get in. */
+  get full(): boolean {
+    return this.keys.length >= this.limit;
+  }
+
+  /** The largest key kept (Infinity while not full). */
+  get worst(): number {
+    return this.full ? (this.keys[this.keys.length - 1] as number) : Infinity;
+  }
+
   offer(key: number, ref: number): void {
     const { keys } = this;
     if (keys.length >= this.limit && key >= (keys[keys.length - 1] as number)) return;

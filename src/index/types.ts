@@ -4,8 +4,11 @@
  */
 import { SYMBOL_KIND_NAMES, type SymbolKindName } from '../locate/outline.js';
 
-/** Values per symbol in `FileEntry.data`: kind, depth, name line, name start/end, full start/end. */
+/** Values per symbol in `FileEntry.data`: kind (+ prefix), depth, name line, name start/end, full start/end. */
 export const STRIDE = 7;
+
+/** The kind's bits of the first value; above them, 1 + the index of the symbol's path prefix. */
+const KIND_BITS = 8;
 
 /** Kinds in a fixed order so a symbol's kind is a small integer (`FileEntry.data`). */
 export const KINDS: readonly SymbolKindName[] = SYMBOL_KIND_NAMES;
@@ -24,8 +27,29 @@ export interface FileEntry {
   hash: string;
   language: string;
   names: string[];
-  /** `STRIDE` numbers per symbol: kind index, depth, 0-based name line, name start, name end, full start, full end. */
+  /** `STRIDE` numbers per symbol: kind index (+ prefix), depth, 0-based name line, name start, name end, full start, full end. */
   data: Int32Array;
+  /**
+   * Leading path segments that nesting does not give (a Go method's receiver type: `Reader.ReadRune`
+   * is declared at top level), each distinct list once; symbols refer to them from their kind value.
+   */
+  prefixes?: string[][];
+}
+
+/** The kind value of a symbol with the given kind index and prefix (index into `prefixes`, or -1). */
+export function kindValue(kind: number, prefix: number): number {
+  return kind | ((prefix + 1) << KIND_BITS);
+}
+
+/** The kind of symbol `index` of an entry. */
+export function kindAt(entry: FileEntry, index: number): SymbolKindName {
+  return KINDS[(entry.data[index * STRIDE] ?? 0) & ((1 << KIND_BITS) - 1)] ?? 'variable';
+}
+
+/** The path prefix of symbol `index` of an entry (empty for most symbols). */
+export function prefixAt(entry: FileEntry, index: number): readonly string[] {
+  const slot = ((entry.data[index * STRIDE] ?? 0) >> KIND_BITS) - 1;
+  return slot < 0 ? [] : (entry.prefixes?.[slot] ?? []);
 }
 
 /** A file the walk found: what the cache key needs. */

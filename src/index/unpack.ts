@@ -1,7 +1,7 @@
 /** Unpacking one symbol of a packed file entry: its path (from depths), kind, ranges, same-path index. */
 import { LruMap } from '../core/lru-map.js';
 import type { SymbolKindName } from '../locate/outline.js';
-import { KINDS, STRIDE, type FileEntry } from './types.js';
+import { STRIDE, kindAt, prefixAt, type FileEntry } from './types.js';
 
 /** One symbol of the index, unpacked for answers. */
 export interface IndexedSymbol {
@@ -63,7 +63,7 @@ export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
     file: entry.path,
     name,
     path,
-    kind: KINDS[d[at] ?? 0] ?? 'variable',
+    kind: kindAt(entry, index),
     line: d[at + 2] ?? 0,
     nameStart: d[at + 3] ?? 0,
     nameEnd: d[at + 4] ?? 0,
@@ -74,9 +74,12 @@ export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
   };
 }
 
+/** A symbol's path: its enclosing symbols' names and its own, each after its prefix (see `FileEntry.prefixes`). */
 export function unpackPath(entry: FileEntry, index: number): string[] {
-  const parents = parentsOf(entry);
-  const path: string[] = [];
-  for (let i = index; i >= 0; i = parents[i] ?? -1) path.unshift(entry.names[i] as string);
-  return path;
+  const parent = parentsOf(entry)[index] ?? -1;
+  return [
+    ...prefixAt(entry, index),
+    ...(parent >= 0 ? unpackPath(entry, parent) : []),
+    entry.names[index] as string,
+  ];
 }

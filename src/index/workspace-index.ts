@@ -6,8 +6,15 @@
 import { realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
-import { cacheDirectory, cacheFile, loadCache, saveCache, type Rejection } from './cache.js';
-import type { ExtractJob, ExtractOutcome } from './extract.js';
+import {
+  cacheDirectory,
+  cacheFile,
+  loadCache,
+  saveCache,
+  type CacheContents,
+  type Rejection,
+} from './cache.js';
+import { fileMentions, type ExtractJob, type ExtractOutcome } from './extract.js';
 import { runJobs } from './pool.js';
 import { SymbolStore } from './store.js';
 import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile } from './types.js';
@@ -30,6 +37,11 @@ export interface IndexStatus {
   parsed: number;
   /** The persisted cache file (absent with `noCache`). */
   cacheFile?: string;
+  /**
+   * Before the first build: the names whose symbols the store holds completely all the same (a
+   * targeted pass, `freshFor`). Absent otherwise.
+   */
+  covers?: string[];
 }
 
 /** The index of one workspace root. */
@@ -41,6 +53,11 @@ export class WorkspaceIndex {
   private readonly realRoot: string;
   private building: Promise<void> | undefined;
   private built = false;
+  private targeting: Promise<void> | undefined;
+  private covered: string[] | undefined;
+  /** The persisted cache as read before the first build (which takes it over); undefined once taken. */
+  private persisted: CacheContents | undefined;
+  private persistedRead = false;
   private sweeping: Promise<void> | undefined;
   private readonly listeners = new Set<ProgressListener>();
   private progress = { done: 0, total: 0 };
@@ -74,6 +91,7 @@ export class WorkspaceIndex {
       ...this.counts,
     };
     if (this.cachePath) status.cacheFile = this.cachePath;
+    if (!this.built && this.covered) status.covers = [...this.covered];
     return status;
   }
 
@@ -85,6 +103,7 @@ export class WorkspaceIndex {
   async fresh(options: { onProgress?: ProgressListener; waitMs?: number } = {}): Promise<IndexStatus> {
     const { onProgress, waitMs } = options;
     if (!this.built) {
+      while (this.targeting) await this.targeting.catch(() => undefined);
       if (onProgress) this.listeners.add(onProgress);
       this.building ??= this.build().finally(() => this.listeners.clear());
       // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
@@ -96,6 +115,32 @@ export class WorkspaceIndex {
     }
     this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
     await this.sweeping;
+    return this.status();
+  }
+
+  /**
+   * Brings the store up to date for symbols named exactly `names` (case-sensitive). Once the first
+   * build has run, or while it runs, this is `fresh()`. Before it, a targeted pass answers without
+   * it: cached entries are taken as they are, and of the other files only those whose bytes spell
+   * one of the names are parsed — a symbol's name is always spelled in its own file, so lookups of
+   * these names are complete (`status().covers`). Files parsed are kept and persisted, so the first
+   * build later parses only the rest. See docs/workspace.md.
+   */
+  async freshFor(
+    names: readonly string[],
+    options: { onProgress?: ProgressListener; waitMs?: number } = {},
+  ): Promise<IndexStatus> {
+    if (this.built || this.building || names.length === 0) return this.fresh(options);
+    while (this.targeting) await this.targeting.catch(() => undefined);
+    if (this.built || this.building) return this.fresh(options);
+    if (options.onProgress) this.listeners.add(options.onProgress);
+    const pass = this.target(names);
+    this.targeting = pass.finally(() => {
+      this.targeting = undefined;
+      if (options.onProgress) this.listeners.delete(options.onProgress);
+    });
+    if (options.waitMs === undefined) await this.targeting;
+    else await waitFor(this.targeting, options.waitMs, { unref: true });
     return this.status();
   }
 
@@ -115,9 +160,51 @@ export class WorkspaceIndex {
     this.watcher = undefined;
   }
 
+  /** The persisted cache, read once (its refusals become ours); the first build takes it over. */
+  private readPersisted(): CacheContents | undefined {
+    if (!this.persistedRead) {
+      this.persistedRead = true;
+      this.persisted = this.cachePath ? loadCache(this.cachePath, this.realRoot) : undefined;
+      if (this.persisted) this.rejected = this.persisted.rejected;
+    }
+    return this.persisted;
+  }
+
+  private async target(names: readonly string[]): Promise<void> {
+    this.covered = undefined;
+    const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
+    const walked = this.walker.walk();
+    this.watcher?.track(walked.dirs);
+    this.progress = { done: 0, total: walked.files.length };
+    this.skipped = { ...walked.skipped };
+    const { jobs, seen, fromCache } = this.plan(walked, cached, true);
+    let changed = this.dropVanished(seen, true, '');
+    this.report(fromCache);
+    const needles = names.map((name) => Buffer.from(name));
+    const wanted = jobs.filter((job) => {
+      const mentions = fileMentions(this.root, job.file.path, needles, this.maxBytes);
+      if (!mentions) this.report(1);
+      return mentions;
+    });
+    this.counts = { fromCache, parsed: wanted.length };
+    const byPath = new Map(wanted.map((j) => [j.file.path, j.file]));
+    await runJobs(wanted, {
+      root: this.root,
+      maxBytes: this.maxBytes,
+      ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
+      onOutcome: (outcome) => {
+        changed = this.take(outcome, byPath, cached) || changed;
+        this.report(1);
+      },
+    });
+    this.covered = [...names];
+    if (this.cachePath && changed) this.save();
+  }
+
   private async build(): Promise<void> {
-    const loaded = this.cachePath ? loadCache(this.cachePath, this.realRoot) : undefined;
-    if (loaded) this.rejected = loaded.rejected;
+    const loaded = this.readPersisted();
+    this.persisted = undefined;
+    this.covered = undefined;
     const cached = loaded?.entries;
     const walked = this.walker.walk();
     this.watcher?.track(walked.dirs);
@@ -205,10 +292,12 @@ export class WorkspaceIndex {
         this.report(1);
         continue;
       }
-      const known = cached?.get(file.path) ?? this.store.entry(file.path);
+      // The store first: a targeted pass may have parsed the file since the cache was written.
+      const stored = this.store.entry(file.path);
+      const known = stored ?? cached?.get(file.path);
       const sameLanguage = known?.language === file.language;
       if (known && sameLanguage && known.size === file.size && known.mtimeMs === file.mtimeMs) {
-        if (cached) {
+        if (cached && !stored) {
           this.store.put(known);
           fromCache++;
         }

@@ -29,6 +29,15 @@ export interface IndexAccess {
   ready(
     onProgress?: ProgressListener,
   ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
+  /**
+   * Like `ready`, but before the first build only the symbols named exactly `names` need to be
+   * complete (a targeted pass: see `WorkspaceIndex.freshFor`); a long-lived process then builds the
+   * rest in the background. `status.covers` says when the answer relied on it.
+   */
+  readyFor(
+    names: readonly string[],
+    onProgress?: ProgressListener,
+  ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
   /** The index if it was created (for shutdown). */
   peek(): WorkspaceIndex | undefined;
 }
@@ -43,33 +52,48 @@ export function createIndexAccess(
   options: IndexAccessOptions = {},
 ): IndexAccess {
   let index: WorkspaceIndex | undefined;
+  const open = (): WorkspaceIndex => {
+    if (!index) {
+      if (config.error !== undefined) throw config.error;
+      index = new WorkspaceIndex(root, { ...config.index, ...options });
+      if (options.watch) index.watch();
+    }
+    return index;
+  };
+  const freshOptions = (onProgress?: ProgressListener) => {
+    const listener: ProgressListener | undefined =
+      onProgress && options.onProgress
+        ? (p) => {
+            onProgress(p);
+            options.onProgress?.(p);
+          }
+        : (onProgress ?? options.onProgress);
+    return {
+      ...(listener ? { onProgress: listener } : {}),
+      ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
+    };
+  };
   return {
     peek: () => index,
     async ready(onProgress) {
-      if (!index) {
-        if (config.error !== undefined) throw config.error;
-        index = new WorkspaceIndex(root, { ...config.index, ...options });
-        if (options.watch) index.watch();
-      }
-      const listener: ProgressListener | undefined =
-        onProgress && options.onProgress
-          ? (p) => {
-              onProgress(p);
-              options.onProgress?.(p);
-            }
-          : (onProgress ?? options.onProgress);
-      const status = await index.fresh({
-        ...(listener ? { onProgress: listener } : {}),
-        ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
-      });
-      return { index, status, notes: statusNotes(status) };
+      const opened = open();
+      const status = await opened.fresh(freshOptions(onProgress));
+      return { index: opened, status, notes: statusNotes(status) };
+    },
+    async readyFor(names, onProgress) {
+      const opened = open();
+      const status = await opened.freshFor(names, freshOptions(onProgress));
+      // The rest of the first build, so later answers need no targeted pass; a failure surfaces
+      // (and is retried) at the next call that needs the whole index.
+      if (status.covers && options.watch) opened.fresh().catch(() => undefined);
+      return { index: opened, status, notes: statusNotes(status) };
     },
   };
 }
 
 /** `indexed 3,200 of 5,565 files` while the first build runs. */
 export function statusNotes(status: IndexStatus): string[] {
-  if (status.complete) return [];
+  if (status.complete || status.covers) return [];
   const n = (x: number) => x.toLocaleString('en-US');
   return [
     `the workspace index is still being built: indexed ${n(status.indexed)} of ${n(status.total)} files, so this answer may be incomplete`,

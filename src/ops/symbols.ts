@@ -15,7 +15,7 @@ export type { SymbolsOptions, SymbolHit, SymbolsResult, IndexSummary } from './r
 
 /** The summary of an index status. */
 export function indexSummary(status: IndexStatus): IndexSummary {
-  return {
+  const summary: IndexSummary = {
     files: status.indexed,
     symbols: status.symbols,
     complete: status.complete,
@@ -23,6 +23,11 @@ export function indexSummary(status: IndexStatus): IndexSummary {
     from_cache: status.fromCache,
     parsed: status.parsed,
   };
+  if (status.covers) {
+    summary.files = status.fromCache + status.parsed;
+    summary.covers = status.covers;
+  }
+  return summary;
 }
 
 const DEFAULT_LIMIT = 20;
@@ -47,12 +52,19 @@ export async function symbols(
       'Use a smaller limit and a more specific query.',
     );
   const glob = options.path ? picomatch(options.path, { dot: true }) : undefined;
-  const { index, status, notes } = await locator.index.ready(options.onProgress);
-  const { total, hits } = index.store.query(
-    text,
-    (file, k) => (kind === undefined || k === kind) && (!glob || glob(file)),
-    limit,
-  );
+  const wanted =
+    text
+      .split(/\.|::/)
+      .filter((p) => p.length > 0)
+      .pop() ?? '';
+  const { index, status, notes } = options.exact
+    ? await locator.index.readyFor([wanted], options.onProgress)
+    : await locator.index.ready(options.onProgress);
+  const filter =
+    kind === undefined && !glob
+      ? undefined
+      : (file: string, k: SymbolKindName) => (kind === undefined || k === kind) && (!glob || glob(file));
+  const { total, hits } = index.store.query(text, filter, limit, options.exact === true);
   const result: SymbolsResult = {
     ok: true,
     query: text,

@@ -55,15 +55,26 @@ export async function resolveWorkspace(
   form: WorkspaceLocate,
   onProgress?: ProgressListener,
 ): Promise<WorkspaceResolution> {
-  const { index, notes } = await access.ready(onProgress);
   const accept = form.where === '*' ? undefined : picomatch(form.where, { dot: true });
-  if (form.bare)
-    notes.unshift(
-      `read as a workspace symbol (no file \`${formatSymbolPath(form.scope?.symbol_path ?? [])}\` exists)`,
-    );
-  if (!form.scope) return resolveFind(workspace, syntax, index, form, accept, notes);
-  const { match, symbols } = index.store.lookup(form.scope.symbol_path, accept);
-  const label = formatSymbolPath(form.scope.symbol_path);
+  const bareNote = form.bare
+    ? [`read as a workspace symbol (no file \`${formatSymbolPath(form.scope?.symbol_path ?? [])}\` exists)`]
+    : [];
+  if (!form.scope) {
+    const { index, notes } = await access.ready(onProgress);
+    return resolveFind(workspace, syntax, index, form, accept, [...bareNote, ...notes]);
+  }
+  const segments = form.scope.symbol_path;
+  const last = segments[segments.length - 1];
+  // A name is enough to find its symbols before the first build; not finding it needs the whole index
+  // (did-you-mean), so that answer waits for it.
+  let { index, notes, status } = await access.readyFor(last === undefined ? [] : [last], onProgress);
+  let { match, symbols } = index.store.lookup(segments, accept);
+  if (symbols.length === 0 && status.covers) {
+    ({ index, notes, status } = await access.ready(onProgress));
+    ({ match, symbols } = index.store.lookup(segments, accept));
+  }
+  notes.unshift(...bareNote);
+  const label = formatSymbolPath(segments);
   let chosen = pickIndexed(symbols, form, label);
   if (chosen.length > 1 && form.find !== undefined)
     chosen = await narrowByFind(workspace, syntax, chosen, form.find);

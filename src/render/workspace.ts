@@ -15,7 +15,7 @@ function noteLines(notes: string[] | undefined): string[] {
 /** `symbols` hits: kind, path, file:line, declaration line, locate string. */
 export function renderSymbols(result: SymbolsResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [
-    `${result.total} symbol(s) match ${codeSpan(result.query)}${result.total > result.hits.length ? `, best ${result.hits.length} shown` : ''} (index: ${result.index.files} files, ${result.index.symbols} symbols)`,
+    `${result.total} symbol(s) match ${codeSpan(result.query)}${result.total > result.hits.length ? `, best ${result.hits.length} shown` : ''} (${indexLabel(result.index)})`,
     ...noteLines(result.notes),
   ];
   for (const hit of result.hits) {
@@ -71,4 +71,9 @@ export function renderSource(result: SourceResult): string {
       lines.push(`- ${child.kind} ${child.name}  line ${child.line}  → ${codeSpan(child.locate)}`);
   }
   return lines.join('\n');
+}
+
+function indexLabel(index: SymbolsResult['index']): string {
+  if (!index.covers) return `index: ${index.files} files, ${index.symbols} symbols`;
+  return `exact name, answered before the index was built: ${index.parsed} files spelling it parsed, ${index.from_cache} from the cache`;
 }

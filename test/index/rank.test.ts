@@ -1,8 +1,8 @@
 /** Ranking rules of the workspace operations: match tiers and the file order. */
 import { describe, expect, it } from 'vitest';
-import { compareFiles, humpMatch, isDemotedPath, nameTier, TIER, words } from '../../src/index/rank.js';
+import { compareFiles, humpMatch, isDemotedPath, TIER, tierMatcher, words } from '../../src/index/rank.js';
 
-const tier = (name: string, query: string) => nameTier(name, name.toLowerCase(), query.toLowerCase());
+const tier = (name: string, query: string) => tierMatcher(query)(name);
 
 describe('name tiers', () => {
   it.each([
@@ -15,6 +15,11 @@ describe('name tiers', () => {
     ['getUserById', 'gtusr', TIER.subsequence],
     ['getUserById', 'xyz', undefined],
     ['HTTPServer', 'hs', TIER.hump],
+    ['HTTPServer', 'HTTPSERVER', TIER.exact],
+    ['a.b$c', 'A.B$', TIER.prefix], // regular-expression characters in the query are literal
+    ['axbxc', 'a.c', undefined],
+    ['Straße', 'STRASSE', undefined],
+    ['Größe', 'grö', TIER.prefix],
   ])('%s for %s', (name, query, expected) => {
     expect(tier(name, query)).toBe(expected);
   });

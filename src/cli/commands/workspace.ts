@@ -54,10 +54,23 @@ const PROGRESS = { progress: { type: 'boolean' } } as const;
 /** The symbols command. */
 export const symbolsCommand: CommandSpec = {
   name: 'symbols',
-  usage: 'locus symbols QUERY [--kind K] [--path GLOB] [--limit N] [--progress] [--root DIR] [--json]',
+  usage:
+    'locus symbols QUERY [--exact] [--kind K] [--path GLOB] [--limit N] [--progress] [--root DIR] [--json]',
   summary: 'Find symbols by name anywhere in the workspace (fuzzy, ranked), each with a locate string.',
-  options: { kind: { type: 'string' }, path: { type: 'string' }, limit: { type: 'string' }, ...PROGRESS },
-  flagHelp: { limit: { help: 'most symbols to list', default: '20' } },
+  options: {
+    exact: { type: 'boolean' },
+    kind: { type: 'string' },
+    path: { type: 'string' },
+    limit: { type: 'string' },
+    ...PROGRESS,
+  },
+  flagHelp: {
+    limit: { help: 'most symbols to list', default: '20' },
+    exact: {
+      help: 'only this exact name (case-sensitive); answered before the first index build finishes',
+      default: 'fuzzy',
+    },
+  },
   run: ({ positionals, values, root, json, onProgress }) => {
     if (positionals.length !== 1) throw new UsageError('symbols takes exactly one query.');
     const limit = wholeNumber(values, 'limit');
@@ -65,6 +78,7 @@ export const symbolsCommand: CommandSpec = {
       report<SymbolsResult>(
         await outcome(() =>
           symbols(locator, positionals[0] as string, {
+            ...(values.exact === true ? { exact: true } : {}),
             ...(typeof values.kind === 'string' ? { kind: values.kind } : {}),
             ...(typeof values.path === 'string' ? { path: values.path } : {}),
             ...(limit === undefined ? {} : { limit }),

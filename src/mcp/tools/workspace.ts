@@ -42,12 +42,19 @@ export const findSymbolTool = defineTool({
       .optional()
       .describe('Only files this glob matches, relative to the root, e.g. `src/**/*.py`.'),
     limit: z.number().int().min(1).max(500).optional().describe('How many hits (default 20).'),
+    exact: z
+      .boolean()
+      .optional()
+      .describe(
+        'Only symbols with exactly this name (case-sensitive). Fast even while the index is still being built.',
+      ),
   },
   outputSchema: output,
   annotations: READ_ONLY,
-  run: async (locus, { query, kind, path, limit }, call) => {
+  run: async (locus, { query, kind, path, limit, exact }, call) => {
     const onProgress = progressFor(call);
     const options = {
+      ...(exact === true ? { exact } : {}),
       ...(kind === undefined ? {} : { kind }),
       ...(path === undefined ? {} : { path }),
       ...(limit === undefined ? {} : { limit }),

@@ -8,6 +8,11 @@ export interface SymbolsOptions {
   /** Glob over file paths relative to the root. */
   path?: string;
   limit?: number;
+  /**
+   * Only symbols named exactly as the query's last part (case-sensitive; a `Container.` part still
+   * narrows). Answered without waiting for the first index build (docs/workspace.md).
+   */
+  exact?: boolean;
   onProgress?: ProgressListener;
 }
 
@@ -46,4 +51,9 @@ export interface IndexSummary {
   /** Files taken from the persisted cache / parsed when the index was last brought up to date. */
   from_cache: number;
   parsed: number;
+  /**
+   * Before the first build: the names this answer is complete for (only files spelling them were
+   * read); `files` and `symbols` then count what the index holds so far.
+   */
+  covers?: string[];
 }

@@ -1,0 +1,129 @@
+/**
+ * Answers before the first build (docs/workspace.md, "Before the first build"): an exact name or a
+ * workspace symbol path is answered by parsing only the files that spell the name — complete for
+ * that name, persisted for the build that follows — and Go methods keep their receiver in the index.
+ */
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
+import { createLocator } from '../../src/ops/locator.js';
+import { symbols } from '../../src/ops/symbols.js';
+import { generateFiles, removeDir, tempDir, writeTree } from './support.js';
+
+let cacheDir: string;
+const previousCache = process.env.LOCUS_CACHE_DIR;
+beforeAll(() => {
+  cacheDir = tempDir('targeted-cache');
+  process.env.LOCUS_CACHE_DIR = cacheDir;
+});
+afterAll(() => {
+  if (previousCache === undefined) delete process.env.LOCUS_CACHE_DIR;
+  else process.env.LOCUS_CACHE_DIR = previousCache;
+  removeDir(cacheDir);
+});
+
+const GO_READERS = {
+  'bufio/bufio.go':
+    'package bufio\n\ntype Reader struct{}\n\nfunc (b *Reader) ReadRune() (rune, int, error) { return 0, 0, nil }\n',
+  'strings/reader.go':
+    'package strings\n\ntype Reader struct{}\n\nfunc (r *Reader) ReadRune() (rune, int, error) { return 0, 0, nil }\n\nfunc (r Reader) Len() int { return 0 }\n',
+  'fmt/scan.go':
+    'package fmt\n\ntype ScanState interface {\n\tReadRune() (rune, int, error)\n}\n\ntype ss struct{}\n\nfunc (s *ss) ReadRune() (rune, int, error) { return 0, 0, nil }\n',
+};
+
+describe('before the first build', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('parses only the files that spell the name, answers completely, and the build reuses them', async () => {
+    root = tempDir('targeted');
+    generateFiles(root, 200);
+    writeTree(root, {
+      'shop/cart.py': 'class Cart:\n    def total(self):\n        return 1\n',
+      'shop/other.ts': 'export class Basket {\n  total(): number {\n    return 2;\n  }\n}\n',
+      // Spells the name but declares nothing of that name: parsed, and not a hit.
+      'shop/notes.py': 'def describe():\n    return "total"\n',
+    });
+    const index = new WorkspaceIndex(root);
+    const status = await index.freshFor(['total']);
+    expect(status).toMatchObject({ complete: false, covers: ['total'], parsed: 3, fromCache: 0 });
+    expect(index.store.fileCount).toBe(3);
+    const found = index.store.lookup(['total']).symbols.map((s) => `${s.file}:${s.path.join('.')}`);
+    expect(found.sort()).toEqual(['shop/cart.py:Cart.total', 'shop/other.ts:Basket.total']);
+
+    // What the pass parsed is persisted: the next instance's build parses only the rest.
+    const file = cacheFile(cacheDirectory(root), realpathSync.native(root));
+    expect(JSON.parse(readFileSync(file, 'utf8')).files).toHaveLength(3);
+    const next = new WorkspaceIndex(root);
+    expect(await next.fresh()).toMatchObject({ complete: true, fromCache: 3, parsed: 200 });
+    expect(next.store.fileCount).toBe(203);
+    expect((await index.fresh()).covers).toBeUndefined();
+  });
+
+  it('sees a file created or edited since the cache was written', async () => {
+    root = tempDir('targeted-fresh');
+    writeTree(root, { 'a.py': 'def alpha(): pass\n' });
+    await new WorkspaceIndex(root).fresh();
+    writeTree(root, { 'b.py': 'def alpha(): pass\n' });
+    writeFileSync(path.join(root, 'a.py'), 'def beta(): pass\n');
+    const index = new WorkspaceIndex(root);
+    await index.freshFor(['alpha']);
+    expect(index.store.lookup(['alpha']).symbols.map((s) => s.file)).toEqual(['b.py']);
+  });
+
+  it('`symbols --exact` and `*:Path` answer from the pass; a miss waits for the whole index', async () => {
+    root = tempDir('targeted-ops');
+    generateFiles(root, 150);
+    writeTree(root, GO_READERS);
+    const locator = createLocator({ root, index: { noCache: true } });
+    const exact = await symbols(locator, 'ReadRune', { exact: true });
+    expect(exact.index.complete).toBe(false);
+    expect(exact.notes).toBeUndefined(); // complete for this name: no "still being built" note
+    expect(exact.hits.map((h) => `${h.kind} ${h.path}  ${h.file_path}`).sort()).toEqual([
+      'method Reader.ReadRune  bufio/bufio.go',
+      'method Reader.ReadRune  strings/reader.go',
+      'method ScanState.ReadRune  fmt/scan.go',
+      'method ss.ReadRune  fmt/scan.go',
+    ]);
+
+    const located = await locator.locate('*:(*Reader).ReadRune');
+    expect(located.ok).toBe(false);
+    if (!located.ok) expect(located.error.code).toBe('SYMBOL_AMBIGUOUS');
+    const one = await locator.locate('strings/**:Reader.ReadRune');
+    expect(one.ok && one.locate).toBe('strings/reader.go:Reader.ReadRune');
+    expect(locator.index.peek()?.status().complete).toBe(false);
+
+    const missing = await locator.locate('*:Reader.ReadRunes');
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) {
+      expect(missing.error.code).toBe('SYMBOL_NOT_FOUND');
+      expect(missing.error.hint).toMatch(/Did you mean: \S*ReadRune /);
+    }
+    expect(locator.index.peek()?.status().complete).toBe(true);
+    await locator.close();
+  });
+});
+
+describe('Go methods in the index', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('keep their receiver type as container, also through the persisted cache', async () => {
+    root = tempDir('go-receivers');
+    writeTree(root, GO_READERS);
+    const paths = (index: WorkspaceIndex, name: string) =>
+      index.store
+        .lookup([name])
+        .symbols.map((s) => `${s.file}:${s.path.join('.')}`)
+        .sort();
+    const built = new WorkspaceIndex(root);
+    expect((await built.fresh()).parsed).toBe(3);
+    expect(paths(built, 'Len')).toEqual(['strings/reader.go:Reader.Len']);
+    const loaded = new WorkspaceIndex(root);
+    expect((await loaded.fresh()).fromCache).toBe(3);
+    expect(paths(loaded, 'ReadRune')).toEqual(paths(built, 'ReadRune'));
+    expect(loaded.store.lookup(['Reader', 'ReadRune']).symbols).toHaveLength(2);
+    expect(loaded.store.query('Reader.Len', () => true, 5).total).toBe(1);
+  });
+});
