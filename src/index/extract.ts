@@ -31,8 +31,11 @@ export function contentHash(bytes: Uint8Array): string {
 }
 
 /**
- * True when the file's bytes contain one of `needles` (UTF-8 names), or when it cannot be told
- * (unreadable, over the limit: the extraction then reports why). A cheap test before parsing.
+ * True when the file's bytes contain one of `needles` (UTF-8 names) not inside a longer word — no
+ * ASCII letter, digit or `_` right before or after it — or when it cannot be told (unreadable, over
+ * the limit: the extraction then reports why). A cheap test before parsing: a declared name is
+ * spelled in its file as a whole token (`$` and non-ASCII neighbours are allowed, which keeps the
+ * test a superset).
  */
 export function fileMentions(
   root: string,
@@ -47,7 +50,26 @@ export function fileMentions(
     return true;
   }
   if (bytes.length > maxBytes) return true;
-  return needles.some((needle) => bytes.indexOf(needle) >= 0);
+  return needles.some((needle) => containsWord(bytes, needle));
+}
+
+function containsWord(bytes: Buffer, needle: Buffer): boolean {
+  // Only an edge of the name that is itself a word character needs a boundary (`foo?`, `operator+`).
+  const checkBefore = isWordByte(needle[0]);
+  const checkAfter = isWordByte(needle[needle.length - 1]);
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+    if (checkBefore && isWordByte(bytes[at - 1])) continue;
+    if (checkAfter && isWordByte(bytes[at + needle.length])) continue;
+    return true;
+  }
+  return false;
+}
+
+function isWordByte(byte: number | undefined): boolean {
+  if (byte === undefined) return false;
+  return (
+    (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte === 95
+  );
 }
 
 /** Extracts one file's symbols. */

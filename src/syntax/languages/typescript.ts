@@ -217,15 +217,50 @@ const VARIANCE_RE = new RegExp(
 // `export type * from '…'` (TS 5.0) is unknown to the grammar too; `export * from '…'` has no symbol either.
 const TYPE_STAR_RE = /export(?<![\w$]export)[ \t]+type(?=[ \t]*\*)/g;
 
+// A generic call or construct signature on its own line after a member with no separator
+// (`unsafeValue(): Out⏎  <A>(effect: A): A`, common in effect's interfaces, often with a doc comment
+// between): the grammar reads the `<` as type arguments of `Out` and fails, which cost the whole file
+// its symbols (compiler fallback). The last indentation character before such a line becomes `;` (a
+// member separator; same length), when the code before it (comments skipped) ends like a type — a
+// name, `)`, `]`, `>` but not `=>` — so an argument list or an expression (`f(⏎  <A>(x) => x)`)
+// keeps its text. In strings, comments and JSX text the `;` changes nothing that carries a symbol.
+const SIGNATURE_LINE_RE = /\n[ \t]*[ \t](?=<\s*(?:const\s+)?[A-Za-z_$][\w$]*(?:\s+extends\b|\s*[,=>]))/g;
+
+function separateCallSignatures(text: string): string {
+  if (!text.includes('\n ') && !text.includes('\n\t')) return text;
+  return text.replace(SIGNATURE_LINE_RE, (line: string, at: number) =>
+    endsLikeType(text, at) ? `${line.slice(0, -1)};` : line,
+  );
+}
+
+/** True when the code before `end`, whitespace and block comments skipped, ends like a type. */
+function endsLikeType(text: string, end: number): boolean {
+  let at = end - 1;
+  for (;;) {
+    while (at >= 0 && /\s/.test(text.charAt(at))) at--;
+    if (at < 1 || text.charAt(at) !== '/' || text.charAt(at - 1) !== '*') break;
+    const open = text.lastIndexOf('/*', at - 2);
+    if (open < 0) return false;
+    at = open - 1;
+  }
+  const last = text.charAt(at);
+  if (last === '>') return text.charAt(at - 1) !== '=';
+  return /[\w$)\]]/.test(last);
+}
+
 // The parser, the edit computation and the next edit all ask for the same few texts.
 const prepared: { text: string; blanked: string }[] = [];
 
-/** Blanks variance modifiers and `export type *`'s `type` with spaces (same length: offsets stay valid). */
+/**
+ * Blanks variance modifiers and `export type *`'s `type` with spaces, and separates call signatures
+ * (same length: offsets stay valid).
+ */
 function blankUnknownSyntax(text: string): string {
   const known = prepared.find((p) => p.text === text);
   if (known) return known.blanked;
   const typeStar = text.includes('type') ? text.replace(TYPE_STAR_RE, (m) => `${m.slice(0, -4)}    `) : text;
-  const blanked = blankVarianceModifiers(typeStar);
+  const separated = typeStar.includes('<') ? separateCallSignatures(typeStar) : typeStar;
+  const blanked = blankVarianceModifiers(separated);
   prepared.unshift({ text, blanked });
   prepared.length = Math.min(prepared.length, 4);
   return blanked;
