@@ -26,6 +26,7 @@ process.stdout.write(
   JSON.stringify({
     symbols: status.symbols,
     files: status.indexed,
+    parsed: status.parsed,
     heapBytes: after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers,
     rss: after.rss,
     wallMs,

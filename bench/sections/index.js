@@ -195,6 +195,9 @@ async function afterChange(locus, corpus, index, cacheDir) {
   const watchedMs = now() - start;
   const oneShot = cli(corpus.root, cacheDir, ['symbols', `${name}2`]);
   replace(original);
+  // The persisted cache must hold the restored file, or the memory child would parse it (and load a grammar).
+  await locus.symbols(name);
+  cli(corpus.root, cacheDir, ['symbols', name]);
   return {
     file,
     firstMs,
@@ -276,7 +279,9 @@ export function renderIndex(result) {
     `${ms(c.change.watchedMs)} watched (first change ${ms(c.change.firstMs)}, grammar load included) · ${ms(c.change.oneShotMs)} one-shot${c.change.found && c.change.oneShotFound ? '' : ' (NOT FOUND!)'}`,
     `${ms(c.symbols_.p50)} / ${ms(c.symbols_.p99)}`,
     ms(c.locate.p50),
-    c.memory.error ? 'error' : `${int(c.bytesPerSymbol)} B · RSS ${mib(c.memory.rss)}`,
+    c.memory.error
+      ? 'error'
+      : `${int(c.bytesPerSymbol)} B · RSS ${mib(c.memory.rss)}${c.memory.parsed ? ` (${int(c.memory.parsed)} file(s) parsed: cache not current!)` : ''}`,
   ]);
   const serverRows = result.corpora
     .filter((c) => c.servers)
