@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Every diff an operation makes in a test is checked with `git apply --check` (test/setup/diff-audit.ts).
+    setupFiles: ['test/setup/diff-audit.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
