@@ -1,8 +1,9 @@
 /**
  * Output schemas of the analysis tools (diagnostics, call and type hierarchy). Loose objects with optional
- * success fields, like output-schemas.ts: a failure carries `{ ok: false, error }` under the same schema.
+ * success fields and both shapes stated for the client, like output-schemas.ts (`answer`).
  */
 import { z } from 'zod';
+import { answer } from './output-schemas.js';
 
 const error = z.looseObject({ code: z.string(), message: z.string(), hint: z.string().optional() });
 const counts = z.looseObject({
@@ -20,38 +21,44 @@ const place = z.looseObject({
 
 /** Output schemas of the analysis tools. */
 export const ANALYSIS_OUTPUT = {
-  diagnostics: z.looseObject({
-    ok: z.boolean(),
-    error: error.optional(),
-    totals: counts.extend({ files: z.number(), diagnostics: z.number() }).optional(),
-    files: z
-      .array(
-        z.looseObject({
-          file_path: z.string(),
-          counts,
-          mode: z.enum(['pulled', 'pushed']),
-          waited_ms: z.number(),
-          settled: z.boolean(),
-        }),
-      )
-      .optional(),
-    diagnostics: z
-      .array(place.extend({ severity: z.string(), message: z.string(), code: z.string().optional() }))
-      .optional(),
-    page: z.number().optional(),
-    pages: z.number().optional(),
-    page_size: z.number().optional(),
-  }),
-  hierarchy: z.looseObject({
-    ok: z.boolean(),
-    error: error.optional(),
-    direction: z.string().optional(),
-    depth: z.number().optional(),
-    total: z.number().optional(),
-    items: z
-      .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
-      .optional(),
-  }),
+  diagnostics: answer(
+    z.looseObject({
+      ok: z.boolean(),
+      error: error.optional(),
+      totals: counts.extend({ files: z.number(), diagnostics: z.number() }).optional(),
+      files: z
+        .array(
+          z.looseObject({
+            file_path: z.string(),
+            counts,
+            mode: z.enum(['pulled', 'pushed']),
+            waited_ms: z.number(),
+            settled: z.boolean(),
+          }),
+        )
+        .optional(),
+      diagnostics: z
+        .array(place.extend({ severity: z.string(), message: z.string(), code: z.string().optional() }))
+        .optional(),
+      page: z.number().optional(),
+      pages: z.number().optional(),
+      page_size: z.number().optional(),
+    }),
+    ['totals', 'files', 'diagnostics', 'page', 'pages', 'page_size'],
+  ),
+  hierarchy: answer(
+    z.looseObject({
+      ok: z.boolean(),
+      error: error.optional(),
+      direction: z.string().optional(),
+      depth: z.number().optional(),
+      total: z.number().optional(),
+      items: z
+        .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
+        .optional(),
+    }),
+    ['direction', 'depth', 'total', 'items'],
+  ),
 } as const;
 
 /** The verify/force arguments of the editing tools. */

@@ -1,6 +1,8 @@
 /**
- * Output schemas (the shape of `structuredContent`). Every object is loose (extra fields allowed) and the
- * success fields are optional, because a failed call carries `{ ok: false, error }` under the same schema.
+ * Output schemas (the shape of `structuredContent`). MCP takes one object schema per tool, and a failed call
+ * carries `{ ok: false, error }` under the same schema, so the zod objects are loose with optional success
+ * fields; the JSON Schema a client sees adds both shapes precisely (`answer`): `ok: true` with every field a
+ * success always carries, or `ok: false` with `error` (docs/mcp.md, "Answers").
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../core/errors.js';
@@ -131,108 +133,228 @@ const editFields = {
 };
 
 type Shape = Record<string, z.ZodType>;
-const result = (shape: Shape) => z.looseObject({ ...base, ...shape });
-const opResult = (shape: Shape) => z.looseObject({ ...opBase, ...shape });
+
+/**
+ * The schema with its two shapes stated in the JSON Schema (`oneOf`): a success has `ok: true`, every field
+ * in `required` and no `error`; a failure has `ok: false` and `error`.
+ */
+export function answer<T extends z.ZodObject>(schema: T, required: readonly string[]): T {
+  return schema.meta({
+    oneOf: [
+      { properties: { ok: { const: true } }, required: ['ok', ...required], not: { required: ['error'] } },
+      { properties: { ok: { const: false } }, required: ['ok', 'error'] },
+    ],
+  });
+}
+
+const result = (shape: Shape, required: readonly string[]) =>
+  answer(z.looseObject({ ...base, ...shape }), required);
+const opResult = (shape: Shape, required: readonly string[]) =>
+  answer(z.looseObject({ ...opBase, ...shape }), ['operation', 'cursor', ...required]);
 const opt = <T extends z.ZodType>(schema: T) => schema.optional();
 
 /** Output schema of each tool. */
 export const OUTPUT = {
-  locate: result({
-    file_path: opt(z.string()),
-    position: opt(position),
-    display: opt(display),
-    matches: opt(z.number().describe('How many times find matched in the scope.')),
-    symbol: opt(symbolRef.describe('Innermost symbol enclosing the position.')),
-    range: opt(range),
-    notes: opt(z.array(z.string())),
-    alternatives: opt(z.array(place).describe('Other matches, each with its own locate string.')),
-  }),
-  describe: result({
-    file_path: opt(z.string()),
-    position: opt(position),
-    display: opt(display),
-    locate: opt(locate),
-    exact: opt(
-      z.boolean().describe('false: the position is inside whitespace; locate names the next token.'),
-    ),
-    symbol: opt(symbolRef),
-  }),
-  outline: result({
-    file_path: opt(z.string()),
-    language: opt(z.string()),
-    symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
-    syntax_error_lines: opt(z.array(z.number())),
-    ...paging,
-    total_symbols: opt(z.number().describe('Symbols in the file at every depth.')),
-    shown: opt(z.number().describe('Symbols on this page.')),
-    hidden_by_depth: opt(z.number().describe('Symbols left out by depth.')),
-    depth: opt(z.number()),
-  }),
-  definition: opResult({ mode: opt(z.string()), targets: opt(z.array(locationRef)) }),
-  references: opResult({
-    total: opt(z.number()),
-    ...paging,
-    page_size: opt(z.number()),
-    files: opt(z.array(z.looseObject({ file_path: z.string(), references: z.array(locationRef) }))),
-  }),
-  rename: opResult({ new_name: opt(z.string()), ...editFields }),
-  hover: opResult({ contents: opt(z.string().describe('Markdown; empty when the server has nothing.')) }),
-  completion: opResult({
-    items: opt(z.array(z.looseObject({ label: z.string(), kind: opt(z.string()), detail: opt(z.string()) }))),
-    total: opt(z.number().describe('Items matching the typed prefix; items holds the best that fit.')),
-    is_incomplete: opt(z.boolean()),
-    prefix: opt(z.string().describe('The identifier text before the cursor that items were filtered by.')),
-  }),
-  signature_help: opResult({
-    signatures: opt(
-      z.array(
-        z.looseObject({
-          label: z.string(),
-          documentation: opt(z.string()),
-          parameters: z.array(z.string()),
-        }),
+  locate: result(
+    {
+      file_path: opt(z.string()),
+      position: opt(position),
+      display: opt(display),
+      matches: opt(z.number().describe('How many times find matched in the scope.')),
+      symbol: opt(symbolRef.describe('Innermost symbol enclosing the position.')),
+      range: opt(range),
+      notes: opt(z.array(z.string())),
+      alternatives: opt(z.array(place).describe('Other matches, each with its own locate string.')),
+    },
+    ['file_path', 'position', 'display', 'matches'],
+  ),
+  describe: result(
+    {
+      file_path: opt(z.string()),
+      position: opt(position),
+      display: opt(display),
+      locate: opt(locate),
+      exact: opt(
+        z.boolean().describe('false: the position is inside whitespace; locate names the next token.'),
       ),
-    ),
-    active_signature: opt(z.number().nullable()),
-    active_parameter: opt(z.number().nullable()),
-  }),
-  code_actions: opResult({
-    range: opt(range),
-    actions: opt(
-      z.array(
-        z.looseObject({
-          index: z.number(),
-          title: z.string(),
-          kind: opt(z.string()),
-          preferred: opt(z.boolean()),
-          disabled: opt(z.string()),
-          has_edit: z.boolean(),
-        }),
+      symbol: opt(symbolRef),
+    },
+    ['file_path', 'position', 'display', 'locate', 'exact'],
+  ),
+  outline: result(
+    {
+      file_path: opt(z.string()),
+      language: opt(z.string()),
+      symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
+      syntax_error_lines: opt(z.array(z.number())),
+      ...paging,
+      total_symbols: opt(z.number().describe('Symbols in the file at every depth.')),
+      shown: opt(z.number().describe('Symbols on this page.')),
+      hidden_by_depth: opt(z.number().describe('Symbols left out by depth.')),
+      depth: opt(z.number()),
+    },
+    ['file_path', 'language', 'symbols'],
+  ),
+  definition: opResult({ mode: opt(z.string()), targets: opt(z.array(locationRef)) }, ['mode', 'targets']),
+  references: opResult(
+    {
+      total: opt(z.number()),
+      ...paging,
+      page_size: opt(z.number()),
+      files: opt(z.array(z.looseObject({ file_path: z.string(), references: z.array(locationRef) }))),
+    },
+    ['total', 'page', 'pages', 'page_size', 'files'],
+  ),
+  rename: opResult({ new_name: opt(z.string()), ...editFields }, ['new_name']),
+  hover: opResult({ contents: opt(z.string().describe('Markdown; empty when the server has nothing.')) }, [
+    'contents',
+  ]),
+  completion: opResult(
+    {
+      items: opt(
+        z.array(z.looseObject({ label: z.string(), kind: opt(z.string()), detail: opt(z.string()) })),
       ),
-    ),
-    selected: opt(z.looseObject({ index: z.number(), title: z.string(), ...editFields })),
-  }),
-  format_range: opResult({ range: opt(range), scope: opt(z.enum(['range', 'document'])), ...editFields }),
-  edit: result({
-    operation: opt(z.string()),
-    notes: opt(z.array(z.string()).describe('Re-anchoring and other notes.')),
-    edits: opt(
-      z.array(
-        z.looseObject({
-          index: z.number(),
-          action: z.string(),
-          locate: z.string(),
-          file_path: z.string(),
-          target: z.looseObject({ kind: z.string(), display, symbol: opt(z.string()) }),
-          reanchored: opt(
-            z.looseObject({ from: z.string(), to: z.string(), kind: z.string(), detail: z.string() }),
+      total: opt(z.number().describe('Items matching the typed prefix; items holds the best that fit.')),
+      is_incomplete: opt(z.boolean()),
+      prefix: opt(z.string().describe('The identifier text before the cursor that items were filtered by.')),
+    },
+    ['items', 'total', 'is_incomplete', 'prefix'],
+  ),
+  signature_help: opResult(
+    {
+      signatures: opt(
+        z.array(
+          z.looseObject({
+            label: z.string(),
+            documentation: opt(z.string()),
+            parameters: z.array(z.string()),
+          }),
+        ),
+      ),
+      active_signature: opt(z.number().nullable()),
+      active_parameter: opt(z.number().nullable()),
+    },
+    ['signatures', 'active_signature', 'active_parameter'],
+  ),
+  code_actions: opResult(
+    {
+      range: opt(range),
+      actions: opt(
+        z.array(
+          z.looseObject({
+            index: z.number(),
+            title: z.string(),
+            kind: opt(z.string()),
+            preferred: opt(z.boolean()),
+            disabled: opt(z.string()),
+            has_edit: z.boolean(),
+          }),
+        ),
+      ),
+      selected: opt(z.looseObject({ index: z.number(), title: z.string(), ...editFields })),
+    },
+    ['range', 'actions'],
+  ),
+  format_range: opResult({ range: opt(range), scope: opt(z.enum(['range', 'document'])), ...editFields }, [
+    'range',
+    'scope',
+  ]),
+  edit: result(
+    {
+      operation: opt(z.string()),
+      notes: opt(z.array(z.string()).describe('Re-anchoring and other notes.')),
+      edits: opt(
+        z.array(
+          z.looseObject({
+            index: z.number(),
+            action: z.string(),
+            locate: z.string(),
+            file_path: z.string(),
+            target: z.looseObject({ kind: z.string(), display, symbol: opt(z.string()) }),
+            reanchored: opt(
+              z.looseObject({ from: z.string(), to: z.string(), kind: z.string(), detail: z.string() }),
+            ),
+            new_locate: opt(locate.describe('Where the new code starts (in the edited text).')),
+            symbols: z.array(z.looseObject({ path: z.string(), kind: z.string(), locate })),
+            enclosing: opt(z.looseObject({ path: z.string(), kind: z.string(), locate })),
+          }),
+        ),
+      ),
+      ...editFields,
+    },
+    ['operation', 'edits'],
+  ),
+  find_symbol: result(
+    {
+      query: opt(z.string()),
+      total: opt(z.number().describe('Every hit; `hits` holds the best `limit`.')),
+      hits: opt(
+        z.array(
+          z.looseObject({
+            name: z.string(),
+            kind: z.string(),
+            path: z.string(),
+            container: z.string(),
+            file_path: z.string(),
+            line: z.number().describe('1-based.'),
+            signature: z.string().describe('The declaration line.'),
+            locate,
+            match: z.string().describe('exact, prefix, hump, substring or subsequence.'),
+          }),
+        ),
+      ),
+      index: opt(
+        z
+          .looseObject({ files: z.number(), symbols: z.number(), complete: z.boolean() })
+          .describe(
+            'What the workspace index covered; `covers` lists the names an exact query was answered for before the index was built.',
           ),
-          new_locate: opt(locate.describe('Where the new code starts (in the edited text).')),
-          symbols: z.array(z.looseObject({ path: z.string(), kind: z.string(), locate })),
-          enclosing: opt(z.looseObject({ path: z.string(), kind: z.string(), locate })),
-        }),
       ),
-    ),
-    ...editFields,
-  }),
+      notes: opt(z.array(z.string())),
+    },
+    ['query', 'total', 'hits', 'index'],
+  ),
+  search: result(
+    {
+      glob: opt(z.string()),
+      find: opt(z.string()),
+      mode: opt(z.enum(['tokens', 'regex'])),
+      total_hits: opt(z.number()),
+      total_files: opt(z.number()),
+      ...paging,
+      files: opt(
+        z.array(
+          z.looseObject({
+            file_path: z.string(),
+            hits: z.array(
+              z.looseObject({
+                line: z.number(),
+                column: z.number(),
+                display,
+                snippet: z.string(),
+                symbol: opt(symbolRef),
+                locate,
+              }),
+            ),
+          }),
+        ),
+      ),
+      notes: opt(z.array(z.string())),
+    },
+    ['glob', 'find', 'mode', 'total_hits', 'total_files', 'page', 'pages', 'files'],
+  ),
+  read_symbol: result(
+    {
+      file_path: opt(z.string()),
+      locate: opt(locate),
+      symbol: opt(symbolRef),
+      start_line: opt(z.number()),
+      end_line: opt(z.number()),
+      lines: opt(z.array(z.string()).describe('The numbered source lines.')),
+      continuation: opt(locate.describe('Where the rest starts, when max_lines cut the text.')),
+      children: opt(z.array(z.looseObject({ name: z.string(), kind: z.string(), line: z.number(), locate }))),
+      notes: opt(z.array(z.string())),
+    },
+    ['file_path', 'locate', 'start_line', 'end_line', 'lines'],
+  ),
 } as const;

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocusMcpServer } from '../../src/mcp/server.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
@@ -84,6 +85,24 @@ describe('tools/list', () => {
       const readOnly = READ_ONLY_TOOLS.includes(tool.name);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(readOnly);
       expect(tool.annotations?.destructiveHint, tool.name).toBe(readOnly ? undefined : true);
+    }
+  });
+
+  it('states both answer shapes in every output schema, precisely enough for a validator', async () => {
+    const { tools } = await client.listTools();
+    const ajv = new Ajv({ strict: false });
+    for (const tool of tools) {
+      const schema = tool.outputSchema as { oneOf?: { required?: string[] }[] } | undefined;
+      const [success, failure] = schema?.oneOf ?? [];
+      expect(failure?.required, tool.name).toEqual(['ok', 'error']);
+      const required = success?.required ?? [];
+      expect(required.length, `${tool.name} names the fields every success carries`).toBeGreaterThan(1);
+      const validate = ajv.compile(schema as object);
+      const error = { ok: false, error: { code: 'NO_MATCH', message: 'No match.' } };
+      expect(validate(error), tool.name).toBe(true);
+      expect(validate({ ok: false }), `${tool.name}: a failure without error`).toBe(false);
+      expect(validate({ ok: true }), `${tool.name}: a success without its fields`).toBe(false);
+      expect(validate({ ...error, ok: true }), `${tool.name}: a success with an error`).toBe(false);
     }
   });
 

@@ -6,12 +6,11 @@
 import { z } from 'zod';
 import type { IndexProgress } from '../../ops/index-access.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
+import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { budgetArg, budgetOf, locateArg } from '../schemas.js';
 import type { CallScope } from '../../core/call.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
-
-const output = z.looseObject({ ok: z.boolean().describe('false: see error.') });
 
 /** Index-build progress as the call's progress events (sent when the client gave a progressToken). */
 export function progressFor(call: CallScope): ((p: IndexProgress) => void) | undefined {
@@ -49,7 +48,7 @@ export const findSymbolTool = defineTool({
         'Only symbols with exactly this name (case-sensitive). Fast even while the index is still being built.',
       ),
   },
-  outputSchema: output,
+  outputSchema: OUTPUT.find_symbol,
   annotations: READ_ONLY,
   run: async (locus, { query, kind, path, limit, exact }, call) => {
     const onProgress = progressFor(call);
@@ -76,7 +75,7 @@ export const searchTool = defineTool({
     page_size: z.number().int().min(1).max(500).optional().describe('Hits per page (default 50).'),
     budget: budgetArg,
   },
-  outputSchema: output,
+  outputSchema: OUTPUT.search,
   annotations: READ_ONLY,
   run: async (locus, { pattern, regex, page, page_size, budget }, call) => {
     const onProgress = progressFor(call);
@@ -107,7 +106,7 @@ export const readSymbolTool = defineTool({
       .optional()
       .describe('At most this many lines (default 200).'),
   },
-  outputSchema: output,
+  outputSchema: OUTPUT.read_symbol,
   annotations: READ_ONLY,
   run: async (locus, { locate, max_lines }, call) => {
     const onProgress = progressFor(call);
