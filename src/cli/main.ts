@@ -3,15 +3,6 @@
  * "Command line"). Output is never coloured, so NO_COLOR and pipes need nothing special.
  */
 import { parseArgs } from 'node:util';
-import { checkCommand } from './commands/check.js';
-import { describeCommand } from './commands/describe.js';
-import { diagnosticsCommand } from './commands/diagnostics.js';
-import { hierarchyCommands } from './commands/hierarchy.js';
-import { editCommand } from './commands/edit.js';
-import { locateCommand } from './commands/locate.js';
-import { lspCommands } from './commands/lsp-ops.js';
-import { outlineCommand } from './commands/outline.js';
-import { searchCommand, sourceCommand, symbolsCommand } from './commands/workspace.js';
 import type { CommandSpec } from './command.js';
 import { toLocusError } from '../core/errors.js';
 import { renderError } from '../render/error.js';
@@ -21,19 +12,55 @@ import { EXIT, err, exitFor, out, UsageError } from './io.js';
 import { statusLine } from './status-line.js';
 import { cliWording } from './wording.js';
 
-export const COMMANDS: CommandSpec[] = [
-  locateCommand,
-  checkCommand,
-  describeCommand,
-  outlineCommand,
-  ...lspCommands,
-  diagnosticsCommand,
-  ...hierarchyCommands,
-  symbolsCommand,
-  searchCommand,
-  sourceCommand,
-  editCommand,
+type CommandModule = () => Promise<CommandSpec[]>;
+
+const LSP: CommandModule = async () => (await import('./commands/lsp-ops.js')).lspCommands;
+const HIERARCHY: CommandModule = async () => (await import('./commands/hierarchy.js')).hierarchyCommands;
+const WORKSPACE: CommandModule = async () => {
+  const m = await import('./commands/workspace.js');
+  return [m.symbolsCommand, m.searchCommand, m.sourceCommand];
+};
+
+/**
+ * Every command by name, in help order, with the module that defines it. Modules load on use, so a one-shot
+ * command loads only its own operations (a cold `locus locate` does not load the LSP layer or the index:
+ * docs/performance.md, "Cold start").
+ */
+const COMMAND_MODULES: [string, CommandModule][] = [
+  ['locate', async () => [(await import('./commands/locate.js')).locateCommand]],
+  ['check', async () => [(await import('./commands/check.js')).checkCommand]],
+  ['describe', async () => [(await import('./commands/describe.js')).describeCommand]],
+  ['outline', async () => [(await import('./commands/outline.js')).outlineCommand]],
+  ...[
+    'definition',
+    'references',
+    'rename',
+    'hover',
+    'completion',
+    'signature-help',
+    'code-actions',
+    'format',
+  ].map((name): [string, CommandModule] => [name, LSP]),
+  ['diagnostics', async () => [(await import('./commands/diagnostics.js')).diagnosticsCommand]],
+  ['calls', HIERARCHY],
+  ['types', HIERARCHY],
+  ...['symbols', 'search', 'source'].map((name): [string, CommandModule] => [name, WORKSPACE]),
+  ['edit', async () => [(await import('./commands/edit.js')).editCommand]],
 ];
+
+const COMMAND_NAMES = COMMAND_MODULES.map(([name]) => name);
+
+/** The spec of a command, loading its module; undefined for an unknown name. */
+async function commandSpec(name: string): Promise<CommandSpec | undefined> {
+  const load = COMMAND_MODULES.find(([known]) => known === name)?.[1];
+  return (await load?.())?.find((c) => c.name === name);
+}
+
+/** Every command's spec, in help order (loads every command module). */
+export async function allCommands(): Promise<CommandSpec[]> {
+  const specs = await Promise.all(COMMAND_NAMES.map(commandSpec));
+  return specs.filter((c): c is CommandSpec => c !== undefined);
+}
 
 const SYNTAX_HELP = `Locate strings: path[:scope][@find]
   scope  a line 42 / L42, lines 10-20 / 10,20 / L10-20, or a symbol path Cart.total, Parser::new, (*Server).Start, Shape.area[1]
@@ -43,9 +70,10 @@ Examples:
   locus locate "src/app.ts:42@foo(<|>"
   locus outline src/cart.py`;
 
-function help(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+async function help(): Promise<string> {
+  const commands = await allCommands();
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   lines.push(
     `  ${'mcp'.padEnd(width)}  Serve the Locus tools to an MCP client (agent) over stdio: locus mcp [--root DIR]`,
   );
@@ -58,20 +86,20 @@ const SHORT_USAGE = 'Usage: locus <command> [options]   (locus --help lists the 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    err(`${SHORT_USAGE}\n\n${help()}`);
+    err(`${SHORT_USAGE}\n\n${await help()}`);
     return EXIT.usage;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    out(help());
+    out(await help());
     return EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
     out(`locus ${packageVersion()}`);
     return EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = await commandSpec(name);
   if (!command) {
-    const guess = didYouMean(name, [...COMMANDS.map((c) => c.name), 'mcp']);
+    const guess = didYouMean(name, [...COMMAND_NAMES, 'mcp']);
     err(`locus: unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''}\n${SHORT_USAGE}`);
     return EXIT.usage;
   }

@@ -1,6 +1,6 @@
 /** The offline commands' shared start: one locator for one answer, closed after it. */
 import { createLocator, type Locator } from '../ops/locator.js';
-import { preferFastStartup } from '../syntax/runtime.js';
+import { preferFastStartup } from '../syntax/startup.js';
 import type { ProgressListener } from '../core/call.js';
 import { indexProgress } from './status-line.js';
 
@@ -13,7 +13,11 @@ export async function withOneShotLocator<T>(
   preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
   // A workspace-wide locate string may build the index first: its progress goes to the status line.
   const onIndex = indexProgress(onProgress);
-  const locator = createLocator({ root, ...(onIndex ? { index: { onProgress: onIndex } } : {}) });
+  const locator = createLocator({
+    root,
+    outlineCache: true,
+    ...(onIndex ? { index: { onProgress: onIndex } } : {}),
+  });
   try {
     return await use(locator);
   } finally {

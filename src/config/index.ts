@@ -14,8 +14,7 @@ export {
 export {
   CONFIG_LANGUAGES,
   configJsonSchema,
-  languageServerSchema,
-  locusConfigSchema,
+  configSchemas,
   type ConfigLanguage,
   type LanguageServerEntry,
   type LocusConfigFile,

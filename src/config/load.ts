@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { formatIssues } from './issues.js';
-import { locusConfigSchema, type LocusConfigFile } from './schema.js';
+import { configSchemas, type LocusConfigFile } from './schema.js';
 import { isTrustedRoot, stripUntrusted, TRUST_ENV } from './trust.js';
 
 /** Name of the workspace configuration file. */
@@ -107,9 +107,10 @@ export function readConfigFile(
 
 /** Validates a parsed config object; `source` names it in the error. */
 export function validateConfig(value: unknown, source: string): LocusConfigFile {
-  const result = locusConfigSchema.safeParse(value);
+  const schema = configSchemas().locusConfigSchema;
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw invalidConfig(source, `is invalid:\n${formatIssues(result.error.issues, locusConfigSchema)}`);
+  throw invalidConfig(source, `is invalid:\n${formatIssues(result.error.issues, schema)}`);
 }
 
 /** Later configs win; `languages` entries merge per language, key by key. */

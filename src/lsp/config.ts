@@ -78,7 +78,9 @@ export function loadLspConfig(
 ): LoadedLspConfig {
   const loaded = loadConfig(workspaceRoot, options);
   const fromFiles = pick(loaded.config);
-  const valid = validateLspConfig(overrides, 'the LspManager options');
+  // No overrides, nothing to check: zod is then not loaded at all (docs/performance.md, "Cold start").
+  const valid =
+    Object.keys(overrides).length === 0 ? {} : validateLspConfig(overrides, 'the LspManager options');
   const languages = { ...fromFiles.languages };
   for (const [key, entry] of Object.entries(valid.languages ?? {}))
     languages[key as LanguageKey] = { ...languages[key as LanguageKey], ...entry };

@@ -4,12 +4,12 @@
  * a note when an answer had to be given before the first build finished.
  */
 import type { IndexConfig } from '../lsp/config.js';
-import {
+import type {
+  IndexOptions,
+  IndexProgress,
+  IndexStatus,
+  ProgressListener,
   WorkspaceIndex,
-  type IndexOptions,
-  type IndexProgress,
-  type IndexStatus,
-  type ProgressListener,
 } from '../index/index.js';
 
 export type { IndexProgress, ProgressListener };
@@ -52,10 +52,12 @@ export function createIndexAccess(
   options: IndexAccessOptions = {},
 ): IndexAccess {
   let index: WorkspaceIndex | undefined;
-  const open = (): WorkspaceIndex => {
+  const open = async (): Promise<WorkspaceIndex> => {
     if (!index) {
       if (config.error !== undefined) throw config.error;
-      index = new WorkspaceIndex(root, { ...config.index, ...options });
+      // Loaded on first use: commands that never ask the index do not load its modules.
+      const { WorkspaceIndex } = await import('../index/workspace-index.js');
+      index ??= new WorkspaceIndex(root, { ...config.index, ...options });
       if (options.watch) index.watch();
     }
     return index;
@@ -76,12 +78,12 @@ export function createIndexAccess(
   return {
     peek: () => index,
     async ready(onProgress) {
-      const opened = open();
+      const opened = await open();
       const status = await opened.fresh(freshOptions(onProgress));
       return { index: opened, status, notes: statusNotes(status) };
     },
     async readyFor(names, onProgress) {
-      const opened = open();
+      const opened = await open();
       const status = await opened.freshFor(names, freshOptions(onProgress));
       // The rest of the first build, so later answers need no targeted pass; a failure surfaces
       // (and is retried) at the next call that needs the whole index.

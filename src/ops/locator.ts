@@ -21,7 +21,7 @@ import {
   type ProgressListener,
 } from './index-access.js';
 import { createSyntaxService, type SyntaxService } from './syntax-service.js';
-import { resolveWorkspace } from './workspace-locate.js';
+import { OutlineStore } from '../index/outline-store.js';
 import type {
   LocateInput,
   DescribeTarget,
@@ -53,6 +53,11 @@ export interface LocatorOptions extends LocatorApiOptions {
   settings?: OfflineSettings;
   /** How the workspace index is kept (watchers, waiting, progress). */
   index?: IndexAccessOptions;
+  /**
+   * Keep outlines on disk by content for later processes, and use those found there (one-shot CLI
+   * commands: a repeated cold `locate` skips tree-sitter). Off with the index's `noCache`.
+   */
+  outlineCache?: boolean;
 }
 
 /** Creates an offline locator over a workspace root. */
@@ -64,7 +69,11 @@ export function createLocator(options: LocatorOptions): Locator {
     limits,
     languageOverrides: options.languageOverrides ?? configured.fileLanguages,
   });
-  const syntax = options.syntax ?? createSyntaxService();
+  const store =
+    options.outlineCache && !options.index?.noCache
+      ? new OutlineStore(options.root, configured.index.cacheDir)
+      : undefined;
+  const syntax = options.syntax ?? createSyntaxService(store ? { store } : {});
   const index = createIndexAccess(workspace.root, configured, options.index);
   const locator: Locator = {
     root: workspace.root,
@@ -129,7 +138,11 @@ export async function parseAndLoad(
 ): Promise<ParsedInput> {
   if (typeof input === 'string') {
     const form = index ? workspaceForm(workspace, input) : undefined;
-    if (form && index) return resolveWorkspace(workspace, syntax, index, form, onProgress);
+    if (form && index) {
+      // Loaded on use: a file-qualified locate (the common one-shot call) needs none of the index's modules.
+      const { resolveWorkspace } = await import('./workspace-locate.js');
+      return resolveWorkspace(workspace, syntax, index, form, onProgress);
+    }
     try {
       const platform = process.platform === 'win32' ? 'win32' : 'posix';
       const locate = validateLocate(

@@ -75,5 +75,5 @@ export function renderSource(result: SourceResult): string {
 
 function indexLabel(index: SymbolsResult['index']): string {
   if (!index.covers) return `index: ${index.files} files, ${index.symbols} symbols`;
-  return `exact name, answered before the index was built: ${index.parsed} files spelling it parsed, ${index.from_cache} from the cache`;
+  return `index: exact-name lookup, ${index.from_cache} files from the cache, ${index.parsed} parsed because they spell the name`;
 }

@@ -4,11 +4,13 @@
  * touches one language pays only for that grammar. Cached parsers and queries live as long as
  * the process; trees are the caller's to delete.
  */
-import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { LocusError } from '../core/errors.js';
 import type { LanguageHooks } from './hooks.js';
 import { grammarEntry, languageIds, readQuerySource, wasmBytes } from './registry.js';
+import { runtimeStarting } from './startup.js';
+
+export { preferFastStartup } from './startup.js';
 
 /** A loaded grammar with everything extraction needs. */
 export interface LoadedLanguage {
@@ -24,21 +26,9 @@ const grammars = new Map<string, Promise<Language>>();
 const languages = new Map<string, Promise<LoadedLanguage>>();
 const queries = new Map<string, Query | null>();
 
-/**
- * For one-shot processes (a CLI `locate`): compile WebAssembly with the baseline compiler only, no
- * optimising tier-up. Measured on a 2-core machine under load, the first parse and query of a
- * 5,000-line file got 20–60 ms faster each (the first TypeScript parse 113 → 51 ms), and later
- * parses ~1.4× slower — so not for long-running servers. Takes effect only before the runtime is
- * initialised; returns whether it did.
- */
-export function preferFastStartup(): boolean {
-  if (initPromise) return false;
-  setFlagsFromString('--liftoff-only');
-  return true;
-}
-
 /** Initialises web-tree-sitter once per process. */
 export function initRuntime(): Promise<void> {
+  runtimeStarting();
   initPromise ??= Parser.init().catch((error: unknown) => {
     initPromise = undefined;
     throw error;

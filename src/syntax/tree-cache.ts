@@ -88,6 +88,12 @@ export class TreeCache {
     return entry.pending;
   }
 
+  /** True when the outline of exactly this text of `key` is at hand (no parse or query needed). */
+  holds(key: string, text: string): boolean {
+    const entry = this.entries.get(key);
+    return entry?.text === text && entry.outline !== undefined;
+  }
+
   /** The token at `offset` of `text` for the file `key`, with its role (uses the cached tree). */
   async identifierAt(
     key: string,

@@ -1,9 +1,17 @@
 /** Every flag of every command says what it does in `locus <command> --help` (docs/operations.md). */
 import { describe, expect, it } from 'vitest';
 import { commandHelp } from '../../src/cli/help.js';
-import { COMMANDS } from '../../src/cli/main.js';
+import { allCommands } from '../../src/cli/main.js';
+
+const COMMANDS = await allCommands();
 
 describe('per-flag help', () => {
+  it('lists every command once, each under its own name', () => {
+    const names = COMMANDS.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBe(19);
+  });
+
   it.each(COMMANDS.map((c) => [c.name, c] as const))(
     '%s: no flag without a description',
     (_name, command) => {
