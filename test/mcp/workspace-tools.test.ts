@@ -134,3 +134,36 @@ describe('workspace tools', () => {
     expect(await find('settle_all')).toEqual([]);
   });
 });
+
+describe('find_symbol with exact: true before the index is built', () => {
+  it('answers from the files that spell the name, then the server builds the rest', async () => {
+    const exactRoot = tempDir('mcp-exact');
+    generateFiles(exactRoot, 200);
+    writeTree(exactRoot, {
+      'src/cart.py': 'class Cart:\n    def total(self):\n        return 1\n',
+      'src/basket.ts': 'export class Basket {\n  total(): number {\n    return 2;\n  }\n}\n',
+    });
+    const connected = await connectInMemory({ root: exactRoot });
+    try {
+      const ask = (args: Record<string, unknown>) =>
+        connected.client.callTool({ name: 'find_symbol', arguments: args });
+      const exact = data(await ask({ query: 'total', exact: true })) as {
+        hits: { locate: string }[];
+        index: { complete: boolean; parsed: number; covers?: string[] };
+        notes?: string[];
+      };
+      expect(exact.hits.map((h) => h.locate).sort()).toEqual([
+        'src/basket.ts:Basket.total',
+        'src/cart.py:Cart.total',
+      ]);
+      expect(exact.index).toMatchObject({ complete: false, parsed: 2, covers: ['total'] });
+      expect(exact.notes).toBeUndefined();
+      const fuzzy = data(await ask({ query: 'f19' })) as { index: { complete: boolean; files: number } };
+      expect(fuzzy.index).toMatchObject({ complete: true, files: 202 });
+    } finally {
+      await connected.client.close();
+      await connected.server.close();
+      removeDir(exactRoot);
+    }
+  });
+});
