@@ -4,7 +4,7 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, big; --section is an alias), --keep (keep the temp
+ * stability, ops, memory, index, verify, answers, mcp, big; --section is an alias), --keep (keep the temp
  * workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
@@ -21,6 +21,7 @@ export const SECTIONS = [
   'index',
   'verify',
   'answers',
+  'mcp',
 ];
 /**
  * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` needs the Debian
@@ -115,6 +116,7 @@ const SMOKE = {
   memoryCheckpoints: [30, 150, 300],
   indexCorpora: 'workspace',
   indexQueries: 20,
+  mcpRealProjects: false,
   reanchorFiles: 2,
   reanchorPositions: 6,
   editIterations: 1,

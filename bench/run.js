@@ -29,6 +29,7 @@ import { bigFilesTargets, renderBigFiles, runBigFiles } from './sections/big-fil
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 import { renderVerify, runVerify } from './sections/verify.js';
+import { mcpOverheadTargets, renderMcpOverhead, runMcpOverhead } from './sections/mcp-overhead.js';
 
 const SECTION_RUNNERS = {
   locate: [runLocateSpeed, renderLocateSpeed, locateSpeedTargets],
@@ -47,6 +48,7 @@ const SECTION_RUNNERS = {
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],
   answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
+  mcp: [runMcpOverhead, renderMcpOverhead, mcpOverheadTargets],
   big: [runBigFiles, renderBigFiles, bigFilesTargets],
 };
 

@@ -31,7 +31,8 @@ interface Candidate {
   span: Span;
   /** Where an in-place match of the candidate must end its search (a token end), if known. */
   checkEnd: number | undefined;
-  words: string[];
+  /** The words in the candidate, computed only for the few candidates that land in place. */
+  words: () => string[];
 }
 
 /** What the search looks for, and how a found pattern is accepted (formatted and resolved back). */
@@ -60,7 +61,7 @@ export function shortestPattern(query: PatternQuery, budget: Budget): string | u
       const compiled = compileFind(candidate.find, 'position');
       if (!landsInPlace(compiled, text, region, candidate, offset)) continue;
       const proven =
-        query.unique && candidate.words.some((w) => occurrences(text, region, w, counts, budget) === 1);
+        query.unique && candidate.words().some((w) => occurrences(text, region, w, counts, budget) === 1);
       if (!proven && !searchedUnique(compiled, query, budget)) continue;
       const accepted = query.accept(candidate.find);
       if (accepted) return accepted;
@@ -145,9 +146,10 @@ function candidatePatterns(text: string, region: Span, offset: number, reach: nu
       const span = { start: leftmost ? leftmost.start : offset, end: rightmost ? rightmost.end : offset };
       const next = right[b];
       const checkEnd = next ? next.end : complete ? region.end : undefined;
-      const words = tokens
-        .filter((t) => t.kind === 'word' && t.end > span.start && t.start < span.end)
-        .map((t) => t.text);
+      const words = () =>
+        tokens
+          .filter((t) => t.kind === 'word' && t.end > span.start && t.start < span.end)
+          .map((t) => t.text);
       out.push({ find, span, checkEnd, words });
     }
   }
