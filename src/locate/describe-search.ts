@@ -179,6 +179,10 @@ export function buildPattern(
   return joinWithMarker(before, after);
 }
 
+// Unicode White_Space spelled out: without the `u` flag and a property class the replace runs several times
+// faster, and it runs for every candidate of every description.
+const SPACE_RUN = /[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+
 function collapseSpace(text: string): string {
-  return text.replace(/\p{White_Space}+/gu, ' ');
+  return text.replace(SPACE_RUN, ' ');
 }
