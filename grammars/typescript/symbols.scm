@@ -38,11 +38,14 @@
 (required_parameter [(accessibility_modifier) (override_modifier) "readonly"] pattern: (identifier) @name) @symbol.property
 (optional_parameter [(accessibility_modifier) (override_modifier) "readonly"] pattern: (identifier) @name) @symbol.property
 
-; ---- interface members, and members of a type alias's object type
+; ---- interface members, and members of object types anywhere in a declaration: `type T = A & { x: string }`,
+;      `ErrorObject<"type", { type: string }>`, `interface I { p: { q: boolean } }`, `f(o: { y: number })`.
+;      They nest under the nearest enclosing symbol (`T.x`, `I.p.q`, `f.y`); the hook drops those inside
+;      function bodies (casts, annotations of locals) unless a local type alias or interface holds them.
 (interface_body (property_signature name: (_) @name) @symbol.property)
 (interface_body (method_signature name: (_) @name) @symbol.method)
-(type_alias_declaration value: (object_type (property_signature name: (_) @name) @symbol.property))
-(type_alias_declaration value: (object_type (method_signature name: (_) @name) @symbol.method))
+(object_type (property_signature name: (_) @name) @symbol.property) @_object_type
+(object_type (method_signature name: (_) @name) @symbol.method) @_object_type
 
 ; ---- declarators whose value is a function or class: anywhere (local helpers nest under their function)
 (variable_declarator name: (identifier) @name

@@ -25,11 +25,12 @@ export class TsWalker {
 
   /** All candidates of the file. */
   run(): PlacedCandidate[] {
-    for (const statement of this.sourceFile.statements) this.visit(statement, true);
+    for (const statement of this.sourceFile.statements) this.visit(statement, true, false);
     return this.out;
   }
 
-  private visit(node: TS.Node, moduleLevel: boolean): void {
+  /** `local`: inside a function body and no type alias or interface in between (as the hook's `inFunctionBody`). */
+  private visit(node: TS.Node, moduleLevel: boolean, local: boolean): void {
     const ts = this.ts;
     if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) this.classLike(node);
     else if (ts.isInterfaceDeclaration(node)) this.interfaceLike(node);
@@ -40,8 +41,19 @@ export class TsWalker {
     else if (ts.isVariableDeclaration(node))
       this.declaration(node, moduleLevel && ts.isVariableStatement(node.parent.parent));
     else if (ts.isExportAssignment(node)) this.defaultExport(node);
+    else if (ts.isTypeLiteralNode(node) && !local) this.typeMembers(node.members);
     const childLevel = moduleLevel && (ts.isVariableStatement(node) || ts.isVariableDeclarationList(node));
-    ts.forEachChild(node, (child) => this.visit(child, childLevel));
+    const typeDeclaration = ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node);
+    const body =
+      ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) ? this.bodyOf(node) : undefined;
+    ts.forEachChild(node, (child) =>
+      this.visit(child, childLevel, !typeDeclaration && (local || child === body)),
+    );
+  }
+
+  /** The body of a function-like node or class static block, if it has one. */
+  private bodyOf(node: TS.Node): TS.Node | undefined {
+    return 'body' in node ? (node.body as TS.Node | undefined) : undefined;
   }
 
   private classLike(node: TS.ClassDeclaration | TS.ClassExpression): void {
@@ -84,7 +96,6 @@ export class TsWalker {
 
   private typeAlias(node: TS.TypeAliasDeclaration): void {
     this.emit('type', this.nameOf(node.name), this.fullSpan(node));
-    if (this.ts.isTypeLiteralNode(node.type)) this.typeMembers(node.type.members);
   }
 
   /** Interface and type-literal members, with the kinds the tree-sitter hook gives them. */
@@ -113,7 +124,7 @@ export class TsWalker {
   private moduleLike(node: TS.ModuleDeclaration): void {
     const ts = this.ts;
     if (node.flags & ts.NodeFlags.GlobalAugmentation) {
-      ts.forEachChild(node, (child) => this.visit(child, false));
+      ts.forEachChild(node, (child) => this.visit(child, false, false));
       return;
     }
     const kind: SymbolKindName = node.flags & ts.NodeFlags.Namespace ? 'namespace' : 'module';
@@ -126,7 +137,7 @@ export class TsWalker {
       current = current.body;
     }
     if (current.body && ts.isModuleBlock(current.body)) {
-      for (const statement of current.body.statements) this.visit(statement, true);
+      for (const statement of current.body.statements) this.visit(statement, true, false);
     }
   }
 

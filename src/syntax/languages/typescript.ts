@@ -2,7 +2,8 @@
  * TypeScript / TSX / JavaScript hooks (docs/locate-strings.md, "Which declarations are symbols"): string and computed names,
  * dotted namespaces split into nested symbols, `const` → constant, destructured names,
  * object-literal properties of declared names (recursively), parameter properties on the class,
- * member `;` in the full range, and the TypeScript-compiler fallback for trees with errors.
+ * object-type members outside function bodies, member `;` in the full range, and the TypeScript-compiler
+ * fallback for trees with errors.
  */
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKindName } from '../../locate/outline.js';
@@ -18,6 +19,17 @@ const SEMICOLON_MEMBERS = new Set([
 ]);
 const METHOD_LIKE = new Set(['method_definition', 'method_signature', 'abstract_method_signature']);
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
+/** Nodes whose `statement_block` child is a function body (a class static block counts). */
+const FUNCTION_BODIES = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'generator_function',
+  'function',
+  'arrow_function',
+  'method_definition',
+  'class_static_block',
+]);
 const VALUE_WRAPPERS = new Set([
   'as_expression',
   'satisfies_expression',
@@ -31,6 +43,8 @@ export const hooks: LanguageHooks = {
     if (!defaults || !match.name) return null;
     const name = match.name;
     if (name.type === 'computed_property_name') return null;
+    const objectType = match.captures.find((c) => c.name === '_object_type')?.node;
+    if (objectType && inFunctionBody(objectType)) return null;
     let candidate = defaults;
     if (name.type === 'string') {
       const content = stringContent(name, match.text);
@@ -56,6 +70,23 @@ export const hooks: LanguageHooks = {
   },
   prepareText: blankUnknownSyntax,
 };
+
+/**
+ * True when an object type sits in a function body (a cast, a local's annotation, a type argument of a
+ * call) and no local type alias or interface holds it: its members are locals, as the body's variables are.
+ * Walks up to the first type declaration, function body or the program.
+ */
+function inFunctionBody(objectType: Node): boolean {
+  let child = objectType;
+  for (let node = objectType.parent; node; child = node, node = node.parent) {
+    const type = node.type;
+    if (type === 'type_alias_declaration' || type === 'interface_declaration' || type === 'program')
+      return false;
+    if (child.type === 'statement_block' && FUNCTION_BODIES.has(type)) return true;
+    if (type === 'arrow_function' && node.childForFieldName('body')?.id === child.id) return true;
+  }
+  return false;
+}
 
 /**
  * Kind of a method or method signature from its text (no node calls): a `get`/`set` keyword right
