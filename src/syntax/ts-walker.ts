@@ -42,6 +42,7 @@ export class TsWalker {
       this.declaration(node, moduleLevel && ts.isVariableStatement(node.parent.parent));
     else if (ts.isExportAssignment(node)) this.defaultExport(node);
     else if (ts.isTypeLiteralNode(node) && !local) this.typeMembers(node.members);
+    else if (ts.isExpressionStatement(node) && ts.isSourceFile(node.parent)) this.expando(node);
     const childLevel = moduleLevel && (ts.isVariableStatement(node) || ts.isVariableDeclarationList(node));
     const typeDeclaration = ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node);
     const body =
@@ -110,6 +111,22 @@ export class TsWalker {
         this.member(constructorNamed ? 'constructor' : 'method', member);
       }
     }
+  }
+
+  /** `f.code = "…"` at the top level: `f.code`, a method when the value is a function. */
+  private expando(node: TS.ExpressionStatement): void {
+    const ts = this.ts;
+    const assignment = node.expression;
+    if (!ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken)
+      return;
+    const target = assignment.left;
+    if (!ts.isPropertyAccessExpression(target) || !ts.isIdentifier(target.expression)) return;
+    if (!ts.isIdentifier(target.name) || target.getText(this.sourceFile) === 'module.exports') return;
+    const value = this.unwrap(assignment.right);
+    const isFunction = ts.isArrowFunction(value) || ts.isFunctionExpression(value);
+    const name = this.nameOf(target.name);
+    const qualifier = [target.expression.text];
+    this.emit(isFunction ? 'method' : 'property', name, this.fullSpan(node), undefined, qualifier);
   }
 
   private enumLike(node: TS.EnumDeclaration): void {
@@ -267,7 +284,8 @@ export class TsWalker {
     return trailing ? { start: span.start, end: trailing.end } : span;
   }
 
-  private emit(kind: SymbolKindName, name: Name, fullSpan: Span, tag?: string): void {
-    this.out.push({ kind, name: name.name, nameSpan: name.span, fullSpan, order: this.out.length, tag });
+  private emit(kind: SymbolKindName, name: Name, fullSpan: Span, tag?: string, qualifier?: string[]): void {
+    const order = this.out.length;
+    this.out.push({ kind, name: name.name, nameSpan: name.span, fullSpan, order, tag, qualifier });
   }
 }

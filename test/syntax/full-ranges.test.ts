@@ -119,6 +119,15 @@ describe('full ranges: TypeScript / JavaScript', () => {
     ]);
   });
 
+  it('take the statement of a module-level expando property, named after its function', async () => {
+    const source = 'function parseJson() {}\n<|>parseJson.code = "x"; // note<|>\n';
+    await expectFull('typescript', source, 'parseJson.code');
+    await expectName('javascript', 'function f() {}\nf.<|>run<|> = () => 1;\n', 'f.run');
+    const text = 'function f() {\n  f.calls = 0;\n}\nmodule.exports = f;\n';
+    const outline = await extractOutline('javascript', text);
+    expect(flattenOutline(outline.symbols).map((s) => s.path.join('.'))).toEqual(['f']);
+  });
+
   it('split dotted namespaces into nested symbols with one full range', async () => {
     const source = '<|>namespace A.B {\n  export const c = 1;\n}<|>\n';
     await expectFull('typescript', source, 'A');

@@ -55,6 +55,7 @@ export const hooks: LanguageHooks = {
     if (match.node.type.endsWith('_parameter')) candidate.tag = 'parameter-property';
     if (name.type === 'nested_identifier') return namespaceChain(match, candidate);
     if (match.node.type === 'variable_declarator') return declarator(match, candidate);
+    if (match.node.type === 'expression_statement') candidate.kind = expandoKind(match.node);
     return candidate;
   },
   place(candidate, { ancestors }) {
@@ -99,6 +100,12 @@ function methodKind(match: SymbolMatch, name: Node): SymbolKindName {
     return name.endIndex - name.startIndex === 'constructor'.length ? 'constructor' : 'method';
   }
   return 'method';
+}
+
+/** `f.run = () => …` is a method of `f`, `f.code = "…"` a property (as object-literal members). */
+function expandoKind(statement: Node): SymbolKindName {
+  const value = unwrapValue(statement.firstNamedChild?.childForFieldName('right') ?? null);
+  return value && FUNCTION_VALUES.has(value.type) ? 'method' : 'property';
 }
 
 /** `namespace A.B.C {}` → namespace A ⊃ B ⊃ C, all with the declaration's full range. */
