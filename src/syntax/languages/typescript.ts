@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { SymbolKindName } from '../../locate/outline.js';
 import type { Candidate, LanguageHooks, SymbolMatch } from '../hooks.js';
 import { namedChildren, nodeSpan, stringContent } from '../node-utils.js';
+import { blankUnknownSyntax } from './typescript-text.js';
 
 const SEMICOLON_MEMBERS = new Set([
   'public_field_definition',
@@ -240,37 +241,4 @@ function memberKind(member: Node, value: Node | null): SymbolKindName {
     return first === 'get' || first === 'set' ? 'property' : 'method';
   }
   return value && FUNCTION_VALUES.has(value.type) ? 'method' : 'property';
-}
-
-// `in` / `out` / `in out` before a type parameter (`interface Box<out T>`): tree-sitter-typescript 0.23 does
-// not know variance annotations, and recovering from them made zod's schemas.ts parse 20× slower per
-// line and sent the whole file to the compiler fallback (docs/performance.md, "broken code").
-// One whitespace character or one whole comment: no two ways to split a gap (no backtracking blow-up).
-const GAP = String.raw`(?:[ \t\r\n]|/\*(?:[^*]|\*(?!/))*\*/|//[^\r\n]*[\r\n])`;
-const VARIANCE_RE = new RegExp(
-  String.raw`\b(?:in|out)\b(?<=[<,]${GAP}*(?:in${GAP}+)?(?:in|out))(?=${GAP}+(?:out${GAP}+)?[A-Za-z_$][\w$]*${GAP}*(?:[,>=]|extends\b))`,
-  'g',
-);
-
-// `export type * from '…'` (TS 5.0) is unknown to the grammar too; `export * from '…'` has no symbol either.
-const TYPE_STAR_RE = /export(?<![\w$]export)[ \t]+type(?=[ \t]*\*)/g;
-
-// The parser, the edit computation and the next edit all ask for the same few texts.
-const prepared: { text: string; blanked: string }[] = [];
-
-/** Blanks variance modifiers and `export type *`'s `type` with spaces (same length: offsets stay valid). */
-function blankUnknownSyntax(text: string): string {
-  const known = prepared.find((p) => p.text === text);
-  if (known) return known.blanked;
-  const typeStar = text.includes('type') ? text.replace(TYPE_STAR_RE, (m) => `${m.slice(0, -4)}    `) : text;
-  const blanked = blankVarianceModifiers(typeStar);
-  prepared.unshift({ text, blanked });
-  prepared.length = Math.min(prepared.length, 4);
-  return blanked;
-}
-
-function blankVarianceModifiers(text: string): string {
-  return text.includes('in ') || text.includes('out')
-    ? text.replace(VARIANCE_RE, (m) => ' '.repeat(m.length))
-    : text;
 }
