@@ -87,9 +87,9 @@ function endsType(text: string, end: number): boolean {
       continue;
     }
     const lineStart = text.lastIndexOf('\n', i) + 1;
-    const lineComment = text.indexOf('//', lineStart);
-    if (lineComment >= 0 && lineComment < i) {
-      i = lineComment - 1;
+    const lineComment = text.slice(lineStart, i).indexOf('//');
+    if (lineComment >= 0) {
+      i = lineStart + lineComment - 1;
       continue;
     }
     break;
