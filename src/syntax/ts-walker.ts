@@ -47,8 +47,10 @@ export class TsWalker {
     const typeDeclaration = ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node);
     const body =
       ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) ? this.bodyOf(node) : undefined;
+    // An arrow that returns a function directly (currying): that function's signature is not its body.
+    const curried = body !== undefined && (ts.isArrowFunction(body) || ts.isFunctionExpression(body));
     ts.forEachChild(node, (child) =>
-      this.visit(child, childLevel, !typeDeclaration && (local || child === body)),
+      this.visit(child, childLevel, !typeDeclaration && (local || (child === body && !curried))),
     );
   }
 

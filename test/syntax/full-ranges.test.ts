@@ -99,7 +99,7 @@ describe('full ranges: TypeScript / JavaScript', () => {
     await expectFull('tsx', 'const B = ({ x }: { <|>x: number<|> }) => <b>{x}</b>;\n', 'B.x');
   });
 
-  it('leave out members of object types in function bodies, except a local type alias', async () => {
+  it('leave out members of object types in function bodies, except a local type alias or a returned signature', async () => {
     const text = [
       'function f(o: { a: number }) {',
       '  const x = o as { cast: number };',
@@ -107,6 +107,7 @@ describe('full ranges: TypeScript / JavaScript', () => {
       '  return g((p: { callback: 1 }) => p as { arrow: 1 });',
       '}',
       'const h = () => ({}) as { body: 1 };',
+      'const k = <S>() => <T>(t: { tag: T }) => t as { inner: S };',
       '',
     ].join('\n');
     const outline = await extractOutline('typescript', text);
@@ -116,6 +117,8 @@ describe('full ranges: TypeScript / JavaScript', () => {
       'f.L',
       'f.L.kept',
       'h',
+      'k',
+      'k.tag',
     ]);
   });
 

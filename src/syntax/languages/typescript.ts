@@ -85,7 +85,14 @@ function inFunctionBody(objectType: Node): boolean {
     if (type === 'type_alias_declaration' || type === 'interface_declaration' || type === 'program')
       return false;
     if (child.type === 'statement_block' && FUNCTION_BODIES.has(type)) return true;
-    if (type === 'arrow_function' && node.childForFieldName('body')?.id === child.id) return true;
+    // A function an arrow returns directly (`<S>() => <T>(t: { tag: T }) => …`, currying) is part of the
+    // declaration's signature; any other expression body is the body.
+    if (
+      type === 'arrow_function' &&
+      !FUNCTION_VALUES.has(child.type) &&
+      node.childForFieldName('body')?.id === child.id
+    )
+      return true;
   }
   return false;
 }
