@@ -23,6 +23,13 @@
   value: [(arrow_function) (function_expression) (generator_function)]) @symbol.function
 (variable_declarator name: (identifier) @name value: (class)) @symbol.class
 
+; ---- module-level expando properties: `parseJson.code = "…"` gives the function `parseJson` a property
+;      `code`, as the compiler reads it (`parseJson.code`; assignments inside function bodies are not declarations;
+;      `module.exports = …` is the module's value, not a property)
+(program (expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @qualifier property: (property_identifier) @name) @_target
+  (#not-eq? @_target "module.exports"))) @symbol.property)
+
 ; ---- other declarators at module level; const → constant (hook);
 ;      destructuring names and object-literal properties are expanded by the hook
 (program [

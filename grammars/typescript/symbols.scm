@@ -38,16 +38,26 @@
 (required_parameter [(accessibility_modifier) (override_modifier) "readonly"] pattern: (identifier) @name) @symbol.property
 (optional_parameter [(accessibility_modifier) (override_modifier) "readonly"] pattern: (identifier) @name) @symbol.property
 
-; ---- interface members, and members of a type alias's object type
+; ---- interface members, and members of object types anywhere in a declaration: `type T = A & { x: string }`,
+;      `ErrorObject<"type", { type: string }>`, `interface I { p: { q: boolean } }`, `f(o: { y: number })`.
+;      They nest under the nearest enclosing symbol (`T.x`, `I.p.q`, `f.y`); the hook drops those inside
+;      function bodies (casts, annotations of locals) unless a local type alias or interface holds them.
 (interface_body (property_signature name: (_) @name) @symbol.property)
 (interface_body (method_signature name: (_) @name) @symbol.method)
-(type_alias_declaration value: (object_type (property_signature name: (_) @name) @symbol.property))
-(type_alias_declaration value: (object_type (method_signature name: (_) @name) @symbol.method))
+(object_type (property_signature name: (_) @name) @symbol.property) @_object_type
+(object_type (method_signature name: (_) @name) @symbol.method) @_object_type
 
 ; ---- declarators whose value is a function or class: anywhere (local helpers nest under their function)
 (variable_declarator name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @symbol.function
 (variable_declarator name: (identifier) @name value: (class)) @symbol.class
+
+; ---- module-level expando properties: `parseJson.code = "…"` gives the function `parseJson` a property
+;      `code`, as the compiler reads it (`parseJson.code`; assignments inside function bodies are not declarations;
+;      `module.exports = …` is the module's value, not a property)
+(program (expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @qualifier property: (property_identifier) @name) @_target
+  (#not-eq? @_target "module.exports"))) @symbol.property)
 
 ; ---- other declarators at module level (program, namespace body); const → constant (hook);
 ;      destructuring names and object-literal properties are expanded by the hook

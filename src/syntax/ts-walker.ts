@@ -25,11 +25,12 @@ export class TsWalker {
 
   /** All candidates of the file. */
   run(): PlacedCandidate[] {
-    for (const statement of this.sourceFile.statements) this.visit(statement, true);
+    for (const statement of this.sourceFile.statements) this.visit(statement, true, false);
     return this.out;
   }
 
-  private visit(node: TS.Node, moduleLevel: boolean): void {
+  /** `local`: inside a function body and no type alias or interface in between (as the hook's `inFunctionBody`). */
+  private visit(node: TS.Node, moduleLevel: boolean, local: boolean): void {
     const ts = this.ts;
     if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) this.classLike(node);
     else if (ts.isInterfaceDeclaration(node)) this.interfaceLike(node);
@@ -40,8 +41,22 @@ export class TsWalker {
     else if (ts.isVariableDeclaration(node))
       this.declaration(node, moduleLevel && ts.isVariableStatement(node.parent.parent));
     else if (ts.isExportAssignment(node)) this.defaultExport(node);
+    else if (ts.isTypeLiteralNode(node) && !local) this.typeMembers(node.members);
+    else if (ts.isExpressionStatement(node) && ts.isSourceFile(node.parent)) this.expando(node);
     const childLevel = moduleLevel && (ts.isVariableStatement(node) || ts.isVariableDeclarationList(node));
-    ts.forEachChild(node, (child) => this.visit(child, childLevel));
+    const typeDeclaration = ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node);
+    const body =
+      ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node) ? this.bodyOf(node) : undefined;
+    // An arrow that returns a function directly (currying): that function's signature is not its body.
+    const curried = body !== undefined && (ts.isArrowFunction(body) || ts.isFunctionExpression(body));
+    ts.forEachChild(node, (child) =>
+      this.visit(child, childLevel, !typeDeclaration && (local || (child === body && !curried))),
+    );
+  }
+
+  /** The body of a function-like node or class static block, if it has one. */
+  private bodyOf(node: TS.Node): TS.Node | undefined {
+    return 'body' in node ? (node.body as TS.Node | undefined) : undefined;
   }
 
   private classLike(node: TS.ClassDeclaration | TS.ClassExpression): void {
@@ -84,7 +99,6 @@ export class TsWalker {
 
   private typeAlias(node: TS.TypeAliasDeclaration): void {
     this.emit('type', this.nameOf(node.name), this.fullSpan(node));
-    if (this.ts.isTypeLiteralNode(node.type)) this.typeMembers(node.type.members);
   }
 
   /** Interface and type-literal members, with the kinds the tree-sitter hook gives them. */
@@ -101,6 +115,22 @@ export class TsWalker {
     }
   }
 
+  /** `f.code = "…"` at the top level: `f.code`, a method when the value is a function. */
+  private expando(node: TS.ExpressionStatement): void {
+    const ts = this.ts;
+    const assignment = node.expression;
+    if (!ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken)
+      return;
+    const target = assignment.left;
+    if (!ts.isPropertyAccessExpression(target) || !ts.isIdentifier(target.expression)) return;
+    if (!ts.isIdentifier(target.name) || target.getText(this.sourceFile) === 'module.exports') return;
+    const value = this.unwrap(assignment.right);
+    const isFunction = ts.isArrowFunction(value) || ts.isFunctionExpression(value);
+    const name = this.nameOf(target.name);
+    const qualifier = [target.expression.text];
+    this.emit(isFunction ? 'method' : 'property', name, this.fullSpan(node), undefined, qualifier);
+  }
+
   private enumLike(node: TS.EnumDeclaration): void {
     this.emit('enum', this.nameOf(node.name), this.fullSpan(node));
     for (const member of node.members) {
@@ -113,7 +143,7 @@ export class TsWalker {
   private moduleLike(node: TS.ModuleDeclaration): void {
     const ts = this.ts;
     if (node.flags & ts.NodeFlags.GlobalAugmentation) {
-      ts.forEachChild(node, (child) => this.visit(child, false));
+      ts.forEachChild(node, (child) => this.visit(child, false, false));
       return;
     }
     const kind: SymbolKindName = node.flags & ts.NodeFlags.Namespace ? 'namespace' : 'module';
@@ -126,7 +156,7 @@ export class TsWalker {
       current = current.body;
     }
     if (current.body && ts.isModuleBlock(current.body)) {
-      for (const statement of current.body.statements) this.visit(statement, true);
+      for (const statement of current.body.statements) this.visit(statement, true, false);
     }
   }
 
@@ -256,7 +286,8 @@ export class TsWalker {
     return trailing ? { start: span.start, end: trailing.end } : span;
   }
 
-  private emit(kind: SymbolKindName, name: Name, fullSpan: Span, tag?: string): void {
-    this.out.push({ kind, name: name.name, nameSpan: name.span, fullSpan, order: this.out.length, tag });
+  private emit(kind: SymbolKindName, name: Name, fullSpan: Span, tag?: string, qualifier?: string[]): void {
+    const order = this.out.length;
+    this.out.push({ kind, name: name.name, nameSpan: name.span, fullSpan, order, tag, qualifier });
   }
 }

@@ -49,6 +49,49 @@ describe('broken TypeScript', () => {
     expect(fallbackStats().calls).toBe(before.calls);
   });
 
+  it('parses overloads with type parameters on their own lines and escapes in template types (no fallback)', async () => {
+    const loaded = await loadLanguage('typescript');
+    const text = [
+      'export interface Adapter {',
+      '  <A, E, R>(self: Effect<A, E, R>): Effect<A, E, R>',
+      '  /** the second overload */',
+      '  <A, B extends Array<A> = never>(a: A): B // no `;` before the next one',
+      '  <const P,',
+      '    Q>(',
+      '    p: P',
+      '  ): Q',
+      '}',
+      'export const dual: {',
+      '  (self: number): string',
+      '  <A>(self: A): A',
+      '} = (x) =>',
+      '  <T>(y: T): T => y',
+      'type Missing<U extends string> = `use \\`class Self extends ${U}<Self>()\\``',
+      'export const never: Effect<never> = core.never',
+      '',
+    ].join('\n');
+    const tree = parseText(loaded, text);
+    expect(tree.rootNode.hasError).toBe(false);
+    tree.delete();
+    const before = fallbackStats();
+    const outline = await extractOutline('typescript', text);
+    const at = (anchor: string): number => text.indexOf(anchor);
+    expect(entries(outline)).toEqual([
+      `interface Adapter ${at('Adapter')}`,
+      `function dual ${at('dual')}`,
+      `type Missing ${at('Missing')}`,
+      `constant never ${at('never:')}`,
+    ]);
+    expect(fallbackStats().calls).toBe(before.calls);
+  });
+
+  it('leaves alone what only looks like an overload: continued lines, `;`-ended members, JSX text', async () => {
+    const tsx = 'const Note = () => (\n  <p>\n    <Tip>(hint: see below)</Tip>\n  </p>\n);\n';
+    expect((await extractOutline('tsx', tsx)).errors).toEqual([]);
+    const members = 'interface I {\n  a: string;\n  <B>(b: B): B\n}\n';
+    expect((await extractOutline('typescript', members)).errors).toEqual([]);
+  });
+
   it('sends only the damaged top-level statement to the fallback; the rest is the query outline', async () => {
     const clean = await extractOutline('typescript', CLEAN);
     const before = fallbackStats();

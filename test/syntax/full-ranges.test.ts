@@ -89,6 +89,48 @@ describe('full ranges: TypeScript / JavaScript', () => {
     );
   });
 
+  it('give members of nested object types their signature, under the nearest symbol', async () => {
+    const alias = 'export type TypeError = ErrorObject<"type", {<|>type: string<|>}>\n';
+    await expectFull('typescript', alias, 'TypeError.type');
+    const union = 'type U = A | ({ <|>kind: "b";<|> run(): void } & C);\n';
+    await expectFull('typescript', union, 'U.kind');
+    await expectName('typescript', 'type U = A | ({ kind: "b"; <|>run<|>(): void } & C);\n', 'U.run');
+    await expectFull('typescript', 'interface I {\n  p: { <|>q?: boolean<|> };\n}\n', 'I.p.q');
+    await expectFull('tsx', 'const B = ({ x }: { <|>x: number<|> }) => <b>{x}</b>;\n', 'B.x');
+  });
+
+  it('leave out members of object types in function bodies, except a local type alias or a returned signature', async () => {
+    const text = [
+      'function f(o: { a: number }) {',
+      '  const x = o as { cast: number };',
+      '  type L = { kept: number };',
+      '  return g((p: { callback: 1 }) => p as { arrow: 1 });',
+      '}',
+      'const h = () => ({}) as { body: 1 };',
+      'const k = <S>() => <T>(t: { tag: T }) => t as { inner: S };',
+      '',
+    ].join('\n');
+    const outline = await extractOutline('typescript', text);
+    expect(flattenOutline(outline.symbols).map((s) => s.path.join('.'))).toEqual([
+      'f',
+      'f.a',
+      'f.L',
+      'f.L.kept',
+      'h',
+      'k',
+      'k.tag',
+    ]);
+  });
+
+  it('take the statement of a module-level expando property, named after its function', async () => {
+    const source = 'function parseJson() {}\n<|>parseJson.code = "x"; // note<|>\n';
+    await expectFull('typescript', source, 'parseJson.code');
+    await expectName('javascript', 'function f() {}\nf.<|>run<|> = () => 1;\n', 'f.run');
+    const text = 'function f() {\n  f.calls = 0;\n}\nmodule.exports = f;\n';
+    const outline = await extractOutline('javascript', text);
+    expect(flattenOutline(outline.symbols).map((s) => s.path.join('.'))).toEqual(['f']);
+  });
+
   it('split dotted namespaces into nested symbols with one full range', async () => {
     const source = '<|>namespace A.B {\n  export const c = 1;\n}<|>\n';
     await expectFull('typescript', source, 'A');

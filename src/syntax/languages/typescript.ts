@@ -2,12 +2,14 @@
  * TypeScript / TSX / JavaScript hooks (docs/locate-strings.md, "Which declarations are symbols"): string and computed names,
  * dotted namespaces split into nested symbols, `const` → constant, destructured names,
  * object-literal properties of declared names (recursively), parameter properties on the class,
- * member `;` in the full range, and the TypeScript-compiler fallback for trees with errors.
+ * object-type members outside function bodies, member `;` in the full range, and the TypeScript-compiler
+ * fallback for trees with errors.
  */
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKindName } from '../../locate/outline.js';
 import type { Candidate, LanguageHooks, SymbolMatch } from '../hooks.js';
 import { namedChildren, nodeSpan, stringContent } from '../node-utils.js';
+import { blankUnknownSyntax } from './typescript-text.js';
 
 const SEMICOLON_MEMBERS = new Set([
   'public_field_definition',
@@ -18,6 +20,17 @@ const SEMICOLON_MEMBERS = new Set([
 ]);
 const METHOD_LIKE = new Set(['method_definition', 'method_signature', 'abstract_method_signature']);
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
+/** Nodes whose `statement_block` child is a function body (a class static block counts). */
+const FUNCTION_BODIES = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'generator_function',
+  'function',
+  'arrow_function',
+  'method_definition',
+  'class_static_block',
+]);
 const VALUE_WRAPPERS = new Set([
   'as_expression',
   'satisfies_expression',
@@ -31,6 +44,8 @@ export const hooks: LanguageHooks = {
     if (!defaults || !match.name) return null;
     const name = match.name;
     if (name.type === 'computed_property_name') return null;
+    const objectType = match.captures.find((c) => c.name === '_object_type')?.node;
+    if (objectType && inFunctionBody(objectType)) return null;
     let candidate = defaults;
     if (name.type === 'string') {
       const content = stringContent(name, match.text);
@@ -41,6 +56,7 @@ export const hooks: LanguageHooks = {
     if (match.node.type.endsWith('_parameter')) candidate.tag = 'parameter-property';
     if (name.type === 'nested_identifier') return namespaceChain(match, candidate);
     if (match.node.type === 'variable_declarator') return declarator(match, candidate);
+    if (match.node.type === 'expression_statement') candidate.kind = expandoKind(match.node);
     return candidate;
   },
   place(candidate, { ancestors }) {
@@ -58,6 +74,30 @@ export const hooks: LanguageHooks = {
 };
 
 /**
+ * True when an object type sits in a function body (a cast, a local's annotation, a type argument of a
+ * call) and no local type alias or interface holds it: its members are locals, as the body's variables are.
+ * Walks up to the first type declaration, function body or the program.
+ */
+function inFunctionBody(objectType: Node): boolean {
+  let child = objectType;
+  for (let node = objectType.parent; node; child = node, node = node.parent) {
+    const type = node.type;
+    if (type === 'type_alias_declaration' || type === 'interface_declaration' || type === 'program')
+      return false;
+    if (child.type === 'statement_block' && FUNCTION_BODIES.has(type)) return true;
+    // A function an arrow returns directly (`<S>() => <T>(t: { tag: T }) => …`, currying) is part of the
+    // declaration's signature; any other expression body is the body.
+    if (
+      type === 'arrow_function' &&
+      !FUNCTION_VALUES.has(child.type) &&
+      node.childForFieldName('body')?.id === child.id
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
  * Kind of a method or method signature from its text (no node calls): a `get`/`set` keyword right
  * before the name makes an accessor (property), the name `constructor` a constructor.
  */
@@ -68,6 +108,12 @@ function methodKind(match: SymbolMatch, name: Node): SymbolKindName {
     return name.endIndex - name.startIndex === 'constructor'.length ? 'constructor' : 'method';
   }
   return 'method';
+}
+
+/** `f.run = () => …` is a method of `f`, `f.code = "…"` a property (as object-literal members). */
+function expandoKind(statement: Node): SymbolKindName {
+  const value = unwrapValue(statement.firstNamedChild?.childForFieldName('right') ?? null);
+  return value && FUNCTION_VALUES.has(value.type) ? 'method' : 'property';
 }
 
 /** `namespace A.B.C {}` → namespace A ⊃ B ⊃ C, all with the declaration's full range. */
@@ -202,72 +248,4 @@ function memberKind(member: Node, value: Node | null): SymbolKindName {
     return first === 'get' || first === 'set' ? 'property' : 'method';
   }
   return value && FUNCTION_VALUES.has(value.type) ? 'method' : 'property';
-}
-
-// `in` / `out` / `in out` before a type parameter (`interface Box<out T>`): tree-sitter-typescript 0.23 does
-// not know variance annotations, and recovering from them made zod's schemas.ts parse 20× slower per
-// line and sent the whole file to the compiler fallback (docs/performance.md, "broken code").
-// One whitespace character or one whole comment: no two ways to split a gap (no backtracking blow-up).
-const GAP = String.raw`(?:[ \t\r\n]|/\*(?:[^*]|\*(?!/))*\*/|//[^\r\n]*[\r\n])`;
-const VARIANCE_RE = new RegExp(
-  String.raw`\b(?:in|out)\b(?<=[<,]${GAP}*(?:in${GAP}+)?(?:in|out))(?=${GAP}+(?:out${GAP}+)?[A-Za-z_$][\w$]*${GAP}*(?:[,>=]|extends\b))`,
-  'g',
-);
-
-// `export type * from '…'` (TS 5.0) is unknown to the grammar too; `export * from '…'` has no symbol either.
-const TYPE_STAR_RE = /export(?<![\w$]export)[ \t]+type(?=[ \t]*\*)/g;
-
-// A generic call or construct signature on its own line after a member with no separator
-// (`unsafeValue(): Out⏎  <A>(effect: A): A`, common in effect's interfaces, often with a doc comment
-// between): the grammar reads the `<` as type arguments of `Out` and fails, which cost the whole file
-// its symbols (compiler fallback). The last indentation character before such a line becomes `;` (a
-// member separator; same length), when the code before it (comments skipped) ends like a type — a
-// name, `)`, `]`, `>` but not `=>` — so an argument list or an expression (`f(⏎  <A>(x) => x)`)
-// keeps its text. In strings, comments and JSX text the `;` changes nothing that carries a symbol.
-const SIGNATURE_LINE_RE = /\n[ \t]*[ \t](?=<\s*(?:const\s+)?[A-Za-z_$][\w$]*(?:\s+extends\b|\s*[,=>]))/g;
-
-function separateCallSignatures(text: string): string {
-  if (!text.includes('\n ') && !text.includes('\n\t')) return text;
-  return text.replace(SIGNATURE_LINE_RE, (line: string, at: number) =>
-    endsLikeType(text, at) ? `${line.slice(0, -1)};` : line,
-  );
-}
-
-/** True when the code before `end`, whitespace and block comments skipped, ends like a type. */
-function endsLikeType(text: string, end: number): boolean {
-  let at = end - 1;
-  for (;;) {
-    while (at >= 0 && /\s/.test(text.charAt(at))) at--;
-    if (at < 1 || text.charAt(at) !== '/' || text.charAt(at - 1) !== '*') break;
-    const open = text.lastIndexOf('/*', at - 2);
-    if (open < 0) return false;
-    at = open - 1;
-  }
-  const last = text.charAt(at);
-  if (last === '>') return text.charAt(at - 1) !== '=';
-  return /[\w$)\]]/.test(last);
-}
-
-// The parser, the edit computation and the next edit all ask for the same few texts.
-const prepared: { text: string; blanked: string }[] = [];
-
-/**
- * Blanks variance modifiers and `export type *`'s `type` with spaces, and separates call signatures
- * (same length: offsets stay valid).
- */
-function blankUnknownSyntax(text: string): string {
-  const known = prepared.find((p) => p.text === text);
-  if (known) return known.blanked;
-  const typeStar = text.includes('type') ? text.replace(TYPE_STAR_RE, (m) => `${m.slice(0, -4)}    `) : text;
-  const separated = typeStar.includes('<') ? separateCallSignatures(typeStar) : typeStar;
-  const blanked = blankVarianceModifiers(separated);
-  prepared.unshift({ text, blanked });
-  prepared.length = Math.min(prepared.length, 4);
-  return blanked;
-}
-
-function blankVarianceModifiers(text: string): string {
-  return text.includes('in ') || text.includes('out')
-    ? text.replace(VARIANCE_RE, (m) => ' '.repeat(m.length))
-    : text;
 }
