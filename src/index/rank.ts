@@ -10,13 +10,9 @@ export const TIER = { exact: 0, prefix: 1, hump: 2, substring: 3, subsequence: 4
 /**
  * The match tier of names for `query` (case-insensitive), or undefined for no match. One matcher per
  * query for many names: case-insensitive regular expressions compiled once do the comparing, so the
- * index keeps no lower-cased copy of each name. `nameWords` supplies `words(name)` when the caller
- * caches them.
+ * index keeps no lower-cased copy of each name (nor word lists: hump matching reads the name in place).
  */
-export function tierMatcher(
-  query: string,
-  nameWords: (name: string) => readonly string[] = words,
-): (name: string) => number | undefined {
+export function tierMatcher(query: string): (name: string) => number | undefined {
   const lower = query.toLowerCase();
   const flags = [...lower].some((c) => c.charCodeAt(0) > 127) ? 'iu' : 'i';
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -25,7 +21,7 @@ export function tierMatcher(
   const first = lower.charCodeAt(0);
   return (name) => {
     if (prefix.test(name)) return name.length === lower.length ? TIER.exact : TIER.prefix;
-    if (firstLower(name) === first && humpMatch(nameWords(name), lower)) return TIER.hump;
+    if (firstLower(name) === first && humpMatch(name, lower)) return TIER.hump;
     if (substring.test(name)) return TIER.substring;
     return isSubsequence(name, lower) ? TIER.subsequence : undefined;
   };
@@ -50,27 +46,60 @@ function isSubsequence(name: string, lower: string): boolean {
   return q === lower.length;
 }
 
+/**
+ * Where the words of an identifier are, as [start, end) pairs: runs of ASCII capitals (an acronym keeps
+ * all but a capital that starts the next word), a capital plus lower-case letters, lower-case letters,
+ * digits; anything else separates. `getUserById` → get·User·By·Id, `HTTPServer2` → HTTP·Server·2.
+ */
+export function wordSpans(name: string): number[] {
+  const spans: number[] = [];
+  const kind = (i: number): number => {
+    const c = name.charCodeAt(i);
+    return c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 122 ? 2 : c >= 48 && c <= 57 ? 3 : 0;
+  };
+  let i = 0;
+  while (i < name.length) {
+    const k = kind(i);
+    let j = i + 1;
+    while (j < name.length && kind(j) === k) j++;
+    if (k === 1 && kind(j) === 2) {
+      if (j - i > 1) spans.push(i, j - 1); // the acronym, without the capital of the next word
+      const start = j - 1;
+      j++;
+      while (j < name.length && kind(j) === 2) j++;
+      spans.push(start, j);
+    } else if (k !== 0) spans.push(i, j);
+    i = j;
+  }
+  return spans;
+}
+
 /** Lower-cased words of an identifier: `getUserById` → get, user, by, id; `get_user_by` → get, user, by. */
 export function words(name: string): string[] {
-  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
+  const spans = wordSpans(name);
+  const out: string[] = [];
+  for (let w = 0; w < spans.length; w += 2) out.push(name.slice(spans[w], spans[w + 1]).toLowerCase());
+  return out;
 }
 
 /**
- * True when the query spells word prefixes in order, starting at the first word, each word giving
- * at least one character (`gub` → get·user·by, `getuby` → get·user·by); `_` in the query only
- * separates (`g_u_b`). Later words may be skipped.
+ * True when the query (lower-cased) spells prefixes of the name's words in order, starting at the first
+ * word, each word giving at least one character (`gub` → get·User·By, `getuby` → get·User·By); `_` in the
+ * query only separates (`g_u_b`). Later words may be skipped. Works on the name in place: no word list.
  */
-export function humpMatch(nameWords: readonly string[], query: string): boolean {
+export function humpMatch(name: string, query: string): boolean {
   const q = query.replace(/_/g, '');
-  if (q.length === 0 || nameWords.length === 0) return false;
+  const spans = wordSpans(name);
+  if (q.length === 0 || spans.length === 0) return false;
   const go = (qi: number, wi: number, first: boolean): boolean => {
     if (qi === q.length) return true;
-    for (let w = wi; w < nameWords.length; w++) {
+    for (let w = wi; w < spans.length; w += 2) {
       if (first && w > 0) return false;
-      const word = nameWords[w] as string;
+      const start = spans[w] as number;
+      const length = (spans[w + 1] as number) - start;
       let k = 0;
-      while (k < word.length && qi + k < q.length && word[k] === q[qi + k]) k++;
-      for (let take = k; take >= 1; take--) if (go(qi + take, w + 1, false)) return true;
+      while (k < length && qi + k < q.length && lowerCodeAt(name, start + k) === q.charCodeAt(qi + k)) k++;
+      for (let take = k; take >= 1; take--) if (go(qi + take, w + 2, false)) return true;
     }
     return false;
   };

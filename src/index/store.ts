@@ -4,7 +4,7 @@
  */
 import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
-import { charMask, compareFiles, compareShape, isDemotedPath, tierMatcher, words } from './rank.js';
+import { charMask, compareFiles, compareShape, isDemotedPath, tierMatcher } from './rank.js';
 import { TopK } from './top-k.js';
 import { kindAt, type FileEntry } from './types.js';
 import { unpackPath, unpackSymbol, type IndexedSymbol } from './unpack.js';
@@ -40,8 +40,6 @@ export class SymbolStore {
   private readonly bucketNames: (string | undefined)[] = [];
   private readonly bucketRefs: (Refs | undefined)[] = [];
   private readonly freeBuckets: number[] = [];
-  /** `words(name)` per name, computed when a query first needs them. */
-  private readonly nameWords = new Map<string, string[]>();
   private ranks: Int32Array | undefined;
   /** `charMask` of every bucket's lower-case name (rebuilt when names come or go). */
   private masks: Int32Array | undefined;
@@ -129,7 +127,6 @@ export class SymbolStore {
       }
       this.buckets.delete(name);
       this.bucketNames[bucket] = this.bucketRefs[bucket] = undefined;
-      this.nameWords.delete(name);
       this.freeBuckets.push(bucket);
       this.masks = undefined;
     }
@@ -184,7 +181,7 @@ export class SymbolStore {
     if (exact && only === undefined) return { total: 0, hits: [] };
     const masks = this.bucketMasks();
     const wantedMask = charMask(last, true);
-    const tierOf = tierMatcher(last, this.wordsOf);
+    const tierOf = tierMatcher(last);
     const ranks = this.fileRanks();
     const top = new TopK(limit);
     let total = 0;
@@ -268,10 +265,4 @@ export class SymbolStore {
     );
     return this.masks;
   }
-
-  private readonly wordsOf = (name: string): string[] => {
-    let known = this.nameWords.get(name);
-    if (!known) this.nameWords.set(name, (known = words(name)));
-    return known;
-  };
 }

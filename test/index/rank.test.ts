@@ -28,7 +28,9 @@ describe('name tiers', () => {
     expect(words('getUserById')).toEqual(['get', 'user', 'by', 'id']);
     expect(words('HTTPServer2')).toEqual(['http', 'server', '2']);
     expect(words('get_user_by')).toEqual(['get', 'user', 'by']);
-    expect(humpMatch(['get', 'user', 'by'], 'ub')).toBe(false); // must start at the first word
+    expect(humpMatch('getUserBy', 'ub')).toBe(false); // must start at the first word
+    expect(humpMatch('HTTPServer', 'hse')).toBe(true);
+    expect(humpMatch('__init__', 'i')).toBe(true);
   });
 });
 
