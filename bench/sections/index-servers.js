@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missClassifier } from '../lib/miss-kinds.js';
 import { now, summarize } from '../lib/stats.js';
 
 /** The same exact-name queries through the language server's workspace/symbol. */
@@ -27,6 +28,9 @@ export async function serverSide(ctx, corpus, names, locus) {
     let agreed = 0;
     let locals = 0;
     const misses = [];
+    /** Results Locus leaves out by design (docs/languages.md), counted by kind. */
+    const leftOut = {};
+    const classify = await missClassifier(corpus.serverRoot);
     const { index } = await locus.index.ready();
     for (const name of names) {
       const answer = await session.rawRequest('workspace/symbol', { query: name });
@@ -47,7 +51,11 @@ export async function serverSide(ctx, corpus, names, locus) {
         );
         if (hit) agreed++;
         else if (isLocal(index, corpus.root, file, item)) locals++;
-        else if (misses.length < 5) misses.push(`${name} ${file}:${(range?.start.line ?? -1) + 1}`);
+        else {
+          const kind = range ? await classify(file, range.start) : 'miss';
+          if (kind !== 'miss') leftOut[kind] = (leftOut[kind] ?? 0) + 1;
+          else if (misses.length < 5) misses.push(`${name} ${file}:${(range?.start.line ?? -1) + 1}`);
+        }
       }
     }
     return {
@@ -58,6 +66,7 @@ export async function serverSide(ctx, corpus, names, locus) {
       serverExact,
       agreed,
       locals,
+      leftOut,
       misses,
     };
   } catch (error) {

@@ -208,6 +208,13 @@ async function afterChange(locus, corpus, index, cacheDir) {
   };
 }
 
+const leftOutCount = (s) => Object.values(s.leftOut ?? {}).reduce((a, b) => a + b, 0);
+const leftOutText = (s) =>
+  [
+    `${s.locals} variables inside functions`,
+    ...Object.entries(s.leftOut ?? {}).map(([k, n]) => `${n} ${k}`),
+  ].join(', ');
+
 /** Targets of the issue. */
 export function indexTargets(result) {
   const targets = [];
@@ -256,11 +263,12 @@ export function indexTargets(result) {
         `${ms(c.symbols_.p50)} vs ${ms(s.warm.p50)}`,
         c.symbols_.p50 < s.warm.p50,
       );
+      const declared = s.serverExact - s.locals - leftOutCount(s);
       t(
-        `includes every ${s.server} exact-name declaration (locals inside functions aside)`,
+        `includes every ${s.server} exact-name declaration (what the index leaves out by design aside: see the side-by-side table)`,
         '100%',
-        pct(s.agreed, s.serverExact - s.locals),
-        s.agreed === s.serverExact - s.locals,
+        `${pct(s.agreed, declared)} (raw ${pct(s.agreed, s.serverExact)})`,
+        s.agreed === declared,
       );
     }
   }
@@ -295,7 +303,7 @@ export function renderIndex(result) {
           ? `${ms(c.coldExact.ms)} vs ${ms(s.coldMs)} (${ratio(s.coldMs / c.coldExact.ms)}): \`symbols ${c.coldExact.name} --exact\`, ${int(c.coldExact.hits)} hits, ${int(c.coldExact.parsed)} files parsed · full cold build ${ms(c.coldMs)}`
           : `full cold build ${ms(c.coldMs)} vs ${ms(s.coldMs)}`,
         `${ms(c.symbols_.p50)} vs ${ms(s.warm.p50)} (${ratio(s.warm.p50 / c.symbols_.p50)})`,
-        `${s.agreed}/${s.serverExact} (${pct(s.agreed, s.serverExact)}); without ${s.locals} locals inside functions: ${pct(s.agreed, s.serverExact - s.locals)}`,
+        `${s.agreed}/${s.serverExact} (${pct(s.agreed, s.serverExact)}); left out by design (docs/languages.md): ${leftOutText(s)}; of the rest: ${pct(s.agreed, s.serverExact - s.locals - leftOutCount(s))}`,
         s.misses.join('; '),
       ];
     });
