@@ -2,7 +2,8 @@
  * Access to Locus through its public surface only: the compiled library (`dist/index.js`, `dist/lsp/index.js`)
  * and the `locus` CLI (`bin/locus.js`). Also the helpers that turn an outline into locate strings.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO } from './sources.js';
@@ -11,6 +12,18 @@ import { identifiers, Lines } from './tokens.js';
 
 /** Path of the CLI launcher. */
 export const CLI = path.join(REPO, 'bin/locus.js');
+
+const sharedCache = mkdtempSync(path.join(tmpdir(), 'locus-bench-cache-'));
+
+/**
+ * The environment of a one-shot CLI run. `cold`: a cache folder of its own, empty (nothing persisted by an
+ * earlier run: no workspace index, no outlines — a first-ever run). `cached`: one cache folder shared by
+ * the bench's runs, so a repeated run finds what the one before persisted (docs/performance.md, "Cold start").
+ */
+export function cliEnv(kind) {
+  const dir = kind === 'cold' ? mkdtempSync(path.join(tmpdir(), 'locus-bench-cold-')) : sharedCache;
+  return { ...process.env, LOCUS_CACHE_DIR: dir };
+}
 
 /** Imports the compiled library (fails with a clear message when `npm run build` has not run). */
 export async function loadLibrary() {

@@ -39,6 +39,73 @@ function cases() {
 }
 
 const RUNS = 15;
+const START_RUNS = 5;
+
+/** One `locus mcp` start: spawn → `initialize` answered, and the RSS once idle after it. */
+async function startOnce(root) {
+  const { spawn } = await import('node:child_process');
+  const start = now();
+  const child = spawn(process.execPath, [path.join(REPO, 'bin/locus.js'), 'mcp', '--root', root], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  };
+  await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.stdout.on('data', (d) => d.toString().includes('"result"') && resolve());
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+  });
+  const ms_ = now() - start;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  let rss;
+  try {
+    rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) * 1024;
+  } catch {
+    rss = undefined;
+  }
+  child.kill();
+  return { ms: ms_, rss };
+}
+
+/** Node alone, and Node importing the MCP SDK's server modules (what every start pays before Locus runs). */
+function baselines() {
+  const time = (args) => {
+    const start = now();
+    spawnSync(process.execPath, args, { cwd: REPO });
+    return now() - start;
+  };
+  const sdk = [
+    '--input-type=module',
+    '-e',
+    "await import('@modelcontextprotocol/sdk/server/mcp.js'); await import('@modelcontextprotocol/sdk/server/stdio.js')",
+  ];
+  const node = [];
+  const withSdk = [];
+  for (let i = 0; i < START_RUNS; i++) {
+    node.push(time(['-e', '0']));
+    withSdk.push(time(sdk));
+  }
+  return { node: summarize(node), sdk: summarize(withSdk) };
+}
+
+async function measureStart() {
+  const root = mkdtempSync(path.join(tmpdir(), 'locus-bench-mcp-start-'));
+  try {
+    const runs = [];
+    for (let i = 0; i < START_RUNS; i++) runs.push(await startOnce(root));
+    return {
+      start: summarize(runs.map((r) => r.ms)),
+      rss: summarize(runs.map((r) => r.rss ?? 0)),
+      ...baselines(),
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
 
 async function connect(lib, root) {
   const { createLocusMcpServer } = await import(pathToFileURL(path.join(REPO, 'dist/mcp/server.js')).href);
@@ -110,6 +177,7 @@ async function measureCase(ctx, testCase) {
 export async function runMcpOverhead(ctx) {
   const rows = [];
   if (ctx.config.mcpRealProjects === false) return { rows }; // smoke mode: no real projects
+  const start = await measureStart();
   for (const testCase of cases()) {
     if (!serverStatus(ctx.lib.lsp, testCase.server).available) {
       ctx.missingServers.add(testCase.server);
@@ -117,35 +185,58 @@ export async function runMcpOverhead(ctx) {
     }
     rows.push(await measureCase(ctx, testCase));
   }
-  return { rows };
+  return { rows, start };
 }
 
 /** Targets: overhead ≤ 2 ms + 0.1 ms per hit on the page; a later page ≤ 30 ms. */
 export function mcpOverheadTargets(result) {
-  return result.rows
-    .filter((r) => !r.error)
-    .flatMap((r) => [
-      {
-        id: `mcp-references-overhead-${r.id}`,
-        what: `references through MCP on ${r.id}, ${r.hits} hits on the page: overhead over the raw request (p50)`,
-        target: `≤ ${ms(r.budget)}`,
-        measured: ms(r.overhead),
-        met: r.overhead <= r.budget,
-        factor: r.overhead / r.budget,
-      },
-      ...(r.later
-        ? [
-            {
-              id: `mcp-references-later-page-${r.id}`,
-              what: `references through MCP on ${r.id}: a later page (p50)`,
-              target: '≤ 30 ms',
-              measured: ms(r.later.p50),
-              met: r.later.p50 <= 30,
-              factor: r.later.p50 / 30,
-            },
-          ]
-        : []),
-    ]);
+  const s = result.start;
+  const start = s
+    ? [
+        {
+          id: 'mcp-start',
+          what: `MCP server start, spawn → initialize answered (median of ${START_RUNS}; same run: node -e 0 ${ms(s.node.p50)}, node importing the MCP SDK ${ms(s.sdk.p50)})`,
+          target: '≤ 150 ms',
+          measured: ms(s.start.p50),
+          met: s.start.p50 <= 150,
+          factor: s.start.p50 / 150,
+        },
+        {
+          id: 'mcp-idle-rss',
+          what: 'MCP server idle RSS after initialize (median)',
+          target: '≤ 80 MiB',
+          measured: `${(s.rss.p50 / 1024 / 1024).toFixed(1)} MiB`,
+          met: s.rss.p50 > 0 && s.rss.p50 <= 80 * 1024 * 1024,
+          factor: s.rss.p50 / (80 * 1024 * 1024),
+        },
+      ]
+    : [];
+  return start.concat(
+    result.rows
+      .filter((r) => !r.error)
+      .flatMap((r) => [
+        {
+          id: `mcp-references-overhead-${r.id}`,
+          what: `references through MCP on ${r.id}, ${r.hits} hits on the page: overhead over the raw request (p50)`,
+          target: `≤ ${ms(r.budget)}`,
+          measured: ms(r.overhead),
+          met: r.overhead <= r.budget,
+          factor: r.overhead / r.budget,
+        },
+        ...(r.later
+          ? [
+              {
+                id: `mcp-references-later-page-${r.id}`,
+                what: `references through MCP on ${r.id}: a later page (p50)`,
+                target: '≤ 30 ms',
+                measured: ms(r.later.p50),
+                met: r.later.p50 <= 30,
+                factor: r.later.p50 / 30,
+              },
+            ]
+          : []),
+      ]),
+  );
 }
 
 /** Renders the section. */
