@@ -176,27 +176,14 @@ export class WorkspaceIndex {
     const walked = this.walker.walk();
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
-    this.skipped = { ...walked.skipped };
-    const { jobs, seen, fromCache } = this.plan(walked, cached, true);
-    let changed = this.dropVanished(seen, true, '');
-    this.report(fromCache);
     const needles = names.map((name) => Buffer.from(name));
-    const wanted = jobs.filter((job) => {
-      const mentions = fileMentions(this.root, job.file.path, needles, this.maxBytes);
-      if (!mentions) this.report(1);
-      return mentions;
-    });
-    this.counts = { fromCache, parsed: wanted.length };
-    const byPath = new Map(wanted.map((j) => [j.file.path, j.file]));
-    await runJobs(wanted, {
-      root: this.root,
-      maxBytes: this.maxBytes,
-      ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
-      onOutcome: (outcome) => {
-        changed = this.take(outcome, byPath, cached) || changed;
-        this.report(1);
-      },
-    });
+    const spelled = (jobs: ExtractJob[]) =>
+      jobs.filter((job) => {
+        const mentions = fileMentions(this.root, job.file.path, needles, this.maxBytes);
+        if (!mentions) this.report(1);
+        return mentions;
+      });
+    const changed = await this.apply(walked, cached, true, '', spelled);
     this.covered = [...names];
     if (this.cachePath && changed) this.save();
   }
@@ -249,19 +236,22 @@ export class WorkspaceIndex {
 
   /**
    * Makes the store match a walk (of the whole root, or of the folder `under`): unchanged files kept,
-   * missing and changed ones parsed, vanished ones dropped. Returns whether anything changed.
+   * missing and changed ones parsed (those `select` keeps), vanished ones dropped. Returns whether anything
+   * changed.
    */
   private async apply(
     walked: WalkResult,
     cached: Map<string, FileEntry> | undefined,
     whole: boolean,
     under = '',
+    select: (jobs: ExtractJob[]) => ExtractJob[] = (jobs) => jobs,
   ): Promise<boolean> {
     if (whole) this.skipped = { ...walked.skipped };
-    const { jobs, seen, fromCache } = this.plan(walked, cached, whole);
-    let changed = this.dropVanished(seen, whole, under);
-    this.counts = { fromCache, parsed: jobs.length };
-    this.report(fromCache);
+    const planned = this.plan(walked, cached, whole);
+    let changed = this.dropVanished(planned.seen, whole, under);
+    this.report(planned.fromCache);
+    const jobs = select(planned.jobs);
+    this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
     const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
     await runJobs(jobs, {
       root: this.root,

@@ -5,23 +5,13 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OutlineStore } from '../../src/index/outline-store.js';
 import { createSyntaxService } from '../../src/ops/syntax-service.js';
 import { extractOutline } from '../../src/syntax/outline.js';
-import { removeDir, tempDir } from './support.js';
+import { useTempCacheDir } from './support.js';
 
-let cacheDir: string;
-const previousCache = process.env.LOCUS_CACHE_DIR;
-beforeAll(() => {
-  cacheDir = tempDir('outline-store');
-  process.env.LOCUS_CACHE_DIR = cacheDir;
-});
-afterAll(() => {
-  if (previousCache === undefined) delete process.env.LOCUS_CACHE_DIR;
-  else process.env.LOCUS_CACHE_DIR = previousCache;
-  removeDir(cacheDir);
-});
+const cacheDir = useTempCacheDir('outline-store');
 
 const SOURCES: [string, string][] = [
   ['python', 'class Cart:\n    def total(self):\n        return 1\n'],
@@ -30,7 +20,7 @@ const SOURCES: [string, string][] = [
 ];
 
 function storedFiles(): string[] {
-  const dir = path.join(cacheDir, 'outlines');
+  const dir = path.join(cacheDir(), 'outlines');
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.json'))
     .map((f) => path.join(dir, f));

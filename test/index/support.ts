@@ -1,6 +1,7 @@
 /** Test support for the workspace index: generated workspaces with ignore rules, links and odd files. */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
+import { afterAll, beforeAll } from 'vitest';
 import path from 'node:path';
 
 /** A fresh temp dir. */
@@ -105,4 +106,23 @@ export function removeDir(dir: string): void {
     // not there
   }
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Points `LOCUS_CACHE_DIR` at a fresh temp folder for the test file (restored and removed after it);
+ * returns a getter for the folder.
+ */
+export function useTempCacheDir(prefix: string): () => string {
+  let dir = '';
+  const previous = process.env.LOCUS_CACHE_DIR;
+  beforeAll(() => {
+    dir = tempDir(prefix);
+    process.env.LOCUS_CACHE_DIR = dir;
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.LOCUS_CACHE_DIR;
+    else process.env.LOCUS_CACHE_DIR = previous;
+    removeDir(dir);
+  });
+  return () => dir;
 }

@@ -5,23 +5,13 @@
  */
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
 import { createLocator } from '../../src/ops/locator.js';
 import { symbols } from '../../src/ops/symbols.js';
-import { generateFiles, removeDir, tempDir, writeTree } from './support.js';
+import { generateFiles, removeDir, tempDir, writeTree, useTempCacheDir } from './support.js';
 
-let cacheDir: string;
-const previousCache = process.env.LOCUS_CACHE_DIR;
-beforeAll(() => {
-  cacheDir = tempDir('targeted-cache');
-  process.env.LOCUS_CACHE_DIR = cacheDir;
-});
-afterAll(() => {
-  if (previousCache === undefined) delete process.env.LOCUS_CACHE_DIR;
-  else process.env.LOCUS_CACHE_DIR = previousCache;
-  removeDir(cacheDir);
-});
+useTempCacheDir('targeted-cache');
 
 const GO_READERS = {
   'bufio/bufio.go':

@@ -13,22 +13,20 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
 import { createLocator } from '../../src/ops/locator.js';
-import { generateFiles, removeDir, RUNNING_AS_ROOT, tempDir, writeOddCases, writeTree } from './support.js';
+import {
+  generateFiles,
+  removeDir,
+  RUNNING_AS_ROOT,
+  tempDir,
+  writeOddCases,
+  writeTree,
+  useTempCacheDir,
+} from './support.js';
 
-let cacheDir: string;
-const previousCache = process.env.LOCUS_CACHE_DIR;
-beforeAll(() => {
-  cacheDir = tempDir('cache');
-  process.env.LOCUS_CACHE_DIR = cacheDir;
-});
-afterAll(() => {
-  if (previousCache === undefined) delete process.env.LOCUS_CACHE_DIR;
-  else process.env.LOCUS_CACHE_DIR = previousCache;
-  removeDir(cacheDir);
-});
+useTempCacheDir('cache');
 
 const names = (index: WorkspaceIndex, name: string) =>
   index.store.lookup([name]).symbols.map((s) => `${s.file}:${s.path.join('.')}`);
