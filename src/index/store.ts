@@ -65,12 +65,15 @@ export class SymbolStore {
 
   /** Adds or replaces a file's entry. */
   put(entry: FileEntry): void {
+    const replaced = this.byPath.get(entry.path)?.id;
+    const ranks = this.ranks;
     this.remove(entry.path);
     const id = this.freeIds.pop() ?? this.byId.length;
     this.byId[id] = entry;
     this.byPath.set(entry.path, { id, entry });
     this.demoted[id] = isDemotedPath(entry.path) ? 1 : 0;
-    this.ranks = undefined;
+    // A file replaced under its own id keeps its rank (it depends on the path alone): no re-sort per edit.
+    this.ranks = replaced === id ? ranks : undefined;
     const count = Math.min(entry.names.length, SLOT);
     for (let i = 0; i < count; i++) {
       const name = entry.names[i] as string;
@@ -93,7 +96,9 @@ export class SymbolStore {
     this.buckets.set(name, bucket);
     this.bucketNames[bucket] = name;
     this.bucketRefs[bucket] = ref;
-    this.masks = undefined;
+    // The masks follow one name at a time once built (an edit adds a name or two, not a rebuild of all).
+    if (this.masks && bucket < this.masks.length) this.masks[bucket] = charMask(name.toLowerCase());
+    else this.masks = undefined;
   }
 
   /**
@@ -128,7 +133,7 @@ export class SymbolStore {
       this.buckets.delete(name);
       this.bucketNames[bucket] = this.bucketRefs[bucket] = undefined;
       this.freeBuckets.push(bucket);
-      this.masks = undefined;
+      if (this.masks && bucket < this.masks.length) this.masks[bucket] = -1; // free: skipped by its missing name
     }
     this.symbolCount -= Math.min(entry.names.length, SLOT);
     this.byPath.delete(path);
