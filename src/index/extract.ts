@@ -10,7 +10,6 @@ import { decodeText } from '../workspace/workspace.js';
 import { packSymbols } from './pack.js';
 import type { FileEntry, WalkedFile } from './types.js';
 
-
 /** What became of one file. */
 export type ExtractOutcome =
   | { kind: 'entry'; entry: FileEntry }
@@ -93,4 +92,3 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   const outline = await extractOutline(file.language, text);
   return { kind: 'entry', entry: packSymbols({ ...file, size: bytes.length }, hash, text, outline.symbols) };
 }
-
