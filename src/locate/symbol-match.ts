@@ -22,9 +22,9 @@ function endsWith(path: readonly string[], suffix: readonly string[]): boolean {
 
 /** Looks up `query` among all symbols of an outline; same-path symbols come back in document order. */
 export function lookupSymbol(roots: readonly OutlineSymbol[], query: readonly string[]): SymbolLookup {
-  const named = byName(roots).get(query[query.length - 1] ?? '') ?? [];
-  const exact = named.filter((s) => s.path.length === query.length && endsWith(s.path, query));
+  const exact = byPath(roots).get(query.join('\u0000')) ?? [];
   if (exact.length > 0) return { kind: 'found', via: 'exact', symbols: exact };
+  const named = byName(roots).get(query[query.length - 1] ?? '') ?? [];
   const suffix = named.filter((s) => endsWith(s.path, query));
   const paths = new Set(suffix.map((s) => dotted(s.path)));
   if (paths.size === 1) return { kind: 'found', via: 'suffix', symbols: suffix };
@@ -36,6 +36,27 @@ export function lookupSymbol(roots: readonly OutlineSymbol[], query: readonly st
 }
 
 const nameIndexes = new WeakMap<readonly OutlineSymbol[], Map<string, OutlineSymbol[]>>();
+const pathIndexes = new WeakMap<readonly OutlineSymbol[], Map<string, OutlineSymbol[]>>();
+
+/**
+ * Symbols by their whole path, in name order (built once per outline): an exact lookup is one map read.
+ * Scanning every symbol of the name instead made `outline` quadratic in repeated names (a method name
+ * shared by 1,000 classes was compared 1,000 times for each of them).
+ */
+function byPath(roots: readonly OutlineSymbol[]): Map<string, OutlineSymbol[]> {
+  let index = pathIndexes.get(roots);
+  if (index) return index;
+  index = new Map();
+  for (const list of byName(roots).values())
+    for (const symbol of list) {
+      const key = symbol.path.join('\u0000');
+      const same = index.get(key);
+      if (same) same.push(symbol);
+      else index.set(key, [symbol]);
+    }
+  pathIndexes.set(roots, index);
+  return index;
+}
 
 /** Symbols by the last segment of their path, in name order (built once per outline). */
 function byName(roots: readonly OutlineSymbol[]): Map<string, OutlineSymbol[]> {
