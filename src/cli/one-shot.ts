@@ -2,13 +2,18 @@
 import { createLocator, type Locator } from '../ops/locator.js';
 import { preferFastStartup } from '../syntax/startup.js';
 import type { ProgressListener } from '../core/call.js';
+import { err } from './io.js';
 import { indexProgress } from './status-line.js';
 
-/** Runs `use` with an offline locator over `root` and closes it, whatever `use` does. */
+/**
+ * Runs `use` with an offline locator over `root` and closes it, whatever `use` does. The config's warnings
+ * (untrusted keys ignored; `trust` is `--trust`) go to stderr first.
+ */
 export async function withOneShotLocator<T>(
   root: string,
   use: (locator: Locator) => Promise<T>,
   onProgress?: ProgressListener,
+  trust = false,
 ): Promise<T> {
   preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
   // A workspace-wide locate string may build the index first: its progress goes to the status line.
@@ -16,8 +21,10 @@ export async function withOneShotLocator<T>(
   const locator = createLocator({
     root,
     outlineCache: true,
+    ...(trust ? { trust } : {}),
     ...(onIndex ? { index: { onProgress: onIndex } } : {}),
   });
+  for (const warning of locator.configWarnings) err(warning);
   try {
     return await use(locator);
   } finally {

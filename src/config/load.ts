@@ -140,7 +140,7 @@ export function invalidConfig(source: string, problem: string): LocusError {
 function untrustedWarning(path: string, removed: string[]): string {
   return (
     `locus: ignoring ${removed.join(', ')} in ${path}: the workspace is not trusted, and these settings start ` +
-    `programs or change which ones run. Trust it with --trust, ${TRUST_ENV}=1, or "trustedRoots" in ` +
+    `programs, change which ones run, or choose where Locus writes. Trust it with --trust, ${TRUST_ENV}=1, or "trustedRoots" in ` +
     `${userConfigPath()}; the rest of the file applies.`
   );
 }

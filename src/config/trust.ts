@@ -1,7 +1,8 @@
 /**
  * Workspace trust (docs/configuration.md, "Workspace trust"). A repository is untrusted input: its
- * `locus.config.json` must not be able to run a program on the user's machine. Keys that start processes or change
- * where they come from are honoured only from the user's own config or when the workspace is trusted explicitly;
+ * `locus.config.json` must not be able to run a program on the user's machine or make Locus write outside it.
+ * Keys that start processes, change where they come from, or choose where Locus writes its caches are honoured
+ * only from the user's own config or when the workspace is trusted explicitly;
  * everything else in a workspace config applies as usual.
  */
 import { realpathSync } from 'node:fs';
@@ -20,6 +21,8 @@ export const TRUSTED_ONLY: readonly (readonly string[])[] = [
   ['languages', '*', 'env'],
   ['languages', '*', 'settings'],
   ['languages', '*', 'initializationOptions'],
+  // Where the index and outline caches are written: a repository must not choose a folder outside itself.
+  ['index', 'cacheDir'],
 ];
 
 /** Environment variable that trusts the workspace when set to `1`. */

@@ -12,6 +12,8 @@ export interface OfflineSettings {
   limits: Partial<Limits>;
   fileLanguages: LanguageOverrides;
   index: IndexConfig;
+  /** Warnings of loading it (untrusted keys ignored), for the faces to print. */
+  warnings: readonly string[];
   /** Why the config could not be loaded (the index reports it when first used; locating goes on). */
   error?: unknown;
 }
@@ -21,15 +23,21 @@ export interface OfflineSettings {
  * that start servers or use the index report it (with its coded error), and offline locating goes on with the
  * defaults.
  */
-export function offlineSettings(root: string): OfflineSettings {
+export function offlineSettings(root: string, options: { trust?: boolean } = {}): OfflineSettings {
   try {
-    return offlineSettingsOf(loadLspConfig(root).config);
+    const loaded = loadLspConfig(root, {}, options.trust === true ? { trust: true } : {});
+    return offlineSettingsOf(loaded.config, loaded.warnings);
   } catch (error) {
-    return { limits: {}, fileLanguages: {}, index: {}, error };
+    return { limits: {}, fileLanguages: {}, index: {}, warnings: [], error };
   }
 }
 
 /** The offline part of an already loaded configuration (the ops context loads it once for everything). */
-export function offlineSettingsOf(config: LspConfig): OfflineSettings {
-  return { limits: config.limits ?? {}, fileLanguages: config.fileLanguages, index: config.index ?? {} };
+export function offlineSettingsOf(config: LspConfig, warnings: readonly string[] = []): OfflineSettings {
+  return {
+    limits: config.limits ?? {},
+    fileLanguages: config.fileLanguages,
+    index: config.index ?? {},
+    warnings,
+  };
 }

@@ -43,6 +43,8 @@ export interface Locator extends LocatorApi {
   readonly syntax: SyntaxService;
   /** The workspace symbol index (created on first use). */
   readonly index: IndexAccess;
+  /** Warnings of loading the root's config (untrusted keys ignored), for the faces to print. */
+  readonly configWarnings: readonly string[];
 }
 
 /** Options of createLocator inside Locus: the library's, plus what the operations share with it. */
@@ -51,6 +53,8 @@ export interface LocatorOptions extends LocatorApiOptions {
   syntax?: SyntaxService;
   /** The root's config as the caller already loaded it (the ops context reads it once); default: read here. */
   settings?: OfflineSettings;
+  /** Trust the workspace's config (`--trust`), when it is read here. */
+  trust?: boolean;
   /** How the workspace index is kept (watchers, waiting, progress). */
   index?: IndexAccessOptions;
   /**
@@ -62,7 +66,8 @@ export interface LocatorOptions extends LocatorApiOptions {
 
 /** Creates an offline locator over a workspace root. */
 export function createLocator(options: LocatorOptions): Locator {
-  const configured = options.settings ?? offlineSettings(options.root);
+  const configured =
+    options.settings ?? offlineSettings(options.root, options.trust === true ? { trust: true } : {});
   const limits = { ...configured.limits, ...options.limits };
   const workspace = new Workspace(options.root, {
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
@@ -80,6 +85,7 @@ export function createLocator(options: LocatorOptions): Locator {
     workspace,
     syntax,
     index,
+    configWarnings: configured.warnings,
     locate: (input, opts) =>
       outcome(() => locateIn(workspace, syntax, index, input, opts?.range ? 'range' : 'position')),
     locateRange: (input) => outcome(() => locateIn(workspace, syntax, index, input, 'range')),

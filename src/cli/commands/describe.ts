@@ -13,19 +13,24 @@ export const describeCommand: CommandSpec = {
   usage: 'locus describe <path>:<line>:<col> [--root DIR] [--json]   (1-based line, column in characters)',
   summary: 'Give the shortest locate string for a position.',
   options: {},
-  async run({ positionals, root, json }) {
+  async run({ positionals, root, json, trust }) {
     const [target, ...extra] = positionals;
     const m = target === undefined ? null : /^(.+):(\d+):(\d+)$/s.exec(target);
     if (!m || extra.length > 0) throw new UsageError('describe takes one <path>:<line>:<col> (1-based).');
-    return withOneShotLocator(root, async (locator) => {
-      const result = await locator.describe(m[1] as string, { line: Number(m[2]), column: Number(m[3]) });
-      return report<DescribeSuccess>(result, json, (ok) => {
-        const symbol = ok.symbol ? ` (in ${ok.symbol.kind} ${ok.symbol.path})` : '';
-        const exactness = ok.exact
-          ? ''
-          : `\nNote: no locate string names ${target} exactly (it is inside whitespace); this one lands on ${ok.display}.`;
-        return `${codeSpan(ok.locate)} → ${ok.display}${symbol}${exactness}`;
-      });
-    });
+    return withOneShotLocator(
+      root,
+      async (locator) => {
+        const result = await locator.describe(m[1] as string, { line: Number(m[2]), column: Number(m[3]) });
+        return report<DescribeSuccess>(result, json, (ok) => {
+          const symbol = ok.symbol ? ` (in ${ok.symbol.kind} ${ok.symbol.path})` : '';
+          const exactness = ok.exact
+            ? ''
+            : `\nNote: no locate string names ${target} exactly (it is inside whitespace); this one lands on ${ok.display}.`;
+          return `${codeSpan(ok.locate)} → ${ok.display}${symbol}${exactness}`;
+        });
+      },
+      undefined,
+      trust,
+    );
   },
 };

@@ -11,7 +11,7 @@ export const locateCommand: CommandSpec = {
   usage: 'locus locate <locate> [--root DIR] [--range] [--json]',
   summary: 'Resolve a locate string to a position (or a range with --range), offline.',
   options: { range: { type: 'boolean' } },
-  async run({ positionals, values, root, json, onProgress }) {
+  async run({ positionals, values, root, json, onProgress, trust }) {
     const [input, ...extra] = positionals;
     if (input === undefined || extra.length > 0)
       throw new UsageError('locate takes exactly one locate string.');
@@ -22,6 +22,7 @@ export const locateCommand: CommandSpec = {
         return report<LocateSuccess>(result, json, renderLocateSuccess);
       },
       onProgress,
+      trust,
     );
   },
 };

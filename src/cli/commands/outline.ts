@@ -19,23 +19,28 @@ export const outlineCommand: CommandSpec = {
     budget: { type: 'string' },
     all: { type: 'boolean' },
   },
-  async run({ positionals, values, root, json }) {
+  async run({ positionals, values, root, json, trust }) {
     const [filePath, ...extra] = positionals;
     if (filePath === undefined || extra.length > 0)
       throw new UsageError('outline takes exactly one file path.');
-    return withOneShotLocator(root, async (locator) => {
-      const outline = await locator.outline(filePath);
-      const view = {
-        ...numberFlag(values, 'depth'),
-        ...numberFlag(values, 'page'),
-        ...numberFlag(values, 'budget'),
-      };
-      const shown =
-        outline.ok && values.all !== true
-          ? pageOutline(outline, view, (e, level, hidden) => outlineLine(e, level, hidden).length)
-          : outline;
-      return report<OutlineResult>(shown, json, renderOutline, cliWording('outline'));
-    });
+    return withOneShotLocator(
+      root,
+      async (locator) => {
+        const outline = await locator.outline(filePath);
+        const view = {
+          ...numberFlag(values, 'depth'),
+          ...numberFlag(values, 'page'),
+          ...numberFlag(values, 'budget'),
+        };
+        const shown =
+          outline.ok && values.all !== true
+            ? pageOutline(outline, view, (e, level, hidden) => outlineLine(e, level, hidden).length)
+            : outline;
+        return report<OutlineResult>(shown, json, renderOutline, cliWording('outline'));
+      },
+      undefined,
+      trust,
+    );
   },
 };
 

@@ -3,8 +3,6 @@
  * operations answered from the symbol index. Index progress goes to stderr when it is a terminal
  * (or with --progress), never to stdout.
  */
-import type { ProgressListener } from '../../core/call.js';
-import { createLocator, type Locator } from '../../ops/locator.js';
 import type { SearchResult } from '../../ops/search.js';
 import { search } from '../../ops/search.js';
 import { source, type SourceResult } from '../../ops/source.js';
@@ -12,7 +10,7 @@ import { symbols, type SymbolsResult } from '../../ops/symbols.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
-import { indexProgress } from '../status-line.js';
+import { withOneShotLocator } from '../one-shot.js';
 import { isLocusError, type ErrorData } from '../../core/errors.js';
 
 type Values = CommandContext['values'];
@@ -33,20 +31,6 @@ function wholeNumber(values: Values, name: string): number | undefined {
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1)
     throw new UsageError(`--${name} takes a whole number >= 1.`);
   return Number(raw);
-}
-
-async function withLocator(
-  root: string,
-  status: ProgressListener | undefined,
-  run: (locator: Locator) => Promise<number>,
-): Promise<number> {
-  const onProgress = indexProgress(status);
-  const locator = createLocator({ root, ...(onProgress ? { index: { onProgress } } : {}) });
-  try {
-    return await run(locator);
-  } finally {
-    await locator.close();
-  }
 }
 
 const PROGRESS = { progress: { type: 'boolean' } } as const;
@@ -71,22 +55,26 @@ export const symbolsCommand: CommandSpec = {
       default: 'fuzzy',
     },
   },
-  run: ({ positionals, values, root, json, onProgress }) => {
+  run: ({ positionals, values, root, json, onProgress, trust }) => {
     if (positionals.length !== 1) throw new UsageError('symbols takes exactly one query.');
     const limit = wholeNumber(values, 'limit');
-    return withLocator(root, onProgress, async (locator) =>
-      report<SymbolsResult>(
-        await outcome(() =>
-          symbols(locator, positionals[0] as string, {
-            ...(values.exact === true ? { exact: true } : {}),
-            ...(typeof values.kind === 'string' ? { kind: values.kind } : {}),
-            ...(typeof values.path === 'string' ? { path: values.path } : {}),
-            ...(limit === undefined ? {} : { limit }),
-          }),
+    return withOneShotLocator(
+      root,
+      async (locator) =>
+        report<SymbolsResult>(
+          await outcome(() =>
+            symbols(locator, positionals[0] as string, {
+              ...(values.exact === true ? { exact: true } : {}),
+              ...(typeof values.kind === 'string' ? { kind: values.kind } : {}),
+              ...(typeof values.path === 'string' ? { path: values.path } : {}),
+              ...(limit === undefined ? {} : { limit }),
+            }),
+          ),
+          json,
+          renderSymbols,
         ),
-        json,
-        renderSymbols,
-      ),
+      onProgress,
+      trust,
     );
   },
 };
@@ -106,24 +94,28 @@ export const searchCommand: CommandSpec = {
     budget: { type: 'string' },
     ...PROGRESS,
   },
-  run: ({ positionals, values, root, json, onProgress }) => {
+  run: ({ positionals, values, root, json, onProgress, trust }) => {
     if (positionals.length !== 1) throw new UsageError('search takes exactly one "<glob>@<find>".');
     const page = wholeNumber(values, 'page');
     const pageSize = wholeNumber(values, 'page-size');
     const budget = wholeNumber(values, 'budget');
-    return withLocator(root, onProgress, async (locator) =>
-      report<SearchResult>(
-        await outcome(() =>
-          search(locator, positionals[0] as string, {
-            regex: values.regex === true,
-            ...(page === undefined ? {} : { page }),
-            ...(pageSize === undefined ? {} : { pageSize }),
-            ...(budget === undefined ? {} : { budget }),
-          }),
+    return withOneShotLocator(
+      root,
+      async (locator) =>
+        report<SearchResult>(
+          await outcome(() =>
+            search(locator, positionals[0] as string, {
+              regex: values.regex === true,
+              ...(page === undefined ? {} : { page }),
+              ...(pageSize === undefined ? {} : { pageSize }),
+              ...(budget === undefined ? {} : { budget }),
+            }),
+          ),
+          json,
+          renderSearch,
         ),
-        json,
-        renderSearch,
-      ),
+      onProgress,
+      trust,
     );
   },
 };
@@ -135,17 +127,21 @@ export const sourceCommand: CommandSpec = {
   summary:
     "Print the source of a symbol, line range or match (numbered, bounded), with a container's members.",
   options: { 'max-lines': { type: 'string' }, ...PROGRESS },
-  run: ({ positionals, values, root, json, onProgress }) => {
+  run: ({ positionals, values, root, json, onProgress, trust }) => {
     if (positionals.length !== 1) throw new UsageError('source takes exactly one locate string.');
     const maxLines = wholeNumber(values, 'max-lines');
-    return withLocator(root, onProgress, async (locator) =>
-      report<SourceResult>(
-        await outcome(() =>
-          source(locator, positionals[0] as string, maxLines === undefined ? {} : { maxLines }),
+    return withOneShotLocator(
+      root,
+      async (locator) =>
+        report<SourceResult>(
+          await outcome(() =>
+            source(locator, positionals[0] as string, maxLines === undefined ? {} : { maxLines }),
+          ),
+          json,
+          renderSource,
         ),
-        json,
-        renderSource,
-      ),
+      onProgress,
+      trust,
     );
   },
 };
