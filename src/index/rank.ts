@@ -123,9 +123,9 @@ export function charMask(lower: string, skipUnderscore = false): number {
 }
 
 const DEMOTED_DIR =
-  /(?:^|\/)(?:tests?|__tests__|__mocks__|spec|specs|testdata|testing|fixtures?|vendor|third_party|thirdparty|external|generated|gen|examples?|node_modules|dist|build)\//i;
+  /(?:^|\/)(?:tests?|__tests__|__mocks__|spec|specs|testdata|testing|fixtures?|vendor|third_party|thirdparty|external|generated|gen|examples?|node_modules|site-packages|dist-packages|dist|build)\//i;
 const DEMOTED_FILE =
-  /(?:_test\.go|\.(?:test|spec)\.[a-z]+|(?:^|\/)test_[^/]*\.py|_pb2?\.py|\.pb\.go|\.d\.ts)$/i;
+  /(?:_test\.go|\.(?:test|spec)\.[a-z]+|(?:^|\/)test_[^/]*\.py|_pb2?\.py|\.pb\.go|\.d\.ts|\.pyi)$/i;
 
 /** True for test, vendored and generated files (ranked after the others). */
 export function isDemotedPath(filePath: string): boolean {

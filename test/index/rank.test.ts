@@ -56,5 +56,7 @@ describe('file order', () => {
     ]);
     expect(isDemotedPath('src/app.test.ts')).toBe(true);
     expect(isDemotedPath('src/latest/app.ts')).toBe(false);
+    expect(isDemotedPath('lib/site-packages/click/core.py')).toBe(true); // installed third-party code
+    expect(isDemotedPath('typeshed/stdlib/subprocess.pyi')).toBe(true); // a stub, like a .d.ts
   });
 });
