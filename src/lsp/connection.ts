@@ -206,6 +206,9 @@ export class LspConnection {
   private translate(method: string, error: unknown): unknown {
     if (error instanceof LocusError) return error;
     if (this.failure !== undefined) return this.failure;
+    // The request could not be written (the server is gone): say so now, whichever of this rejection and the
+    // stream's error event comes first, so the caller can tell that nothing reached the server.
+    if (error instanceof Error && isPipeError(error)) this.listener?.broken(undefined, true);
     if (error instanceof ResponseError) return responseError(this.options.name, method, error);
     return new LocusError('SERVER_FAILED', `${this.options.name}: ${method} failed: ${String(error)}`, {
       cause: error,

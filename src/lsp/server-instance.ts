@@ -197,6 +197,11 @@ export class ServerInstance {
     return this.death;
   }
 
+  /** Resolves when the server process has exited, or after `ms`. */
+  async ended(ms: number): Promise<void> {
+    await waitFor(this.process.exited, ms);
+  }
+
   /** True while the server can take requests. */
   get alive(): boolean {
     return this.death === undefined && !this.stopping && this.process.running;

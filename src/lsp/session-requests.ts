@@ -40,6 +40,9 @@ import {
   type CollectOptions,
 } from './collect-diagnostics.js';
 
+/** How long a call waits for a server that refused a write (EPIPE) to be seen exiting before it retries. */
+const UNREACHABLE_EXIT_MS = 2000;
+
 /**
  * How a request relates to readiness: `wait` for it; `eager` asks at once and waits (then asks again)
  * only when a server that is not ready yet answers empty; `flag` never waits but marks the answer;
@@ -310,6 +313,10 @@ export class SessionRequests {
           await abortable(instance.connection.cancelsSettled(), signal);
           if (instance.alive || attempt > 0) return await body(instance, call);
         } catch (error) {
+          // A write that found the server gone (EPIPE) can come before its exit is seen: wait for that, so the
+          // retry starts a new server instead of writing to the dead one again.
+          if (attempt === 0 && instance.unreachable && instance.alive)
+            await instance.ended(UNREACHABLE_EXIT_MS);
           if (attempt > 0 || !diedBeforeCall(instance, call.sent)) throw error;
         } finally {
           this.supervisor.release();
