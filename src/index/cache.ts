@@ -135,10 +135,8 @@ function unpack(value: unknown, table: string[]): FileEntry | undefined {
   if (typeof h !== 'string' || typeof l !== 'string' || typeof d !== 'string') return undefined;
   const names = Array.isArray(n) ? namesOf(n, table) : undefined;
   if (!names) return undefined;
-  const bytes = Buffer.from(d, 'base64');
-  if (bytes.length !== names.length * STRIDE * 4) return undefined;
-  const data = new Int32Array(names.length * STRIDE);
-  new Uint8Array(data.buffer).set(bytes);
+  const data = decodeData(d, names.length);
+  if (!data) return undefined;
   const entry: FileEntry = { path: p, size: s, mtimeMs: m, hash: h, language: l, names, data };
   if (x !== undefined) {
     const prefixes = Array.isArray(x)
@@ -176,7 +174,7 @@ export function saveCache(
     return i;
   };
   for (const e of entries) {
-    const d = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('base64');
+    const d = encodeData(e.data);
     const stored: StoredEntry = {
       p: e.path,
       s: e.size,
@@ -199,6 +197,28 @@ export function saveCache(
     files,
     rejected,
   });
+  return writeAtomically(file, body);
+}
+
+/** A file entry's packed numbers as stored: their bytes in base64. */
+export function encodeData(data: Int32Array): string {
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+}
+
+/** The packed numbers of `count` symbols from their stored form; undefined when the size is wrong. */
+export function decodeData(base64: string, count: number): Int32Array | undefined {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length !== count * STRIDE * 4) return undefined;
+  const data = new Int32Array(count * STRIDE);
+  new Uint8Array(data.buffer).set(bytes);
+  return data;
+}
+
+/**
+ * Writes `body` to `file` through a temporary file renamed into place, so a reader sees a whole old file
+ * or a whole new one; returns false (and leaves any old file) when it cannot.
+ */
+export function writeAtomically(file: string, body: string): boolean {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });

@@ -1,6 +1,6 @@
 /** Public surface of the index layer: the workspace symbol index and its ranking rules. */
 export { WorkspaceIndex, type IndexStatus } from './workspace-index.js';
-export { SymbolStore, unpackSymbol, type IndexedSymbol, type RankedSymbol } from './store.js';
+export { queryParts, SymbolStore, unpackSymbol, type IndexedSymbol, type RankedSymbol } from './store.js';
 export { compareFiles, isDemotedPath, tierMatcher, humpMatch, TIER } from './rank.js';
 export { cacheDirectory, cacheFile, indexVersion } from './cache.js';
 export { DEFAULT_EXCLUDED_DIRS, Walker } from './walk.js';

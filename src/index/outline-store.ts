@@ -6,11 +6,11 @@
  * (the oldest quarter is dropped beyond that). Anything unreadable, malformed or from another version is
  * a miss, never an error; writes are atomic (temporary file renamed into place).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Outline } from '../locate/outline.js';
-import { cacheDirectory, indexVersion } from './cache.js';
+import { cacheDirectory, decodeData, encodeData, indexVersion, writeAtomically } from './cache.js';
 import { outlineOfEntry } from './outline.js';
 import { packSymbols } from './pack.js';
 import { STRIDE, type FileEntry } from './types.js';
@@ -66,21 +66,16 @@ export class OutlineStore {
       version: indexVersion(),
       language,
       names: packed.names,
-      data: Buffer.from(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength).toString(
-        'base64',
-      ),
+      data: encodeData(packed.data),
       errors: outline.errors.map((e) => [e.start, e.end]),
     };
     if (packed.prefixes) stored.prefixes = packed.prefixes;
-    const file = this.fileOf(language, text);
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    if (!writeAtomically(this.fileOf(language, text), JSON.stringify(stored))) return;
+    if (Math.random() >= 1 / PRUNE_EVERY) return;
     try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(stored), { mode: 0o600 });
-      renameSync(temporary, file);
-      if (Math.random() < 1 / PRUNE_EVERY) this.prune();
+      this.prune();
     } catch {
-      rmSync(temporary, { force: true });
+      // another process pruned or wrote meanwhile: the next write counts again
     }
   }
 
@@ -109,10 +104,8 @@ function entryOf(stored: Partial<StoredOutline>): FileEntry | undefined {
   const { names, data, prefixes, language } = stored;
   if (!Array.isArray(names) || !names.every((n) => typeof n === 'string') || typeof data !== 'string')
     return undefined;
-  const bytes = Buffer.from(data, 'base64');
-  if (bytes.length !== names.length * STRIDE * 4) return undefined;
-  const values = new Int32Array(names.length * STRIDE);
-  new Uint8Array(values.buffer).set(bytes);
+  const values = decodeData(data, names.length);
+  if (!values) return undefined;
   const entry: FileEntry = {
     path: '',
     size: 0,

@@ -23,6 +23,12 @@ type Refs = number | number[];
 const refList = (refs: Refs | undefined): readonly number[] =>
   refs === undefined ? [] : typeof refs === 'number' ? [refs] : refs;
 
+/** A query's name (its last part) and container path (`Cart.tot`, `Parser::ne` → container `Cart`, name `tot`). */
+export function queryParts(text: string): { name: string; container: string } {
+  const parts = text.split(/\.|::/).filter((p) => p.length > 0);
+  return { name: parts[parts.length - 1] ?? '', container: parts.slice(0, -1).join('.') };
+}
+
 /** A fuzzy-query hit: the symbol and how it matched. */
 export interface RankedSymbol {
   symbol: IndexedSymbol;
@@ -41,7 +47,7 @@ export class SymbolStore {
   private readonly bucketRefs: (Refs | undefined)[] = [];
   private readonly freeBuckets: number[] = [];
   private ranks: Int32Array | undefined;
-  /** `charMask` of every bucket's lower-case name (rebuilt when names come or go). */
+  /** `charMask` of every bucket's lower-case name (built on first query, then kept in step per name). */
   private masks: Int32Array | undefined;
   /** Per file id: 1 for test/vendored/generated files (computed once, not in every comparison). */
   private readonly demoted: number[] = [];
@@ -177,10 +183,9 @@ export class SymbolStore {
     limit: number,
     exact = false,
   ): { total: number; hits: RankedSymbol[] } {
-    const parts = text.split(/\.|::/).filter((p) => p.length > 0);
-    const wanted = parts[parts.length - 1] ?? '';
+    const { name: wanted, container: within } = queryParts(text);
     const last = wanted.toLowerCase();
-    const container = parts.slice(0, -1).join('.').toLowerCase();
+    const container = within.toLowerCase();
     if (last.length === 0) return { total: 0, hits: [] };
     const only = exact ? this.buckets.get(wanted) : undefined;
     if (exact && only === undefined) return { total: 0, hits: [] };

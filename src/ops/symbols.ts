@@ -6,6 +6,7 @@ import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
 import { KINDS_LIST, TIER_NAMES } from './index-names.js';
 import type { IndexStatus } from '../index/index.js';
+import { queryParts } from '../index/store.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
 import { symbolLocate } from './workspace-locate.js';
@@ -52,11 +53,7 @@ export async function symbols(
       'Use a smaller limit and a more specific query.',
     );
   const glob = options.path ? picomatch(options.path, { dot: true }) : undefined;
-  const wanted =
-    text
-      .split(/\.|::/)
-      .filter((p) => p.length > 0)
-      .pop() ?? '';
+  const wanted = queryParts(text).name;
   const { index, status, notes } = options.exact
     ? await locator.index.readyFor([wanted], options.onProgress)
     : await locator.index.ready(options.onProgress);
