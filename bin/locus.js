@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Thin launcher for the two faces, compiled to dist/ by `npm run build` (run automatically by `npm ci`):
+// Thin launcher for the two faces, bundled into dist/bundle/ by `npm run build` (run automatically by `npm ci`):
 // `locus mcp` starts the MCP server, everything else is the command line. Neither face imports the other.
 import { setFlagsFromString } from 'node:v8';
 
@@ -10,8 +10,8 @@ const argv = process.argv.slice(2);
 if (argv[0] !== 'mcp') setFlagsFromString('--liftoff-only');
 const run =
   argv[0] === 'mcp'
-    ? import('../dist/mcp/main.js').then((m) => m.mcpMain(argv.slice(1)))
-    : import('../dist/cli/main.js').then((m) => m.main(argv));
+    ? import('../dist/bundle/mcp-main.js').then((m) => m.mcpMain(argv.slice(1)))
+    : import('../dist/bundle/cli-main.js').then((m) => m.main(argv));
 
 run.then(
   (code) => {

@@ -7,7 +7,7 @@
  * whole old file or a whole new one, never a mix (docs/workspace.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { endianness, homedir, platform } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,13 +45,8 @@ let version: string | undefined;
 export function indexVersion(): string {
   if (version) return version;
   const hash = createHash('sha1').update(FORMAT).update(endianness());
-  const syntaxDir = fileURLToPath(new URL('../syntax/', import.meta.url));
   const pkg = fileURLToPath(new URL('../../package.json', import.meta.url));
-  for (const file of [
-    pkg,
-    ...filesUnder(GRAMMARS_DIR, /\.(json|scm)$/),
-    ...filesUnder(syntaxDir, /\.[jt]s$/),
-  ]) {
+  for (const file of [pkg, ...filesUnder(GRAMMARS_DIR, /\.(json|scm)$/), ...outlineCode()]) {
     try {
       hash.update(file.slice(file.lastIndexOf(path.sep))).update(readFileSync(file));
     } catch {
@@ -60,6 +55,16 @@ export function indexVersion(): string {
   }
   version = hash.digest('hex').slice(0, 16);
   return version;
+}
+
+/**
+ * The code that extracts outlines: the syntax layer's files, or in the bundle (where that code is spread over
+ * chunks) the hash of all chunks that the build writes beside them (docs/architecture.md, "Build").
+ */
+function outlineCode(): string[] {
+  const bundleHash = fileURLToPath(new URL('./code-hash.txt', import.meta.url));
+  if (existsSync(bundleHash)) return [bundleHash];
+  return filesUnder(fileURLToPath(new URL('../syntax/', import.meta.url)), /\.[jt]s$/);
 }
 
 function filesUnder(dir: string, pattern: RegExp): string[] {

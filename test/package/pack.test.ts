@@ -87,6 +87,29 @@ describe('the installed package', () => {
     expect(withScripts).toEqual([]);
   });
 
+  it('ships the bundle, not the compiled modules, and needs none of the bundled packages', () => {
+    const installed = path.join(consumer, 'node_modules', pkg.name);
+    const dist = readdirSync(path.join(installed, 'dist'), { recursive: true, encoding: 'utf8' });
+    expect(dist.filter((f) => f.endsWith('.js') && !f.startsWith('bundle'))).toEqual([]);
+    expect(dist).toContain(path.join('bundle', 'zod.js'));
+    const nested = readdirSync(path.join(installed, 'node_modules'));
+    for (const bundled of ['@modelcontextprotocol', 'zod', 'diff', 'vscode-jsonrpc', 'picomatch'])
+      expect(nested).not.toContain(bundled);
+  });
+
+  it('checks a configuration file (zod, loaded from the bundle only when a config exists)', () => {
+    const bad = path.join(base, 'bad-config');
+    cpSync(ws, bad, { recursive: true });
+    writeFileSync(path.join(bad, 'locus.config.json'), '{ "limits": { "maxFileBytes": "big" } }\n');
+    const result = run(
+      'npx',
+      ['--no', '--', 'locus', 'references', 'shapes.py:Circle.area', '--root', bad],
+      consumer,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/CONFIG_INVALID[\s\S]*maxFileBytes/);
+  });
+
   it('answers locus -V with the package version', () => {
     const result = run('npx', ['--no', '--', 'locus', '-V'], consumer);
     expect(result.stdout.trim()).toBe(`locus ${pkg.version}`);

@@ -1,0 +1,77 @@
+// Second step of `npm run build`: bundles tsc's output (dist/**.js) into dist/bundle/, which is what the `locus`
+// binary, the workers and the library entry run (docs/architecture.md, "Build"). One bundle instead of ~200
+// modules makes a cold one-shot command start faster (Node resolves and compiles each module file separately),
+// and the installed package no longer needs the MCP SDK, zod, the JSON-RPC and diff packages at run time
+// (they are inside the bundle: docs/operations.md, "Install"). Lazy `import()`s stay lazy: each is its own chunk.
+// What stays outside: Node's modules, web-tree-sitter (it loads its own .wasm next to itself), TypeScript 5.9
+// (the fallback parser, 23 MB, loaded only for broken TS/JS) and the language servers, which run as programs.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const OUT = path.join(DIST, 'bundle');
+
+/** Entry name → tsc output. The worker names are the ones their spawners ask for (`./worker.js` next to them). */
+const ENTRIES = {
+  'cli-main': 'cli/main.js',
+  'mcp-main': 'mcp/main.js',
+  index: 'index.js',
+  worker: 'index/worker.js',
+  'syntax-worker': 'ops/syntax-worker.js',
+};
+
+const EXTERNAL = [
+  /^node:/,
+  'web-tree-sitter',
+  'typescript',
+  /^pyright(\/|$)/,
+  /^typescript-language-server(\/|$)/,
+  /^bash-language-server(\/|$)/,
+];
+
+// The config schemas load zod synchronously, and only when a config file exists (docs/performance.md, "Cold
+// start"): `createRequire(import.meta.url)('zod')` in the sources. In the bundle zod is a chunk of its own,
+// `zod.js` (also what the MCP SDK's chunks import), and that call loads it by path: Node ≥ 20.19 `require()`s an
+// ES module synchronously. Anything bundled into the chunks that run before would be compiled on every start.
+const ZOD_ENTRY = '\0locus-zod';
+const lazyZod = {
+  name: 'lazy-zod',
+  resolveId: (id) => (id === ZOD_ENTRY ? ZOD_ENTRY : null),
+  load: (id) => (id === ZOD_ENTRY ? "export { z } from 'zod';" : null),
+  transform(code, id) {
+    if (!id.endsWith(path.join('config', 'schema.js'))) return null;
+    const pattern = /createRequire\(import\.meta\.url\)\('zod'\)/g;
+    if (!pattern.test(code)) throw new Error(`bundle: the zod loading pattern is gone from ${id}`);
+    return { code: code.replace(pattern, "createRequire(import.meta.url)('./zod.js')"), map: null };
+  },
+};
+
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  input: {
+    ...Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(DIST, file)])),
+    zod: ZOD_ENTRY,
+  },
+  platform: 'node',
+  external: EXTERNAL,
+  plugins: [lazyZod],
+  logLevel: 'warn',
+  output: {
+    dir: OUT,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunk-[hash].js',
+    minify: false,
+    sourcemap: false,
+  },
+});
+
+// What decides an outline is in this code: the workspace index's version hash reads this file in a bundle
+// (src/index/cache.ts), instead of hashing every chunk on each cold start.
+const hash = createHash('sha1');
+for (const file of readdirSync(OUT).sort()) hash.update(file).update(readFileSync(path.join(OUT, file)));
+writeFileSync(path.join(OUT, 'code-hash.txt'), `${hash.digest('hex')}\n`);
