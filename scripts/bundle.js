@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,8 +70,16 @@ await build({
   },
 });
 
+// `tools/list` as the server answers it, so the server's start needs neither zod nor the tool modules
+// (src/mcp/tool-listing.ts).
+const { listTools } = await import(pathToFileURL(path.join(DIST, 'mcp', 'tools', 'index.js')).href);
+writeFileSync(path.join(OUT, 'tools-list.json'), `${JSON.stringify(listTools())}\n`);
+
 // What decides an outline is in this code: the workspace index's version hash reads this file in a bundle
 // (src/index/cache.ts), instead of hashing every chunk on each cold start.
 const hash = createHash('sha1');
-for (const file of readdirSync(OUT).sort()) hash.update(file).update(readFileSync(path.join(OUT, file)));
+for (const file of readdirSync(OUT)
+  .filter((f) => f.endsWith('.js'))
+  .sort())
+  hash.update(file).update(readFileSync(path.join(OUT, file)));
 writeFileSync(path.join(OUT, 'code-hash.txt'), `${hash.digest('hex')}\n`);

@@ -158,6 +158,8 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'ops/syntax-worker.ts': "the worker thread's own locator",
     'locate/outline.ts': 'indexes of immutable outlines in WeakMaps: pure memos collected with them',
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
+    'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',
+    'mcp/tools/index.ts': "the tool table's JSON and zod input schemas, built once from that static table",
   };
 
   it('no module-level caches or registries outside the listed process-wide ones', () => {
@@ -181,6 +183,8 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'cli/commands/check.ts': "reads the caller's JSONL input (the face's own input, not the workspace)",
     'cli/commands/edit.ts': "reads the replacement text given with --file (the face's own input)",
     'mcp/main.ts': 'checks the --root folder before serving',
+    'mcp/tool-listing.ts': 'reads the tool list the build wrote next to the bundle (a Locus package file)',
+    'cli/io.ts': 'writes answers to stdout (file descriptor 1) without building a stream',
     'config/load.ts': 'walks up from the root for locus.config.json and reads it',
     'config/trust.ts': "keeps the user's trusted roots in their own config folder",
     'config/package-version.ts': "reads Locus's own package.json",

@@ -2,6 +2,7 @@
  * What the CLI prints and how it exits (docs/operations.md, "Command line"): 0 success, 1 the locate/operation failed,
  * 2 invalid input or usage.
  */
+import { writeSync } from 'node:fs';
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
 import { renderError } from '../render/error.js';
@@ -11,7 +12,25 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 
 /** Writes a line to stdout. */
 export function out(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  writeStdout(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/**
+ * Writes straight to file descriptor 1: the first use of `process.stdout` builds a stream (a socket for a pipe),
+ * about 5 ms of a one-shot command's start (docs/performance.md, "Cold start"). A reader that went away (EPIPE)
+ * gets nothing more; a non-blocking descriptor that is full (EAGAIN) gets the rest through the stream.
+ */
+function writeStdout(text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') return;
+    if (code !== 'EAGAIN') throw error;
+    process.stdout.write(bytes.subarray(written));
+  }
 }
 
 /** Writes a line to stderr. */

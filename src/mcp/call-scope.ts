@@ -1,20 +1,16 @@
 /**
- * From the SDK's per-request `extra` to Locus's CallScope (docs/mcp.md, "Cancellation" and "Progress"): the
- * request's abort signal (fired by `notifications/cancelled` or a closed transport) cancels the operation, and
- * progress events become `notifications/progress` when the client sent a `progressToken`.
+ * From a request's context (src/mcp/protocol.ts) to Locus's CallScope (docs/mcp.md, "Cancellation" and
+ * "Progress"): the request's abort signal (fired by `notifications/cancelled` or a closed transport) cancels the
+ * operation, and progress events become `notifications/progress` when the client sent a `progressToken`.
  */
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { CallScope, ProgressEvent } from '../core/call.js';
-
-/** The SDK's extra argument of a tool callback. */
-export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+import type { RequestContext } from './protocol.js';
 
 /** The call scope of one tool call. */
-export function callScope(extra: ToolExtra | undefined): CallScope {
+export function callScope(extra: RequestContext | undefined): CallScope {
   if (extra === undefined) return {};
   const scope: CallScope = { signal: extra.signal };
-  const token = extra._meta?.progressToken;
+  const token = extra.meta?.progressToken;
   if (token !== undefined) scope.onProgress = progressSender(token, extra);
   return scope;
 }
@@ -23,7 +19,7 @@ export function callScope(extra: ToolExtra | undefined): CallScope {
  * Sends each event as a progress notification. `progress` must increase with every notification, so it counts
  * events; a server's own percentage goes into `progress`/`total` only while it keeps increasing.
  */
-function progressSender(token: string | number, extra: ToolExtra): (event: ProgressEvent) => void {
+function progressSender(token: string | number, extra: RequestContext): (event: ProgressEvent) => void {
   let last = 0;
   return (event) => {
     last = Math.max(last + 1, Math.floor(event.percentage ?? 0));
@@ -38,6 +34,6 @@ function progressSender(token: string | number, extra: ToolExtra): (event: Progr
       params.progress = last;
       params.total = Math.max(event.total, last);
     }
-    void extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
+    void extra.notify('notifications/progress', params);
   };
 }

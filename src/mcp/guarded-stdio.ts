@@ -6,7 +6,7 @@
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** Default size limit of one incoming message (the SDK's own buffer limit). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -126,20 +126,32 @@ export class GuardedStdioTransport implements Transport {
       if (id !== null) void this.reply(id, -32602, 'Invalid params: `params` must be an object.');
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(raw);
-    if (!parsed.success) {
+    if (!isJsonRpcMessage(record)) {
       if (id !== null || typeof record.method === 'string')
         void this.reply(id, -32600, 'Invalid request: not a JSON-RPC 2.0 message.');
       else this.onerror?.(new Error('Ignored a line that is not a JSON-RPC message.'));
       return;
     }
-    this.onmessage?.(parsed.data);
+    this.onmessage?.(record as unknown as JSONRPCMessage);
   }
 
   private reply(id: Id, code: number, message: string, data?: Record<string, unknown>): Promise<void> {
     const error = data === undefined ? { code, message } : { code, message, data };
     return this.send({ jsonrpc: '2.0', id, error } as unknown as JSONRPCMessage);
   }
+}
+
+/** A JSON-RPC 2.0 request, notification or response (the shapes MCP uses; `params` was checked before). */
+function isJsonRpcMessage(record: Record<string, unknown>): boolean {
+  if (record.jsonrpc !== '2.0') return false;
+  const id = record.id;
+  const hasId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+  if (typeof record.method === 'string') return id === undefined || hasId;
+  if (!hasId) return false;
+  const error = record.error as Record<string, unknown> | undefined;
+  if (error !== undefined)
+    return typeof error === 'object' && typeof error.code === 'number' && typeof error.message === 'string';
+  return typeof record.result === 'object' && record.result !== null;
 }
 
 /** The request id of an oversized message, from its first or last bytes (`"id":` at the top level). */

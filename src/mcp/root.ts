@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpSession } from './protocol.js';
 
 /** How long to wait for the client's `roots/list` answer. */
 export const ROOTS_TIMEOUT_MS = 5_000;
@@ -21,7 +21,7 @@ export interface FoundRoots {
 
 /** Resolves the roots for a connected server. */
 export async function resolveRoots(
-  server: Server,
+  server: McpSession,
   explicit: string | undefined,
   log: (message: string) => void,
 ): Promise<FoundRoots> {

@@ -6,21 +6,11 @@
  */
 import type { LocateInput } from '../ops/locator.js';
 import { z } from 'zod';
+import { LOCATE_SYNTAX } from './locate-syntax.js';
 import { DEFAULT_BUDGET_CHARS, MIN_BUDGET_CHARS } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { Locus } from '../ops/locus.js';
 import type { EditOptions } from '../ops/edits.js';
-
-/** The locate syntax in a few lines: shared by the tool descriptions and the server instructions. */
-export const LOCATE_SYNTAX = [
-  'A locate string is `path[:scope][@find]`:',
-  '- path: a file relative to the workspace root.',
-  '- scope (optional): a line `42`, lines `10-20`, or a symbol path `Cart.total`, `Parser::new`, `(*Server).Start`, `Shape.area[1]` (the second symbol with that path); a unique suffix such as `total` is enough.',
-  '- find (optional): code text searched inside the scope (whitespace-flexible around punctuation, words never split, case-sensitive). Everything after the `@` is find text, so `@` and `:` need no escaping.',
-  '- no file known? `*:Cart.total` (anywhere), `src/**/*.py:Cart.total@…` (files a glob matches), or just `Cart.total` when no file of that name exists: found through the workspace symbol index; the answer gives the file-qualified locate string.',
-  'Marker rule: `<|>` in the find text marks the cursor (no marker: the start of the match); if the code itself contains `<|>`, write `<<|>>`.',
-  'Examples: `src/cart.py:Cart.total` (the method name), `src/cart.py:Cart.total@return <|>subtotal` (the word after return), `src/app.ts:42@foo(<|>` (inside the call on line 42), `src/cart.py@self.<|>` (right after the first `self.` in the file).',
-].join('\n');
 
 const OBJECT_FORM =
   'Object form (same meaning): {file_path, scope?: {symbol_path: ["Cart", "total"], symbol_index?} | {start_line, end_line?}, find?, find_index?}.';

@@ -5,15 +5,15 @@
  * down. Only protocol goes to stdout; logs go to stderr.
  */
 import { packageVersion } from '../config/package-version.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
 import type { OpsOptions } from '../ops/context.js';
 import { resolveRoots, type FoundRoots, type RootSource } from './root.js';
 import { Workspaces } from './workspaces.js';
-import { LOCATE_SYNTAX } from './schemas.js';
-import { registerTools } from './tools/index.js';
+import { LOCATE_SYNTAX } from './locate-syntax.js';
 import { GuardedStdioTransport } from './guarded-stdio.js';
+import { McpSession } from './protocol.js';
+import { toolListing } from './tool-listing.js';
+import type { ToolRouting } from './tools/index.js';
 
 /** How long a tool call waits for the first index build before answering from what is indexed. */
 const INDEX_WAIT_MS = 20_000;
@@ -30,7 +30,7 @@ export interface LocusMcpOptions {
 
 /** A server not yet connected to a transport, and how to shut it down. */
 export interface LocusMcpServer {
-  readonly mcp: McpServer;
+  readonly mcp: McpSession;
   /** The primary workspace root (resolving the roots on first use). */
   root(): Promise<{ root: string; source: RootSource }>;
   /** Every workspace root. */
@@ -51,11 +51,11 @@ Start with \`outline\` (the symbols of a file, each with a locate string) or \`l
  * the client set with `logging/setLevel`. Never throws (before the connection exists the message is dropped).
  */
 function clientLogger(
-  mcp: McpServer,
+  mcp: McpSession,
 ): (level: LspLogEvent['level'], logger: string, message: string) => void {
   return (level, logger, message) => {
     if (!mcp.isConnected()) return;
-    mcp.server.sendLoggingMessage({ level, logger, data: message }).catch(() => undefined);
+    mcp.sendLoggingMessage({ level, logger, data: message }).catch(() => undefined);
   };
 }
 
@@ -67,7 +67,7 @@ export function logToStderr(message: string): void {
 /** Creates the MCP server with every tool registered. */
 export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpServer {
   const log = options.log ?? logToStderr;
-  const mcp = new McpServer(
+  const mcp = new McpSession(
     { name: 'locus', title: 'Locus', version: packageVersion() },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
@@ -88,19 +88,19 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
   );
   let found: Promise<FoundRoots> | undefined;
   const roots = () => {
-    found ??= resolveRoots(mcp.server, options.root, log).then(async (result) => {
+    found ??= resolveRoots(mcp, options.root, log).then(async (result) => {
       log(`workspace roots ${result.roots.join(', ')} (from ${result.source})`);
       await workspaces.setRoots(result.roots);
       return result;
     });
     return found;
   };
-  mcp.server.oninitialized = () => void roots();
-  mcp.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  mcp.oninitialized = () => void roots();
+  mcp.setNotificationHandler('notifications/roots/list_changed', async () => {
     if (options.root !== undefined) return log('roots changed; --root was given, so they are not followed');
     const previous = found ?? Promise.resolve(undefined);
     found = previous.then(async () => {
-      const result = await resolveRoots(mcp.server, undefined, log);
+      const result = await resolveRoots(mcp, undefined, log);
       log(`workspace roots changed: ${result.roots.join(', ')}`);
       clientLog('info', 'locus', `workspace roots: ${result.roots.join(', ')}`);
       await workspaces.setRoots(result.roots);
@@ -112,10 +112,22 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
     await roots();
     return workspaces.route(args);
   };
-  registerTools(mcp, route, (message) => {
-    log(message);
-    clientLog('error', 'locus', message);
+  const routing: ToolRouting = {
+    route,
+    log: (message) => {
+      log(message);
+      clientLog('error', 'locus', message);
+    },
+  };
+  mcp.setRequestHandler('tools/list', async () => {
+    const tools = await toolListing();
+    // An agent lists the tools, then thinks: load what a call needs (zod, the tools) in that pause.
+    void import('./tools/index.js');
+    return tools;
   });
+  mcp.setRequestHandler('tools/call', async (params, context) =>
+    (await import('./tools/index.js')).answerToolCall(params, context, routing),
+  );
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -144,7 +156,7 @@ export async function runStdioServer(options: LocusMcpOptions = {}): Promise<voi
     process.stdin.once('end', () => resolve('stdin ended'));
     process.stdin.once('close', () => resolve('stdin closed'));
     process.stdout.on('error', (error) => resolve(`stdout failed: ${error.message}`));
-    server.mcp.server.onclose = () => resolve('transport closed');
+    server.mcp.onclose = () => resolve('transport closed');
   });
   await server.mcp.connect(new GuardedStdioTransport());
   log('ready on stdio');

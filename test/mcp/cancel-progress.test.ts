@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LoggingMessageNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, it } from 'vitest';
-import type { ToolExtra } from '../../src/mcp/call-scope.js';
+import type { RequestContext } from '../../src/mcp/protocol.js';
 import { hoverTool } from '../../src/mcp/tools/hover.js';
 import { callTool } from '../../src/mcp/tools/index.js';
 import { createLocus } from '../../src/ops/locus.js';
@@ -137,11 +137,7 @@ it('the tool itself answers CANCELLED (what a client still listening would read)
   const locus = createLocus({ root: ws, trust: true });
   cleanup.push(() => locus.close());
   const controller = new AbortController();
-  const extra = {
-    signal: controller.signal,
-    _meta: {},
-    sendNotification: async () => undefined,
-  } as unknown as ToolExtra;
+  const extra: RequestContext = { signal: controller.signal, notify: async () => undefined };
   const pending = callTool(
     hoverTool,
     { locate: 'py/app.py:slow@return <|>slow' },

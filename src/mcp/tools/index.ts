@@ -1,13 +1,16 @@
 /**
- * The MCP tool registry: every tool, and their registration on an McpServer. A tool call is routed to the
- * Locus of its workspace root (docs/mcp.md, "Roots"), runs, and turns any LocusError into an
- * `isError` result; an unexpected exception is logged to stderr and reported as an internal error.
+ * The MCP tool registry: every tool, its listing (`tools/list`, JSON Schemas made from the zod schemas) and its
+ * calls (`tools/call`: arguments checked against the input schema). A tool call is routed to the Locus of its
+ * workspace root (docs/mcp.md, "Roots"), runs, and turns any LocusError into an `isError` result; an unexpected
+ * exception is logged to stderr and reported as an internal error. The server imports this module (and so zod)
+ * on the first tool request, not at start (docs/performance.md, "Cold start").
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { abortable } from '../../core/call.js';
 import { isLocusError } from '../../core/errors.js';
-import { callScope, type ToolExtra } from '../call-scope.js';
+import { callScope } from '../call-scope.js';
+import type { RequestContext } from '../protocol.js';
 import type { Routed } from '../workspaces.js';
 import { failure } from '../result.js';
 import type { AnyTool } from '../tool-spec.js';
@@ -55,9 +58,9 @@ export async function callTool(
   args: Record<string, unknown>,
   route: (args: Record<string, unknown>) => Promise<Routed>,
   log: (message: string) => void,
-  extra?: ToolExtra,
+  context?: RequestContext,
 ): Promise<CallToolResult> {
-  const call = callScope(extra);
+  const call = callScope(context);
   try {
     const routed = await abortable(route(args), call.signal);
     return await tool.run(routed.locus, routed.args, call);
@@ -76,23 +79,60 @@ export async function callTool(
   }
 }
 
-/** Registers every tool on `server`. */
-export function registerTools(
-  server: McpServer,
-  route: (args: Record<string, unknown>) => Promise<Routed>,
-  log: (message: string) => void,
-): void {
-  for (const tool of TOOLS) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
-        annotations: { title: tool.title, ...tool.annotations },
-      },
-      (args: Record<string, unknown>, extra: ToolExtra) => callTool(tool, args, route, log, extra),
+/** Where a tool call goes: the Locus of the call's workspace, and what to do with internal errors. */
+export interface ToolRouting {
+  route: (args: Record<string, unknown>) => Promise<Routed>;
+  log: (message: string) => void;
+}
+
+let listing: Record<string, unknown>[] | undefined;
+
+/** The answer to `tools/list` (JSON Schema draft 7, as MCP clients validate with), built once. */
+export function listTools(): { tools: Record<string, unknown>[] } {
+  listing ??= TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }),
+    outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }),
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
+  return { tools: listing };
+}
+
+const inputSchemas = new WeakMap<AnyTool, z.ZodObject>();
+
+function inputSchemaOf(tool: AnyTool): z.ZodObject {
+  let schema = inputSchemas.get(tool);
+  if (schema === undefined) inputSchemas.set(tool, (schema = z.object(tool.inputSchema)));
+  return schema;
+}
+
+/**
+ * Answers `tools/call`. An unknown tool or arguments that do not fit the input schema are `isError` results
+ * worded as MCP SDK servers word them (`Tool X not found`, `Input validation error: …`), so clients see the
+ * same convention from every server.
+ */
+export async function answerToolCall(
+  params: Record<string, unknown>,
+  context: RequestContext,
+  routing: ToolRouting,
+): Promise<CallToolResult> {
+  const name = String(params.name);
+  const tool = TOOLS.find((t) => t.name === name);
+  if (tool === undefined) return protocolFailure(`Tool ${name} not found`);
+  const parsed = inputSchemaOf(tool).safeParse(params.arguments ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) =>
+      issue.path.length === 0 ? issue.message : `${issue.message} at ${issue.path.join('.')}`,
+    );
+    return protocolFailure(
+      `Input validation error: Invalid arguments for tool ${name}: ${issues.join('\n')}`,
     );
   }
+  return callTool(tool, parsed.data, routing.route, routing.log, context);
+}
+
+function protocolFailure(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: `MCP error -32602: ${message}` }], isError: true };
 }
