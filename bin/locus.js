@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // Thin launcher for the two faces, bundled into dist/bundle/ by `npm run build` (run automatically by `npm ci`):
 // `locus mcp` starts the MCP server, everything else is the command line. Neither face imports the other.
-import { setFlagsFromString } from 'node:v8';
-
 const argv = process.argv.slice(2);
 // Node 20.19 is the first that `require()`s an ES module, which the bundle uses to load zod synchronously
 // (docs/architecture.md, "Build"); say so instead of failing later on the first configuration file.
@@ -11,10 +9,6 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.stderr.write(`locus: Node ${process.versions.node} is too old; Locus needs Node 20.19 or later.\n`);
   process.exit(2);
 }
-// One-shot commands: compile tree-sitter's WASM with the baseline compiler only. With tier-up, V8
-// keeps optimising big grammars (Swift) in the background and the process cannot exit until that
-// finishes (tens of seconds after the answer); a one-shot run never profits from it (docs/security.md).
-if (argv[0] !== 'mcp') setFlagsFromString('--liftoff-only');
 const run =
   argv[0] === 'mcp'
     ? import('../dist/bundle/mcp-main.js').then((m) => m.mcpMain(argv.slice(1)))

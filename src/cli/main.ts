@@ -11,6 +11,7 @@ import { commandHelp, didYouMean } from './help.js';
 import { EXIT, err, exitFor, out, UsageError } from './io.js';
 import { statusLine } from './status-line.js';
 import { cliWording } from './wording.js';
+import { preferFastStartup } from '../syntax/startup.js';
 
 type CommandModule = () => Promise<CommandSpec[]>;
 
@@ -84,6 +85,7 @@ const SHORT_USAGE = 'Usage: locus <command> [options]   (locus --help lists the 
 
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  preferFastStartup(); // every command is one process for one answer (docs/performance.md, "Cold start")
   const [name, ...rest] = argv;
   if (name === undefined) {
     err(`${SHORT_USAGE}\n\n${await help()}`);

@@ -1,6 +1,5 @@
 /** The offline commands' shared start: one locator for one answer, closed after it. */
 import { createLocator, type Locator } from '../ops/locator.js';
-import { preferFastStartup } from '../syntax/startup.js';
 import type { ProgressListener } from '../core/call.js';
 import { err } from './io.js';
 import { indexProgress } from './status-line.js';
@@ -15,7 +14,6 @@ export async function withOneShotLocator<T>(
   onProgress?: ProgressListener,
   trust = false,
 ): Promise<T> {
-  preferFastStartup(); // one-shot process: baseline WASM compiles faster than it would tier up
   // A workspace-wide locate string may build the index first: its progress goes to the status line.
   const onIndex = indexProgress(onProgress);
   const locator = createLocator({
