@@ -7,7 +7,7 @@
  * (docs/languages.md).
  */
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { LocusError } from '../core/errors.js';
 import { detectLanguage, languageSpec } from '../core/languages.js';
@@ -90,8 +90,12 @@ export function wasmPath(languageId: string): string {
   return `${GRAMMARS_DIR}wasm/${wasm.file.slice(wasm.file.lastIndexOf('/') + 1)}.gz`;
 }
 
-/** The grammar wasm of a language, unzipped. */
+/**
+ * The grammar wasm of a language, unzipped. node:zlib (and the stream modules it pulls in) loads here, on the
+ * first grammar: an answer from a persisted outline never needs it (docs/performance.md, "Cold start").
+ */
 export function wasmBytes(languageId: string): Uint8Array {
+  const { gunzipSync } = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
   return gunzipSync(readFileSync(wasmPath(languageId)));
 }
 
