@@ -11,16 +11,19 @@ import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
-import { lineEnd, lineStart, narrowUpdate, shift } from './narrow-window.js';
+import { editedLines, narrowUpdate, shift } from './narrow-window.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
+import { structuralChanges, topLevelChange, topLevelNodes, type TopLevelNode } from './top-level.js';
 
 /** A query-based outline plus the plain data needed to update it after an edit. */
 export interface Extraction {
   outline: Outline;
   candidates: PlacedCandidate[];
   containers: Container[];
+  /** The tree's top-level nodes, to bound what the next edit changed (`top-level.ts`). */
+  roots: TopLevelNode[];
 }
 
 /** The previous extraction of a file and the edit that led to the current tree. */
@@ -34,7 +37,7 @@ export interface PreviousExtraction {
 /** Extraction over the whole tree. */
 export function fullExtraction(loaded: LoadedLanguage, tree: Tree, text: string): Extraction {
   const { candidates, containers } = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks);
-  return assemble(loaded, tree, candidates, containers);
+  return assemble(loaded, tree, candidates, containers, topLevelNodes(tree));
 }
 
 /** Extraction of the edited tree that re-queries only the window around the edit. */
@@ -45,10 +48,13 @@ export function updateExtraction(
   previous: PreviousExtraction,
 ): Extraction {
   const { extraction, edit, changed } = previous;
-  const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous);
-  if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers);
-  const roots = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
-  const window = editWindow(tree.rootNode, text, roots, edit, changed);
+  const roots = topLevelNodes(tree);
+  const changes = structuralChanges(changed, topLevelChange(extraction.roots, edit, roots));
+  const lines = editedLines(text, edit, changes);
+  const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous, lines);
+  if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers, roots);
+  const symbols = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
+  const window = editWindow(tree.rootNode, text, symbols, lines);
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
   const outside = (span: Span) => span.end <= window.start || span.start >= window.end;
   // An old span that overlaps the replaced text is stale even if it collapses onto the window's edge.
@@ -68,7 +74,7 @@ export function updateExtraction(
   for (const container of fresh.containers) if (!outside(container.span)) containers.push(container);
   candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
   candidates.forEach((candidate, index) => (candidate.order = index));
-  return assemble(loaded, tree, candidates, containers);
+  return assemble(loaded, tree, candidates, containers, roots);
 }
 
 function assemble(
@@ -76,13 +82,14 @@ function assemble(
   tree: Tree,
   candidates: PlacedCandidate[],
   containers: Container[],
-) {
+  roots: TopLevelNode[],
+): Extraction {
   const outline: Outline = {
     language: loaded.id,
     symbols: nestCandidates(candidates, containers, loaded.hooks),
     errors: errorSpans(tree.rootNode),
   };
-  return { outline, candidates, containers };
+  return { outline, candidates, containers, roots };
 }
 
 /**
@@ -90,20 +97,7 @@ function assemble(
  * lines (the symbol right after the edit counts as affected: an attribute may have been added before
  * it), widened so that no top-level node straddles its ends, until no further symbol is touched.
  */
-function editWindow(
-  root: Node,
-  text: string,
-  roots: readonly Span[],
-  edit: Edit,
-  changed: readonly Range[],
-): Span {
-  let start = edit.startIndex;
-  let end = edit.newEndIndex;
-  for (const range of changed) {
-    start = Math.min(start, range.startIndex);
-    end = Math.max(end, range.endIndex);
-  }
-  const lines = { start: lineStart(text, start), end: lineEnd(text, end) };
+function editWindow(root: Node, text: string, roots: readonly Span[], lines: Span): Span {
   // Affected roots: [lo, hi] (empty when lo > hi).
   let lo = firstIndex(roots, (r) => r.end >= lines.start);
   let hi = Math.min(lastIndex(roots, (r) => r.start <= lines.end) + 1, roots.length - 1);
