@@ -4,7 +4,7 @@
  * from the language's fallback parser run on that region's text alone. Fallback answers are cached
  * by region text, so re-locating after an edit elsewhere in a broken file costs no fallback parse.
  */
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { LruMap } from '../core/lru-map.js';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
@@ -41,9 +41,9 @@ export function damagedRegions(tree: Tree): Span[] {
   const root = tree.rootNode;
   if (!root.hasError) return [];
   const regions: Span[] = [];
-  for (let i = 0; i < root.childCount; i++) {
-    const child = root.child(i) as Node;
-    if (!child.hasError && !child.isError && !child.isMissing) continue;
+  // `children` is one call; `child(i)` walks from the first child each time (hundreds at the top level).
+  for (const child of root.children) {
+    if (!child || (!child.hasError && !child.isError && !child.isMissing)) continue;
     const last = regions[regions.length - 1];
     if (last && last.end >= child.startIndex) last.end = Math.max(last.end, child.endIndex);
     else regions.push({ start: child.startIndex, end: child.endIndex });

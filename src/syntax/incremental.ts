@@ -159,10 +159,8 @@ export function errorSpans(root: Node): Span[] {
       spans.push({ start: node.startIndex, end: node.endIndex });
       return;
     }
-    for (let i = 0; i < node.childCount; i++) {
-      const child = node.child(i);
-      if (child && (child.hasError || child.isMissing)) visit(child);
-    }
+    // `children` is one call; `child(i)` walks from the first child each time (hundreds at the top level).
+    for (const child of node.children) if (child && (child.hasError || child.isMissing)) visit(child);
   };
   visit(root);
   return spans;
