@@ -23,9 +23,10 @@ const enumIife = (name: string, members: string[]): string =>
 const functions = (names: string[]): string =>
   names.map((n) => `function ${n}(value) {\n  return value.${n};\n}\n`).join('');
 
-// A bundle in the shape of typescript's _tsc.js: functions, enum IIFEs, a namespace IIFE.
+// A bundle in the shape of typescript's _tsc.js: functions, a class, enum IIFEs, a namespace IIFE.
 const BUNDLE = [
   functions(['first', 'second', 'third']),
+  'class Store {\n  get(key) {\n    return this.map.get(key);\n  } // by key\n  set(key, value) {\n    this.map.set(key, value);\n  }\n}\n',
   enumIife('Flags', ['None', 'Read', 'Write', 'Both']),
   enumIife('Kind', ['Unknown', 'Identifier', 'Keyword', 'Literal']),
   'var Debug;\n((Debug2) => {\n  function fail(message) {\n    throw new Error(message);\n  }\n  Debug2.fail = fail;\n})(Debug || (Debug = {}));\n',
