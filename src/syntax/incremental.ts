@@ -15,15 +15,12 @@ import { editedLines, narrowUpdate, shift } from './narrow-window.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
-import { structuralChanges, topLevelChange, topLevelNodes, type TopLevelNode } from './top-level.js';
 
 /** A query-based outline plus the plain data needed to update it after an edit. */
 export interface Extraction {
   outline: Outline;
   candidates: PlacedCandidate[];
   containers: Container[];
-  /** The tree's top-level nodes, to bound what the next edit changed (`top-level.ts`). */
-  roots: TopLevelNode[];
 }
 
 /** The previous extraction of a file and the edit that led to the current tree. */
@@ -37,7 +34,7 @@ export interface PreviousExtraction {
 /** Extraction over the whole tree. */
 export function fullExtraction(loaded: LoadedLanguage, tree: Tree, text: string): Extraction {
   const { candidates, containers } = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks);
-  return assemble(loaded, tree, candidates, containers, topLevelNodes(tree));
+  return assemble(loaded, tree, candidates, containers);
 }
 
 /** Extraction of the edited tree that re-queries only the window around the edit. */
@@ -48,11 +45,12 @@ export function updateExtraction(
   previous: PreviousExtraction,
 ): Extraction {
   const { extraction, edit, changed } = previous;
-  const roots = topLevelNodes(tree);
-  const changes = structuralChanges(changed, topLevelChange(extraction.roots, edit, roots));
+  // tree-sitter's changed ranges stand as they are: when an error turns the root into ERROR they cover the
+  // whole file, and rightly so, since no `(program …)` pattern matches any more (docs/performance.md).
+  const changes = changed.map((range) => ({ start: range.startIndex, end: range.endIndex }));
   const lines = editedLines(text, edit, changes);
   const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous, lines);
-  if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers, roots);
+  if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers);
   const symbols = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
   const window = editWindow(tree.rootNode, text, symbols, lines);
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
@@ -74,7 +72,7 @@ export function updateExtraction(
   for (const container of fresh.containers) if (!outside(container.span)) containers.push(container);
   candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
   candidates.forEach((candidate, index) => (candidate.order = index));
-  return assemble(loaded, tree, candidates, containers, roots);
+  return assemble(loaded, tree, candidates, containers);
 }
 
 function assemble(
@@ -82,14 +80,13 @@ function assemble(
   tree: Tree,
   candidates: PlacedCandidate[],
   containers: Container[],
-  roots: TopLevelNode[],
 ): Extraction {
   const outline: Outline = {
     language: loaded.id,
     symbols: nestCandidates(candidates, containers, loaded.hooks),
     errors: errorSpans(tree.rootNode),
   };
-  return { outline, candidates, containers, roots };
+  return { outline, candidates, containers };
 }
 
 /**

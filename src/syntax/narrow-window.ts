@@ -9,6 +9,7 @@ import type { Span } from '../core/positions.js';
 import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
 import type { LanguageHooks } from './hooks.js';
 import type { PreviousExtraction } from './incremental.js';
+import { windowQuery } from './window-query.js';
 
 /** Rounds of growing the window before giving up (the caller's top-level window then serves). */
 const MAX_ROUNDS = 8;
@@ -34,7 +35,7 @@ export function narrowUpdate(
     ...extraction.containers.map((c) => ({ span: shift(c.span, edit), name: undefined })),
   ];
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const fresh = collectCandidates(query, tree, text, hooks, window);
+    const fresh = collectCandidates(windowQuery(query, text, window), tree, text, hooks, window);
     const placed: Placed[] = [
       ...fresh.candidates.map((c) => ({ span: c.fullSpan, name: c.nameSpan })),
       ...fresh.containers.map((c) => ({ span: c.span, name: undefined })),

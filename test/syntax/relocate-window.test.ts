@@ -1,8 +1,8 @@
 /**
  * The outline update after a one-line edit that breaks the code (docs/performance.md, "broken code"):
- * the top-level change bounds tree-sitter's changed ranges (an error that turns the root into ERROR made
- * them cover the whole file), the narrow window settles after an edit among consecutive functions, and
- * every update equals a fresh extraction of the same text.
+ * the narrow window settles after an edit among consecutive functions, an error that turns the root into
+ * ERROR re-queries the whole file (every module-level symbol changes), and every update equals a fresh
+ * extraction of the same text.
  */
 import { describe, expect, it } from 'vitest';
 import type { Tree } from 'web-tree-sitter';
@@ -11,9 +11,8 @@ import { fullExtraction, updateExtraction, type PreviousExtraction } from '../..
 import { editedLines, narrowUpdate } from '../../src/syntax/narrow-window.js';
 import { requireSymbolQuery } from '../../src/syntax/runtime.js';
 import { computeEdit } from '../../src/syntax/text-edit.js';
-import { structuralChanges, topLevelChange, topLevelNodes } from '../../src/syntax/top-level.js';
 import { TreeCache } from '../../src/syntax/tree-cache.js';
-import { anchors, offsetOf } from '../helpers/anchors.js';
+import { anchors } from '../helpers/anchors.js';
 
 const enumIife = (name: string, members: string[]): string =>
   `var ${name} = /* @__PURE__ */ ((${name}2) => {\n${members
@@ -63,31 +62,16 @@ function breakAt(source: string): string {
 }
 
 describe('re-locate after an edit that breaks the code', () => {
-  it('bounds the changed ranges by the top-level change when the root becomes ERROR', async () => {
-    const source = BUNDLE.replace('Kind2["Keyword"]', 'Kind2<|>["Keyword"]');
-    const edited = breakAt(source);
-    const { tree, previous } = await reparse('javascript', BUNDLE, edited);
+  it('an edit that turns the root into ERROR updates the module-level symbols of the whole file', async () => {
+    const edited = breakAt(BUNDLE.replace('Kind2["Keyword"]', 'Kind2<|>["Keyword"]'));
+    const { tree, previous, text } = await reparse('javascript', BUNDLE, edited);
     try {
-      const bound = topLevelChange(previous.extraction.roots, previous.edit, topLevelNodes(tree));
-      const start = offsetOf(edited, 'var Kind =');
-      const end = offsetOf(edited, '})(Kind || {});') + '})(Kind || {});'.length;
-      expect(bound).toEqual({ start, end });
-      for (const span of structuralChanges(previous.changed, bound)) {
-        expect(span.start).toBeGreaterThanOrEqual(start);
-        expect(span.end).toBeLessThanOrEqual(end);
-      }
-    } finally {
-      tree.delete();
-    }
-  });
-
-  it('no top-level change when the edit falls between top-level nodes', async () => {
-    const text = functions(['a', 'b']).replace('}\nfunction b', '}\n\nfunction b');
-    // A space on the blank line: no node starts or ends at the edit.
-    const edited = text.replace('}\n\nfunction b', '}\n \nfunction b');
-    const { tree, previous } = await reparse('javascript', text, edited);
-    try {
-      expect(topLevelChange(previous.extraction.roots, previous.edit, topLevelNodes(tree))).toBeUndefined();
+      const { loaded } = await requireSymbolQuery('javascript');
+      // No `(program …)` pattern matches under an ERROR root: `var Flags`, far from the edit, is gone too.
+      expect(tree.rootNode.type).toBe('ERROR');
+      const fresh = fullExtraction(loaded, tree, text).outline;
+      expect(fresh.symbols.map((s) => s.name)).not.toContain('Flags');
+      expect(updateExtraction(loaded, tree, text, previous).outline).toEqual(fresh);
     } finally {
       tree.delete();
     }
