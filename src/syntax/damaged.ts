@@ -1,15 +1,17 @@
 /**
  * Trees with syntax errors (docs/performance.md, "broken code"): the query outline stands everywhere
  * except in the damaged top-level regions (top-level nodes containing an error), whose symbols come
- * from the language's fallback parser run on that region's text alone. Fallback answers are cached
- * by region text, so re-locating after an edit elsewhere in a broken file costs no fallback parse.
+ * from the language's fallback parser run on that region's text alone — or on the one method of a class
+ * that holds all the errors (`damaged-method.ts`). Fallback answers are cached by region text, so
+ * re-locating after an edit elsewhere in a broken file costs no fallback parse.
  */
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { LruMap } from '../core/lru-map.js';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import type { PlacedCandidate } from './candidates.js';
 import type { FallbackSymbols } from './hooks.js';
+import { endsItsLine, inClass, methodHoldingErrors, outOfClass } from './damaged-method.js';
 import type { Extraction } from './incremental.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
@@ -36,17 +38,24 @@ export function fallbackStats(): { calls: number; chars: number } {
   return { ...counters };
 }
 
+/** A damaged top-level region; `method`: the one method of a class statement that holds all its errors. */
+export interface DamagedRegion extends Span {
+  method?: Span | undefined;
+}
+
 /** Damaged top-level regions of a tree (adjacent ones merged), in document order. */
-export function damagedRegions(tree: Tree): Span[] {
+export function damagedRegions(tree: Tree): DamagedRegion[] {
   const root = tree.rootNode;
   if (!root.hasError) return [];
-  const regions: Span[] = [];
-  for (let i = 0; i < root.childCount; i++) {
-    const child = root.child(i) as Node;
-    if (!child.hasError && !child.isError && !child.isMissing) continue;
+  const regions: DamagedRegion[] = [];
+  // `children` is one call; `child(i)` walks from the first child each time (hundreds at the top level).
+  for (const child of root.children) {
+    if (!child || (!child.hasError && !child.isError && !child.isMissing)) continue;
     const last = regions[regions.length - 1];
-    if (last && last.end >= child.startIndex) last.end = Math.max(last.end, child.endIndex);
-    else regions.push({ start: child.startIndex, end: child.endIndex });
+    if (last && last.end >= child.startIndex) {
+      last.end = Math.max(last.end, child.endIndex);
+      last.method = undefined;
+    } else regions.push({ start: child.startIndex, end: child.endIndex, method: methodHoldingErrors(child) });
   }
   // An error the root holds outside any child (rare) damages the whole file.
   return regions.length > 0 ? regions : [{ start: 0, end: root.endIndex }];
@@ -61,14 +70,18 @@ export async function patchDamaged(
   loaded: LoadedLanguage,
   text: string,
   extraction: Extraction,
-  allRegions: readonly Span[],
+  allRegions: readonly DamagedRegion[],
 ): Promise<Outline | undefined> {
   const fallback = loaded.hooks.fallback;
-  const small = allRegions.filter((r) => r.end - r.start <= FALLBACK_REGION_MAX);
+  const parsed = allRegions.map((r) =>
+    r.method && endsItsLine(text, r.method) ? { ...r.method, method: true } : r,
+  );
+  const small = parsed.filter((r) => r.end - r.start <= FALLBACK_REGION_MAX);
   if (!fallback || small.length === 0) return undefined;
   const found: FallbackSymbols[] = [];
   for (const region of small) {
-    const symbols = await cachedFallback(loaded.id, text.slice(region.start, region.end), fallback);
+    const method = region.method === true;
+    const symbols = await cachedFallback(loaded.id, text.slice(region.start, region.end), fallback, method);
     if (!symbols) return undefined;
     found.push(symbols);
   }
@@ -98,12 +111,14 @@ async function cachedFallback(
   languageId: string,
   regionText: string,
   fallback: NonNullable<LoadedLanguage['hooks']['fallback']>,
+  method: boolean,
 ): Promise<FallbackSymbols | undefined> {
-  const key = `${languageId}\u0000${regionText}`;
+  const key = `${languageId}${method ? ' method' : ''}\u0000${regionText}`;
   if (cache.has(key)) return cache.get(key) ?? undefined;
   counters.calls++;
   counters.chars += regionText.length;
-  const symbols = await fallback(languageId, regionText);
+  const answer = await fallback(languageId, method ? inClass(regionText) : regionText);
+  const symbols = answer && method ? outOfClass(answer, regionText.length) : answer;
   cache.set(key, symbols ?? null);
   return symbols;
 }

@@ -11,7 +11,7 @@ import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
-import { lineEnd, lineStart, narrowUpdate, shift } from './narrow-window.js';
+import { editedLines, narrowUpdate, shift } from './narrow-window.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
@@ -45,10 +45,14 @@ export function updateExtraction(
   previous: PreviousExtraction,
 ): Extraction {
   const { extraction, edit, changed } = previous;
-  const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous);
+  // tree-sitter's changed ranges stand as they are: when an error turns the root into ERROR they cover the
+  // whole file, and rightly so, since no `(program …)` pattern matches any more (docs/performance.md).
+  const changes = changed.map((range) => ({ start: range.startIndex, end: range.endIndex }));
+  const lines = editedLines(text, edit, changes);
+  const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous, lines);
   if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers);
-  const roots = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
-  const window = editWindow(tree.rootNode, text, roots, edit, changed);
+  const symbols = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
+  const window = editWindow(tree.rootNode, text, symbols, lines);
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
   const outside = (span: Span) => span.end <= window.start || span.start >= window.end;
   // An old span that overlaps the replaced text is stale even if it collapses onto the window's edge.
@@ -76,7 +80,7 @@ function assemble(
   tree: Tree,
   candidates: PlacedCandidate[],
   containers: Container[],
-) {
+): Extraction {
   const outline: Outline = {
     language: loaded.id,
     symbols: nestCandidates(candidates, containers, loaded.hooks),
@@ -90,20 +94,7 @@ function assemble(
  * lines (the symbol right after the edit counts as affected: an attribute may have been added before
  * it), widened so that no top-level node straddles its ends, until no further symbol is touched.
  */
-function editWindow(
-  root: Node,
-  text: string,
-  roots: readonly Span[],
-  edit: Edit,
-  changed: readonly Range[],
-): Span {
-  let start = edit.startIndex;
-  let end = edit.newEndIndex;
-  for (const range of changed) {
-    start = Math.min(start, range.startIndex);
-    end = Math.max(end, range.endIndex);
-  }
-  const lines = { start: lineStart(text, start), end: lineEnd(text, end) };
+function editWindow(root: Node, text: string, roots: readonly Span[], lines: Span): Span {
   // Affected roots: [lo, hi] (empty when lo > hi).
   let lo = firstIndex(roots, (r) => r.end >= lines.start);
   let hi = Math.min(lastIndex(roots, (r) => r.start <= lines.end) + 1, roots.length - 1);
@@ -165,10 +156,8 @@ export function errorSpans(root: Node): Span[] {
       spans.push({ start: node.startIndex, end: node.endIndex });
       return;
     }
-    for (let i = 0; i < node.childCount; i++) {
-      const child = node.child(i);
-      if (child && (child.hasError || child.isMissing)) visit(child);
-    }
+    // `children` is one call; `child(i)` walks from the first child each time (hundreds at the top level).
+    for (const child of node.children) if (child && (child.hasError || child.isMissing)) visit(child);
   };
   visit(root);
   return spans;

@@ -9,6 +9,7 @@ import type { Span } from '../core/positions.js';
 import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
 import type { LanguageHooks } from './hooks.js';
 import type { PreviousExtraction } from './incremental.js';
+import { windowQuery } from './window-query.js';
 
 /** Rounds of growing the window before giving up (the caller's top-level window then serves). */
 const MAX_ROUNDS = 8;
@@ -25,31 +26,35 @@ export function narrowUpdate(
   tree: Tree,
   text: string,
   previous: PreviousExtraction,
+  seed: Span,
 ): Collected | undefined {
   const { extraction, edit } = previous;
-  const window = editedLines(text, previous);
+  const window = { ...seed };
   const olds: Placed[] = [
     ...extraction.candidates.map((c) => ({ span: shift(c.fullSpan, edit), name: shift(c.nameSpan, edit) })),
     ...extraction.containers.map((c) => ({ span: shift(c.span, edit), name: undefined })),
   ];
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const fresh = collectCandidates(query, tree, text, hooks, window);
+    const fresh = collectCandidates(windowQuery(query, text, window), tree, text, hooks, window);
     const placed: Placed[] = [
       ...fresh.candidates.map((c) => ({ span: c.fullSpan, name: c.nameSpan })),
       ...fresh.containers.map((c) => ({ span: c.span, name: undefined })),
     ];
-    if (!grow(text, window, [...placed, ...olds])) return merge(text, window, previous, fresh);
+    // Only the symbol right after the edited lines may have gained a decorator in them: looking after
+    // the grown window in every round took in one more following function per round, never settling.
+    const after = round === 0 ? seed.end : undefined;
+    if (!grow(text, window, [...placed, ...olds], after)) return merge(text, window, previous, fresh);
   }
   return undefined;
 }
 
-/** The edited lines, with tree-sitter's changed ranges, in new-text offsets. */
-function editedLines(text: string, { edit, changed }: PreviousExtraction): Span {
+/** The edited lines, with the spans whose structure changed, in new-text offsets. */
+export function editedLines(text: string, edit: Edit, changes: readonly Span[]): Span {
   let start = edit.startIndex;
   let end = edit.newEndIndex;
-  for (const range of changed) {
-    start = Math.min(start, range.startIndex);
-    end = Math.max(end, range.endIndex);
+  for (const span of changes) {
+    start = Math.min(start, span.start);
+    end = Math.max(end, span.end);
   }
   return { start: lineStart(text, start), end: lineEnd(text, end) };
 }
@@ -66,18 +71,22 @@ function encloses(text: string, window: Span, span: Span, name: Span | undefined
 const overlaps = (window: Span, span: Span) => span.start < window.end && span.end > window.start;
 const within = (window: Span, span: Span) => span.start >= window.start && span.end <= window.end;
 
-/** Widens the window over every straddling span (and the symbol right after it); true if it grew. */
-function grow(text: string, window: Span, spans: readonly Placed[]): boolean {
+/**
+ * Widens the window over every straddling span and, given `after` (the end of the edited lines), over
+ * the symbol starting right after it (it may have gained an attribute or decorator); true if it grew.
+ */
+function grow(text: string, window: Span, spans: readonly Placed[], after: number | undefined): boolean {
   const before = { ...window };
   for (const { span, name } of spans) {
     if (!overlaps(window, span) || within(window, span) || encloses(text, window, span, name)) continue;
     window.start = Math.min(window.start, span.start);
     window.end = Math.max(window.end, span.end);
   }
-  // The symbol right after the window may have gained an attribute or decorator inside it.
-  const lineAfter = lineEnd(text, window.end) + 1;
-  const next = spans.find((o) => o.span.start >= window.end && o.span.start <= lineAfter);
-  if (next) window.end = Math.max(window.end, next.span.end);
+  if (after !== undefined) {
+    const lineAfter = lineEnd(text, after) + 1;
+    const next = spans.find((o) => o.span.start >= after && o.span.start <= lineAfter);
+    if (next) window.end = Math.max(window.end, next.span.end);
+  }
   return window.start !== before.start || window.end !== before.end;
 }
 

@@ -12,14 +12,22 @@ import type { FallbackSymbols } from './hooks.js';
 import { hooks } from './languages/typescript.js';
 import { nestCandidates } from './nesting.js';
 import { TsWalker } from './ts-walker.js';
+import { WARM_UP_TEXT } from './ts-warm-up.js';
 
 let loading: Promise<typeof TS> | undefined;
+/**
+ * Parses of the warm-up text when the compiler is loaded: one made the next fallback parses 2× faster, 20 about
+ * 3× (V8 optimises the parser only after many calls), for ~8 ms each (docs/performance.md, "broken code").
+ */
+const WARM_UP_ROUNDS = 10;
 
-/** The TypeScript module, imported on first use. */
+/** The TypeScript module, imported on first use and warmed up once (see `ts-warm-up.ts`). */
 function loadTypescript(): Promise<typeof TS> {
-  loading ??= import('typescript').then(
-    (module) => (module as unknown as { default?: typeof TS }).default ?? (module as typeof TS),
-  );
+  loading ??= import('typescript').then((module) => {
+    const ts = (module as unknown as { default?: typeof TS }).default ?? (module as typeof TS);
+    for (let round = 0; round < WARM_UP_ROUNDS; round++) walk(ts, 'typescript', WARM_UP_TEXT);
+    return ts;
+  });
   return loading;
 }
 
@@ -31,7 +39,10 @@ export async function typescriptOutline(languageId: string, text: string): Promi
 
 /** The candidates (and parse errors) the TypeScript compiler's parser finds in a text. */
 export async function typescriptSymbols(languageId: string, text: string): Promise<FallbackSymbols> {
-  const ts = await loadTypescript();
+  return walk(await loadTypescript(), languageId, text);
+}
+
+function walk(ts: typeof TS, languageId: string, text: string): FallbackSymbols {
   const kind =
     languageId === 'typescript'
       ? ts.ScriptKind.TS

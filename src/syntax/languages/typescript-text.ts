@@ -42,10 +42,14 @@ function blankVarianceModifiers(text: string): string {
 // Template literal types take no escapes in the grammar: `\`Self\`` in effect's Schema.ts turned the next
 // 2,000 lines into ERRORs. An escaped backtick or `$` is blanked (two spaces) wherever it is: outside a
 // string, template, regular expression or comment it cannot occur, and inside one no name is read from it.
-const TEMPLATE_ESCAPE_RE = /(?<=(?:^|[^\\])(?:\\\\)*)\\[`$]/g;
+// A run of backslashes before the character: the last one escapes it when the run is odd. (Matching the run
+// instead of looking behind every backslash: this runs on every edit, docs/performance.md "broken code".)
+const TEMPLATE_ESCAPE_RE = /\\+[`$]/g;
 
 function blankTemplateEscapes(text: string): string {
-  return text.includes('\\`') || text.includes('\\$') ? text.replace(TEMPLATE_ESCAPE_RE, '  ') : text;
+  return text.includes('\\`') || text.includes('\\$')
+    ? text.replace(TEMPLATE_ESCAPE_RE, (run) => (run.length % 2 === 0 ? `${run.slice(0, -2)}  ` : run))
+    : text;
 }
 
 // A call signature with type parameters on a line of its own after a member that has no `;` (effect's
@@ -54,15 +58,18 @@ function blankTemplateEscapes(text: string): string {
 // so every declaration in it was lost. A `;` in place of the last indentation character separates the two,
 // as the newline does for the compiler. Only where the line reads as a signature (type parameters, then a
 // parameter list) and what precedes it ends a type; inside JSX text a `;` is text either way.
-const SIGNATURE_START_RE = /(?<=\n[ \t]*)[ \t](?=<(?:[A-Z_$]|const[ \t]|[ \t]*\r?\n))/g;
+// From the newline (a lookbehind at every indentation character cost ~0.5 ms per edit of a 5,000-line file).
+const SIGNATURE_START_RE = /\n[ \t]*[ \t](?=<(?:[A-Z_$]|const[ \t]|[ \t]*\r?\n))/g;
 const PARAMETERS_RE = /^\((?:\)|\.\.\.|[A-Za-z_$][\w$]*\??[ \t]*:|[ \t]*\r?\n)/;
 const ENDS_TYPE_RE = /[\w$)\]}'"`>]/;
 
 function separateCallSignatures(text: string): string {
   if (!text.includes('>(')) return text;
-  return text.replace(SIGNATURE_START_RE, (space: string, offset: number) =>
-    typeParametersThenParameters(text, offset + 1) && endsType(text, offset - 1) ? ';' : space,
-  );
+  return text.replace(SIGNATURE_START_RE, (indent: string, start: number) => {
+    const offset = start + indent.length - 1;
+    const separate = typeParametersThenParameters(text, offset + 1) && endsType(text, offset - 1);
+    return separate ? `${indent.slice(0, -1)};` : indent;
+  });
 }
 
 /** `<…>(`, angle brackets balanced (`=>` inside is an arrow), then what starts a parameter list. */
