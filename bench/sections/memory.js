@@ -54,7 +54,7 @@ export function runMemory(ctx) {
       .filter((e) => e.size !== 'large')
       .map((e) => ({ ext: path.extname(e.file), text: e.text })),
     newFiles: ctx.config.memoryNewFiles || (smoke ? NEW_FILES / 10 : NEW_FILES),
-    idleMs: IDLE_MS,
+    idleMs: smoke ? IDLE_MS / 5 : IDLE_MS,
   };
   const file = path.join(ctx.base, 'memory-input.json');
   writeFileSync(file, JSON.stringify(input));
