@@ -28,7 +28,7 @@ import { computeEdit } from './text-edit.js';
 export interface TreeCacheOptions {
   /** Upper bound of the cached texts' total UTF-8 size (default 8 MiB); the newest entry always stays. */
   maxBytes?: number;
-  /** Upper bound of the total size of the texts whose trees are kept (default 2 MiB; the newest keeps its tree). */
+  /** Upper bound of the total size of the texts whose trees are kept (default 1 MiB; the newest keeps its tree). */
   maxTreeBytes?: number;
 }
 
