@@ -1,16 +1,20 @@
 /**
- * The tree-sitter runtime: one `Parser.init()` per process, one `Language` and one `Parser` per
- * language id, one compiled symbol query per language. Everything is loaded lazily, so a run that
- * touches one language pays only for that grammar. Cached parsers and queries live as long as
- * the process; trees are the caller's to delete.
+ * The tree-sitter runtime: one copy of web-tree-sitter (its WebAssembly instance, `binding.ts`) at a time,
+ * one `Language` and one `Parser` per language id in it, one compiled symbol query per loaded language.
+ * Everything is loaded lazily, so a run that touches one language pays only for that grammar. Trees are
+ * the caller's to delete. A long-lived process drops the copy when nothing of it is in use
+ * (`recycleRuntime`: its memory high-water mark and every compiled grammar go with it) and the next load
+ * starts a fresh one (docs/performance.md, "Memory").
  */
-import { Language, Parser, Query } from 'web-tree-sitter';
+import type { Query } from 'web-tree-sitter';
 import { LocusError } from '../core/errors.js';
+import { freshBinding, type Binding, type TreeSitterModule } from './binding.js';
 import type { LanguageHooks } from './hooks.js';
 import { grammarEntry, languageIds, readQuerySource, wasmBytes } from './registry.js';
 import { runtimeStarting } from './startup.js';
 
 export { preferFastStartup } from './startup.js';
+export { treeTotals } from './binding.js';
 
 /** A loaded grammar with everything extraction needs. */
 export interface LoadedLanguage {
@@ -20,50 +24,130 @@ export interface LoadedLanguage {
   hooks: LanguageHooks;
 }
 
-let initPromise: Promise<void> | undefined;
-/** Grammars are never unloaded (web-tree-sitter has no `Language.delete`), so never load one twice. */
-const grammars = new Map<string, Promise<Language>>();
-const languages = new Map<string, Promise<LoadedLanguage>>();
-const queries = new Map<string, Query | null>();
+type Language = InstanceType<TreeSitterModule['Language']>;
+type Parser = InstanceType<TreeSitterModule['Parser']>;
 
-/** Initialises web-tree-sitter once per process. */
-export function initRuntime(): Promise<void> {
+/** One copy of web-tree-sitter and what was loaded into it. */
+interface Generation {
+  binding: Promise<Binding>;
+  /** Set once the copy is initialised. */
+  ready: Binding | undefined;
+  /** Grammars are never unloaded singly (web-tree-sitter has no `Language.delete`): only with their copy. */
+  languages: Map<string, Promise<LoadedLanguage>>;
+  /** Loads in flight. */
+  loading: number;
+}
+
+let current: Generation | undefined;
+let recycled = 0;
+/** The copy a loaded language belongs to (its queries must be compiled by the same copy). */
+const modules = new WeakMap<LoadedLanguage, TreeSitterModule>();
+const queries = new WeakMap<LoadedLanguage, Query | null>();
+
+function generation(): Generation {
+  if (current) return current;
   runtimeStarting();
-  initPromise ??= Parser.init().catch((error: unknown) => {
-    initPromise = undefined;
-    throw error;
-  });
-  return initPromise;
+  const gen: Generation = { binding: freshBinding(), ready: undefined, languages: new Map(), loading: 0 };
+  gen.binding.then(
+    (binding) => (gen.ready = binding),
+    () => {
+      if (current === gen) current = undefined;
+    },
+  );
+  current = gen;
+  return gen;
 }
 
-/** The loaded grammar, parser and hooks of a language (each loaded at most once). */
+/** Initialises web-tree-sitter (a copy is started once and kept until recycled). */
+export async function initRuntime(): Promise<void> {
+  await generation().binding;
+}
+
+/** The loaded grammar, parser and hooks of a language (each loaded at most once per copy). */
 export function loadLanguage(languageId: string): Promise<LoadedLanguage> {
-  let loading = languages.get(languageId);
+  const gen = generation();
+  let loading = gen.languages.get(languageId);
   if (!loading) {
-    loading = doLoad(languageId);
-    languages.set(languageId, loading);
-    loading.catch(() => languages.delete(languageId));
+    gen.loading++;
+    loading = doLoad(gen, languageId);
+    gen.languages.set(languageId, loading);
+    loading.then(
+      () => gen.loading--,
+      () => {
+        gen.loading--;
+        gen.languages.delete(languageId);
+      },
+    );
   }
   return loading;
 }
 
-async function doLoad(languageId: string): Promise<LoadedLanguage> {
+async function doLoad(gen: Generation, languageId: string): Promise<LoadedLanguage> {
   const entry = grammarEntry(languageId);
-  await initRuntime();
-  const [language, hooks] = await Promise.all([loadGrammar(languageId), loadHooks(entry.hooks)]);
-  const parser = new Parser();
+  const { ts } = await gen.binding;
+  const [language, hooks] = await Promise.all([
+    Promise.resolve().then(() => ts.Language.load(wasmBytes(languageId))),
+    loadHooks(entry.hooks),
+  ]);
+  const parser = new ts.Parser();
   parser.setLanguage(language);
-  return { id: languageId, language, parser, hooks };
+  const loaded: LoadedLanguage = { id: languageId, language, parser, hooks };
+  modules.set(loaded, ts);
+  return loaded;
 }
 
-function loadGrammar(languageId: string): Promise<Language> {
-  let loading = grammars.get(languageId);
-  if (!loading) {
-    loading = Promise.resolve().then(() => Language.load(wasmBytes(languageId)));
-    grammars.set(languageId, loading);
-    loading.catch(() => grammars.delete(languageId));
-  }
-  return loading;
+/**
+ * Drops the current copy of web-tree-sitter when nothing of it is in use — no load in flight and no tree
+ * alive (every tree any caller parsed with it deleted) — and returns whether it did. The next load starts
+ * a fresh copy; a `LoadedLanguage` still held keeps its own copy working until it is let go.
+ */
+export function recycleRuntime(): boolean {
+  const gen = current;
+  if (!gen || gen.loading > 0 || !gen.ready || gen.ready.liveTrees() > 0) return false;
+  current = undefined;
+  recycled++;
+  return true;
+}
+
+/** True while a copy of web-tree-sitter is started (not dropped since). */
+export function runtimeAlive(): boolean {
+  return current !== undefined;
+}
+
+/** Whether the current copy has (or is loading) the grammar of a language, and how many it has. */
+export function runtimeLanguages(languageId: string): { count: number; has: boolean } {
+  const languages = current?.languages;
+  return { count: languages?.size ?? 0, has: languages?.has(languageId) ?? false };
+}
+
+/** Size of the current copy's WebAssembly memory (0 without one). */
+export function runtimeHeapBytes(): number {
+  return current?.ready?.heapBytes() ?? 0;
+}
+
+/** What the current copy holds (for the tree cache's recycling policy, tests and the bench). */
+export interface RuntimeStats {
+  /** Copies dropped so far. */
+  recycled: number;
+  /** Languages loaded (or loading) into the current copy. */
+  languages: string[];
+  liveTrees: number;
+  /** Grammar loads in flight. */
+  loading: number;
+  /** Size of the current copy's WebAssembly memory (0 without one). */
+  heapBytes: number;
+}
+
+/** The current copy's counters. */
+export function runtimeStats(): RuntimeStats {
+  const ready = current?.ready;
+  return {
+    recycled,
+    languages: loadedLanguageIds(),
+    liveTrees: ready?.liveTrees() ?? 0,
+    loading: current?.loading ?? 0,
+    heapBytes: runtimeHeapBytes(),
+  };
 }
 
 /**
@@ -97,12 +181,16 @@ async function loadHooks(name: string): Promise<LanguageHooks> {
  * query does not compile against the grammar.
  */
 export function symbolQuery(loaded: LoadedLanguage): Query | undefined {
-  const cached = queries.get(loaded.id);
+  const cached = queries.get(loaded);
   if (cached !== undefined) return cached ?? undefined;
+  const ts = modules.get(loaded);
+  if (!ts) throw new Error(`language "${loaded.id}" was not loaded by loadLanguage`);
   const source = readQuerySource(loaded.id);
   const query =
-    source === undefined ? null : new Query(loaded.language, source + '\n' + commentPattern(loaded.language));
-  queries.set(loaded.id, query);
+    source === undefined
+      ? null
+      : new ts.Query(loaded.language, source + '\n' + commentPattern(loaded.language));
+  queries.set(loaded, query);
   return query ?? undefined;
 }
 
@@ -164,7 +252,7 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-/** Ids of the grammars loaded so far (for tests of laziness). */
+/** Ids of the grammars loaded (or loading) into the current copy (for tests of laziness). */
 export function loadedLanguageIds(): string[] {
-  return [...grammars.keys()];
+  return [...(current?.languages.keys() ?? [])];
 }

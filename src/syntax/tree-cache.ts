@@ -3,21 +3,33 @@
  * without re-running the query; a new text for a known path is re-parsed incrementally from the old
  * tree (one edit from the common prefix/suffix) and its outline re-queried only around the edit
  * (`incremental.ts`). Bounded by total text bytes, least recently used entries are evicted and their
- * trees deleted; `close()` deletes everything.
+ * trees deleted; trees are kept for a smaller total (older entries keep only their outline); `close()`
+ * deletes everything. The cache also decides when the runtime may drop its WebAssembly instance
+ * (`recycle-policy.ts`): it deletes its trees first, outlines stay (docs/performance.md, "Memory").
  */
 import type { Tree } from 'web-tree-sitter';
 import { LruMap } from '../core/lru-map.js';
 import type { Outline } from '../locate/outline.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
+import { IdleWatch } from './idle-watch.js';
 import type { Extraction, PreviousExtraction } from './incremental.js';
 import { extractionOfTree, parseText } from './outline.js';
-import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
+import { recyclePolicy, wantsFreshRuntime } from './recycle-policy.js';
+import {
+  recycleRuntime,
+  requireSymbolQuery,
+  runtimeAlive,
+  runtimeStats,
+  type LoadedLanguage,
+} from './runtime.js';
 import { computeEdit } from './text-edit.js';
 
 /** Options of a TreeCache. */
 export interface TreeCacheOptions {
   /** Upper bound of the cached texts' total UTF-8 size (default 8 MiB); the newest entry always stays. */
   maxBytes?: number;
+  /** Upper bound of the total size of the texts whose trees are kept (default 1 MiB; the newest keeps its tree). */
+  maxTreeBytes?: number;
 }
 
 /** Counters for tests and benchmarks. */
@@ -26,6 +38,8 @@ export interface TreeCacheStats {
   /** Live trees held by the cache (entries of big files keep their outline only). */
   trees: number;
   bytes: number;
+  /** Total UTF-8 size of the texts whose trees are kept. */
+  treeBytes: number;
   fullParses: number;
   incrementalParses: number;
   outlineHits: number;
@@ -33,6 +47,8 @@ export interface TreeCacheStats {
   /** Outline computations that could update the previous extraction (re-querying only around the edit). */
   windowedOutlines: number;
   evictions: number;
+  /** Times the cache deleted its trees so that the runtime could start afresh, and the runtime did. */
+  recycles: number;
 }
 
 /** One cached version of a file; a new text makes a new entry. */
@@ -52,15 +68,32 @@ interface Entry {
 
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 /**
- * Texts over this size keep their outline but not their tree (~24 bytes of WASM memory per character,
- * never returned): an edit then re-parses in full (docs/performance.md, "memory").
+ * Texts over this size keep their outline but not their tree (~24 bytes of WASM memory per character, kept
+ * until the runtime is recycled, which the next parse then does): an edit re-parses in full
+ * (docs/performance.md, "Memory").
  */
 export const BIG_TREE_BYTES = 1024 * 1024;
+/**
+ * Texts whose trees are kept, in all: with 1 MiB the runtime's WASM memory stayed at its initial 32 MiB
+ * through the bench's new-files phase (2 MiB took it to 55 MiB); older entries keep their outlines.
+ */
+const DEFAULT_MAX_TREE_BYTES = 1024 * 1024;
 
 /** Per-path cache of tree-sitter trees and outlines. */
 export class TreeCache {
   private readonly entries: LruMap<string, Entry>;
+  private readonly maxTreeBytes: number;
+  private treeBytes = 0;
+  /** Recycles the runtime when the cache has been idle (`recyclePolicy().idleMs`). */
+  private readonly idle = new IdleWatch(
+    () => recyclePolicy().idleMs,
+    // Refused while something else holds a tree or loads a grammar: look again a period later.
+    () => this.recycle() || !runtimeAlive(),
+  );
+  /** A text over BIG_TREE_BYTES was parsed since the last recycle (the WASM memory kept its size). */
+  private bigParse = false;
   private readonly counters = {
+    recycles: 0,
     fullParses: 0,
     incrementalParses: 0,
     outlineHits: 0,
@@ -72,12 +105,23 @@ export class TreeCache {
     this.entries = new LruMap({
       maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
       sizeOf: (entry) => entry.bytes,
-      dispose: release,
+      dispose: (entry) => this.dropTree(entry),
     });
+    this.maxTreeBytes = options.maxTreeBytes ?? DEFAULT_MAX_TREE_BYTES;
   }
 
   /** The outline of `text` for the file `key` (cached by content; incremental after edits). */
   async outline(key: string, languageId: string, text: string): Promise<Outline> {
+    return this.idle.run(() => this.outlineNow(key, languageId, text));
+  }
+
+  private async outlineNow(key: string, languageId: string, text: string): Promise<Outline> {
+    const known = this.entries.get(key);
+    if (known?.outline && known.text === text && known.languageId === languageId) {
+      this.counters.outlineHits++;
+      return known.outline;
+    }
+    this.freshRuntimeIfDue(languageId);
     const { loaded } = await requireSymbolQuery(languageId);
     const entry = this.update(key, loaded, text);
     if (entry.outline) {
@@ -101,7 +145,16 @@ export class TreeCache {
     text: string,
     offset: number,
   ): Promise<IdentifierInfo | undefined> {
-    const outline = await this.outline(key, languageId, text);
+    return this.idle.run(() => this.identifierNow(key, languageId, text, offset));
+  }
+
+  private async identifierNow(
+    key: string,
+    languageId: string,
+    text: string,
+    offset: number,
+  ): Promise<IdentifierInfo | undefined> {
+    const outline = await this.outlineNow(key, languageId, text);
     const { loaded } = await requireSymbolQuery(languageId);
     const entry = this.update(key, loaded, text);
     if (entry.tree) return identifierInTree(entry.tree, entry.text, offset, outline);
@@ -120,22 +173,49 @@ export class TreeCache {
 
   /** Deletes every tree; the cache stays usable (it starts empty). */
   close(): void {
+    this.idle.stop();
     this.entries.clear();
+  }
+
+  /**
+   * Deletes every tree no outline computation is using (outlines stay, so locates need no parse) and asks
+   * the runtime to drop its WebAssembly instance; true when it did (nothing else held a tree or was loading).
+   * The next parse starts a fresh instance; edits of files known before are then parsed in full once.
+   */
+  recycle(): boolean {
+    for (const entry of this.entries.values()) if (!entry.pending) this.dropTree(entry);
+    if (!recycleRuntime()) return false;
+    this.counters.recycles++;
+    this.bigParse = false;
+    return true;
   }
 
   /** Current counters. */
   stats(): TreeCacheStats {
     const trees = [...this.entries.values()].filter((e) => e.tree !== undefined).length;
     const { size: entries, totalSize: bytes, evictions } = this.entries;
-    return { entries, trees, bytes, ...this.counters, evictions };
+    return { entries, trees, bytes, treeBytes: this.treeBytes, ...this.counters, evictions };
+  }
+
+  /**
+   * Before a parse: recycles when the policy asks (`recycle-policy.ts`) or a big parse left its high-water
+   * mark in the WASM memory — only when no other operation of this cache runs and only this cache's trees
+   * keep the runtime (else deleting them would gain nothing).
+   */
+  private freshRuntimeIfDue(languageId: string): void {
+    if (this.idle.active > 1 || !(this.bigParse || wantsFreshRuntime(languageId))) return;
+    const { liveTrees, loading } = runtimeStats();
+    const held = [...this.entries.values()].filter((entry) => entry.tree !== undefined).length;
+    if (loading === 0 && liveTrees <= held) this.recycle();
   }
 
   /** The entry for exactly this text, re-parsing (incrementally when possible) if needed. */
   private update(key: string, loaded: LoadedLanguage, text: string): Entry {
     const old = this.entries.get(key);
     if (old && old.languageId === loaded.id && old.text === text) return old;
+    // A tree of a recycled runtime cannot seed a parse of the current one (another WebAssembly memory).
     const { tree, previous } =
-      old && old.languageId === loaded.id
+      old && old.languageId === loaded.id && old.tree?.language === loaded.language
         ? this.reparse(loaded, old, text)
         : { tree: this.parse(loaded, text) };
     // Setting the new entry releases the old one (its tree served the incremental parse above).
@@ -149,12 +229,31 @@ export class TreeCache {
       extraction: undefined,
       previous,
     };
+    this.treeBytes += entry.bytes;
     this.entries.set(key, entry);
+    this.trimTrees(entry);
     return entry;
+  }
+
+  /** Deletes the trees of the least recently used entries past `maxTreeBytes` (never `newest`'s). */
+  private trimTrees(newest: Entry): void {
+    for (const entry of this.entries.values()) {
+      if (this.treeBytes <= this.maxTreeBytes) return;
+      if (entry !== newest && !entry.pending) this.dropTree(entry);
+    }
+  }
+
+  private dropTree(entry: Entry): void {
+    if (!entry.tree) return;
+    entry.tree.delete();
+    entry.tree = undefined;
+    this.treeBytes -= entry.bytes;
   }
 
   private parse(loaded: LoadedLanguage, text: string): Tree {
     this.counters.fullParses++;
+    if (text.length > BIG_TREE_BYTES / 4 && Buffer.byteLength(text, 'utf8') > BIG_TREE_BYTES)
+      this.bigParse = true;
     return parseText(loaded, text);
   }
 
@@ -185,19 +284,11 @@ export class TreeCache {
         entry.outline = outline;
         entry.extraction = extraction;
         entry.previous = undefined;
-        if (entry.bytes > BIG_TREE_BYTES && entry.tree) {
-          entry.tree.delete();
-          entry.tree = undefined;
-        }
+        if (entry.bytes > BIG_TREE_BYTES) this.dropTree(entry);
       }
       return outline;
     } finally {
       entry.pending = undefined;
     }
   }
-}
-
-function release(entry: Entry): void {
-  entry.tree?.delete();
-  entry.tree = undefined;
 }
