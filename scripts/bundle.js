@@ -5,8 +5,7 @@
 // (they are inside the bundle: docs/operations.md, "Install"). Lazy `import()`s stay lazy: each is its own chunk.
 // What stays outside: Node's modules, web-tree-sitter (it loads its own .wasm next to itself), TypeScript 5.9
 // (the fallback parser, 23 MB, loaded only for broken TS/JS) and the language servers, which run as programs.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
@@ -75,11 +74,7 @@ await build({
 const { listTools } = await import(pathToFileURL(path.join(DIST, 'mcp', 'tools', 'index.js')).href);
 writeFileSync(path.join(OUT, 'tools-list.json'), `${JSON.stringify(listTools())}\n`);
 
-// What decides an outline is in this code: the workspace index's version hash reads this file in a bundle
-// (src/index/cache.ts), instead of hashing every chunk on each cold start.
-const hash = createHash('sha1');
-for (const file of readdirSync(OUT)
-  .filter((f) => f.endsWith('.js'))
-  .sort())
-  hash.update(file).update(readFileSync(path.join(OUT, file)));
-writeFileSync(path.join(OUT, 'code-hash.txt'), `${hash.digest('hex')}\n`);
+// What decides an outline is the syntax layer's code: the index version reads its hash here in a bundle
+// (src/index/cache.ts), the same hash the compiled modules compute from dist/syntax/, so both share caches.
+const { syntaxCodeHash } = await import(pathToFileURL(path.join(DIST, 'index', 'cache.js')).href);
+writeFileSync(path.join(OUT, 'code-hash.txt'), `${syntaxCodeHash(path.join(DIST, 'syntax'))}\n`);

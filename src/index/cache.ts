@@ -6,7 +6,7 @@
  * rebuilt; writes go to a temporary file renamed into place, so a reader (or a second writer) sees a
  * whole old file or a whole new one, never a mix (docs/workspace.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { endianness, homedir, platform } from 'node:os';
 import path from 'node:path';
@@ -46,25 +46,36 @@ export function indexVersion(): string {
   if (version) return version;
   const hash = createHash('sha1').update(FORMAT).update(endianness());
   const pkg = fileURLToPath(new URL('../../package.json', import.meta.url));
-  for (const file of [pkg, ...filesUnder(GRAMMARS_DIR, /\.(json|scm)$/), ...outlineCode()]) {
+  hashFiles(hash, [pkg, ...filesUnder(GRAMMARS_DIR, /\.(json|scm)$/)]);
+  version = hash.update(outlineCodeHash()).digest('hex').slice(0, 16);
+  return version;
+}
+
+/**
+ * The hash of the code that extracts outlines: the syntax layer's files. In the bundle, where that code is spread
+ * over chunks, the build wrote the same hash of the compiled syntax layer beside them, so the bundle and the
+ * compiled modules agree on the version and share caches (docs/architecture.md, "Build").
+ */
+function outlineCodeHash(): string {
+  const bundled = fileURLToPath(new URL('./code-hash.txt', import.meta.url));
+  if (existsSync(bundled)) return readFileSync(bundled, 'utf8').trim();
+  return syntaxCodeHash(fileURLToPath(new URL('../syntax/', import.meta.url)));
+}
+
+/** The hash of a syntax layer's files (what `outlineCodeHash` reads from the bundle). */
+export function syntaxCodeHash(dir: string): string {
+  return hashFiles(createHash('sha1'), filesUnder(dir, /\.[jt]s$/)).digest('hex');
+}
+
+function hashFiles(hash: Hash, files: string[]): Hash {
+  for (const file of files) {
     try {
       hash.update(file.slice(file.lastIndexOf(path.sep))).update(readFileSync(file));
     } catch {
       hash.update('missing');
     }
   }
-  version = hash.digest('hex').slice(0, 16);
-  return version;
-}
-
-/**
- * The code that extracts outlines: the syntax layer's files, or in the bundle (where that code is spread over
- * chunks) the hash of all chunks that the build writes beside them (docs/architecture.md, "Build").
- */
-function outlineCode(): string[] {
-  const bundleHash = fileURLToPath(new URL('./code-hash.txt', import.meta.url));
-  if (existsSync(bundleHash)) return [bundleHash];
-  return filesUnder(fileURLToPath(new URL('../syntax/', import.meta.url)), /\.[jt]s$/);
+  return hash;
 }
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
