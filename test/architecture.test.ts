@@ -145,7 +145,8 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
 
   /** Module-level mutable state that is process-wide by nature, with why. */
   const MODULE_STATE: Record<string, string> = {
-    'syntax/runtime.ts': 'the current copy of the WASM runtime with its grammars and queries (recycled when idle)',
+    'syntax/runtime.ts':
+      'the current copy of the WASM runtime with its grammars and queries (recycled when idle)',
     'syntax/registry.ts': 'the grammar manifest, read once',
     'syntax/ts-fallback.ts': 'the TypeScript compiler module, imported once',
     'syntax/damaged.ts': 'fallback answers keyed by language and text: a pure memo',
