@@ -160,7 +160,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'locate/outline.ts': 'indexes of immutable outlines in WeakMaps: pure memos collected with them',
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
     'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',
-    'mcp/tools/index.ts': "the tool table's JSON and zod input schemas, built once from that static table",
+    'mcp/tools/index.ts': "the tools' zod input schemas, built once from the static tool table",
   };
 
   it('no module-level caches or registries outside the listed process-wide ones', () => {

@@ -7,7 +7,7 @@
  * whole old file or a whole new one, never a mix (docs/workspace.md).
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { endianness, homedir, platform } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,9 +57,11 @@ export function indexVersion(): string {
  * compiled modules agree on the version and share caches (docs/architecture.md, "Build").
  */
 function outlineCodeHash(): string {
-  const bundled = fileURLToPath(new URL('./code-hash.txt', import.meta.url));
-  if (existsSync(bundled)) return readFileSync(bundled, 'utf8').trim();
-  return syntaxCodeHash(fileURLToPath(new URL('../syntax/', import.meta.url)));
+  try {
+    return readFileSync(new URL('./code-hash.txt', import.meta.url), 'utf8').trim();
+  } catch {
+    return syntaxCodeHash(fileURLToPath(new URL('../syntax/', import.meta.url)));
+  }
 }
 
 /** The hash of a syntax layer's files (what `outlineCodeHash` reads from the bundle). */

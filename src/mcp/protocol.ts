@@ -54,7 +54,7 @@ export interface RequestContext {
   notify(method: string, params: Params): Promise<void>;
 }
 
-type RequestHandler = (params: Params, context: RequestContext) => Promise<unknown>;
+type RequestHandler = (params: Params, context: RequestContext) => unknown;
 type NotificationHandler = (params: Params) => void | Promise<void>;
 
 /** The server side of one MCP connection. */
@@ -76,9 +76,9 @@ export class McpSession {
     private readonly serverInfo: { name: string; title?: string; version: string },
     private readonly options: { capabilities: Params; instructions?: string },
   ) {
-    this.setRequestHandler('initialize', (params) => Promise.resolve(this.initialize(params)));
-    this.setRequestHandler('ping', () => Promise.resolve({}));
-    this.setRequestHandler('logging/setLevel', (params) => Promise.resolve(this.setLogLevel(params)));
+    this.setRequestHandler('initialize', (params) => this.initialize(params));
+    this.setRequestHandler('ping', () => ({}));
+    this.setRequestHandler('logging/setLevel', (params) => this.setLogLevel(params));
     this.setNotificationHandler('notifications/initialized', () => this.oninitialized?.());
     this.setNotificationHandler('notifications/cancelled', (params) => {
       const id = params.requestId;
@@ -86,7 +86,7 @@ export class McpSession {
     });
   }
 
-  /** Answers `method` requests (replacing an earlier handler). */
+  /** Answers `method` requests with what the handler returns or resolves to (replacing an earlier handler). */
   setRequestHandler(method: string, handler: RequestHandler): void {
     this.requests.set(method, handler);
   }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { abortable } from '../../core/call.js';
 import { isLocusError } from '../../core/errors.js';
 import { callScope } from '../call-scope.js';
-import type { RequestContext } from '../protocol.js';
+import { RPC, type RequestContext } from '../protocol.js';
 import type { Routed } from '../workspaces.js';
 import { failure } from '../result.js';
 import type { AnyTool } from '../tool-spec.js';
@@ -85,19 +85,21 @@ export interface ToolRouting {
   log: (message: string) => void;
 }
 
-let listing: Record<string, unknown>[] | undefined;
-
-/** The answer to `tools/list` (JSON Schema draft 7, as MCP clients validate with), built once. */
+/**
+ * The answer to `tools/list` (JSON Schema draft 7, as MCP clients validate with). The server keeps it
+ * (src/mcp/tool-listing.ts); the build writes it next to the bundle.
+ */
 export function listTools(): { tools: Record<string, unknown>[] } {
-  listing ??= TOOLS.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }),
-    outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }),
-    annotations: { title: tool.title, ...tool.annotations },
-  }));
-  return { tools: listing };
+  return {
+    tools: TOOLS.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }),
+      outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }),
+      annotations: { title: tool.title, ...tool.annotations },
+    })),
+  };
 }
 
 const inputSchemas = new WeakMap<AnyTool, z.ZodObject>();
@@ -134,5 +136,5 @@ export async function answerToolCall(
 }
 
 function protocolFailure(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: `MCP error -32602: ${message}` }], isError: true };
+  return { content: [{ type: 'text', text: `MCP error ${RPC.invalidParams}: ${message}` }], isError: true };
 }
