@@ -23,9 +23,19 @@ const BROKEN = CLEAN.replace('    go();', '    go(;)');
 const entries = (outline: Outline): string[] =>
   flattenOutline(outline.symbols).map((s) => `${s.kind} ${s.path.join('.')} ${s.nameSpan.start}`);
 
+/** The outline entries of TypeScript `text`, checking that it parses without errors and needs no fallback. */
+async function outlineWithoutFallback(text: string): Promise<string[]> {
+  const tree = parseText(await loadLanguage('typescript'), text);
+  expect(tree.rootNode.hasError).toBe(false);
+  tree.delete();
+  const before = fallbackStats();
+  const outline = await extractOutline('typescript', text);
+  expect(fallbackStats().calls).toBe(before.calls);
+  return entries(outline);
+}
+
 describe('broken TypeScript', () => {
   it('parses variance annotations and `export type *` without errors (no fallback)', async () => {
-    const loaded = await loadLanguage('typescript');
     const text = [
       'export interface Box<',
       '  /** comment */ out T extends object = {},',
@@ -35,22 +45,15 @@ describe('broken TypeScript', () => {
       'const lessThan = a < out;',
       '',
     ].join('\n');
-    const tree = parseText(loaded, text);
-    expect(tree.rootNode.hasError).toBe(false);
-    tree.delete();
-    const before = fallbackStats();
-    const outline = await extractOutline('typescript', text);
     const at = (anchor: string): number => text.indexOf(anchor);
-    expect(entries(outline)).toEqual([
+    expect(await outlineWithoutFallback(text)).toEqual([
       `interface Box ${at('Box')}`,
       `method Box.get ${at('get()')}`,
       `constant lessThan ${at('lessThan')}`,
     ]);
-    expect(fallbackStats().calls).toBe(before.calls);
   });
 
   it('parses overloads with type parameters on their own lines and escapes in template types (no fallback)', async () => {
-    const loaded = await loadLanguage('typescript');
     const text = [
       'export interface Adapter {',
       '  <A, E, R>(self: Effect<A, E, R>): Effect<A, E, R>',
@@ -70,19 +73,13 @@ describe('broken TypeScript', () => {
       'export const never: Effect<never> = core.never',
       '',
     ].join('\n');
-    const tree = parseText(loaded, text);
-    expect(tree.rootNode.hasError).toBe(false);
-    tree.delete();
-    const before = fallbackStats();
-    const outline = await extractOutline('typescript', text);
     const at = (anchor: string): number => text.indexOf(anchor);
-    expect(entries(outline)).toEqual([
+    expect(await outlineWithoutFallback(text)).toEqual([
       `interface Adapter ${at('Adapter')}`,
       `function dual ${at('dual')}`,
       `type Missing ${at('Missing')}`,
       `constant never ${at('never:')}`,
     ]);
-    expect(fallbackStats().calls).toBe(before.calls);
   });
 
   it('leaves alone what only looks like an overload: continued lines, `;`-ended members, JSX text', async () => {
