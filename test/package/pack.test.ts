@@ -1,11 +1,13 @@
 /**
- * The published package works without a checkout (docs/operations.md, "Install"): `npm pack`, install the tarball
- * into an empty folder offline (bundled dependencies come from the tarball, the TypeScript 7 platform binary from
- * the npm cache), then `npx locus locate`, `npx locus references` (pyright) and `npx locus mcp` run there. Also
- * checks what lands in the consumer's node_modules/.bin, that no installed package has an install script, and that
- * server.json agrees with package.json.
+ * The published package works without a checkout (docs/operations.md, "Install"). `npm pack`, then a loopback
+ * registry (./local-registry.ts) publishes the tarball under the package's name, with the TypeScript 7 platform
+ * binary from the npm cache; nothing comes from the network. In an empty folder with a fresh npm cache:
+ * - the README's own install line (`npx -y locus-locate locate …`) and its MCP lines (the `claude mcp add`
+ *   command and the JSON form) run as written;
+ * - `npm i locus-locate`, then `npx locus locate`, `npx locus references` (pyright) and `npx locus mcp`.
+ * Also checks what lands in the consumer's node_modules/.bin, that no installed package has an install script,
+ * and that server.json agrees with package.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -20,6 +22,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../mcp/support.js';
+import { startLocalRegistry, type LocalRegistry } from './local-registry.js';
+import { mcpExchange, readmeLines, run, type Ran } from './npm-run.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
@@ -30,36 +34,85 @@ const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as
 let base = '';
 let consumer = '';
 let ws = '';
-
-function run(command: string, args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+let registry: LocalRegistry | undefined;
+let npmEnv: NodeJS.ProcessEnv = {};
 
 // `--` so that npx passes every flag (even -V) to locus.
-const npx = (args: string[]) => run('npx', ['--no', '--', 'locus', ...args, '--root', ws], consumer);
+const npx = (args: string[], cwd = consumer): Promise<Ran> =>
+  run('npx', ['--no', '--', 'locus', ...args], cwd, npmEnv);
 
 beforeAll(async () => {
   // Built once, under the suite's build lock: `npm pack` must not run `prepare` (a rebuild of dist/ while other
   // test files run from it).
   await ensureBuilt();
   base = mkdtempSync(path.join(tmpdir(), 'locus-pack-'));
-  const pack = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', base], REPO);
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', base], REPO);
   if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
-  const tarball = path.join(base, pack.stdout.trim().split('\n').pop() ?? '');
+  const userCache = (await run('npm', ['config', 'get', 'cache'], REPO)).stdout.trim();
+  registry = await startLocalRegistry({
+    tarball: path.join(base, pack.stdout.trim().split('\n').pop() ?? ''),
+    packageJson: path.join(REPO, 'package.json'),
+    lockFile: path.join(REPO, 'package-lock.json'),
+    npmCache: userCache,
+  });
+  npmEnv = {
+    npm_config_registry: registry.url,
+    npm_config_cache: path.join(base, 'npm-cache'),
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
   consumer = path.join(base, 'consumer');
   mkdirSync(consumer);
   writeFileSync(path.join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
-  const install = run('npm', ['i', '--offline', '--no-audit', '--no-fund', tarball], consumer);
-  if (install.code !== 0) throw new Error(`npm i --offline failed:\n${install.stderr}`);
+  const install = await run('npm', ['i', pkg.name], consumer, npmEnv);
+  if (install.code !== 0) throw new Error(`npm i ${pkg.name} failed:\n${install.stderr}`);
   ws = path.join(base, 'ws');
   cpSync(path.join(REPO, 'test/fixtures/python/ops'), ws, { recursive: true });
 }, 900_000);
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(async () => {
+  await registry?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe("the README's install and MCP lines, in an empty folder", () => {
+  let project = '';
+  beforeAll(() => {
+    // The README's example names src/cart.py and Cart.total.
+    project = path.join(base, 'project');
+    mkdirSync(path.join(project, 'src'), { recursive: true });
+    cpSync(path.join(REPO, 'test/fixtures/edit/cart.py'), path.join(project, 'src/cart.py'));
+  });
+
+  it('the install line locates', async () => {
+    const { install } = readmeLines(readFileSync(path.join(REPO, 'README.md'), 'utf8'));
+    const result = await run('bash', ['-c', install], project, npmEnv);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Located src\/cart\.py:22:16 \(method Cart\.total\)/);
+    expect(registry?.requests).toContain(`/${pkg.name}`);
+  }, 600_000);
+
+  it('the MCP lines start a server that answers tools/list and a locate call', async () => {
+    const { claudeAdd, jsonForm } = readmeLines(readFileSync(path.join(REPO, 'README.md'), 'utf8'));
+    for (const [command, ...args] of [claudeAdd, jsonForm]) {
+      const exchange = await mcpExchange(command ?? '', args, project, npmEnv, {
+        locate: 'src/cart.py:Cart.total@return <|>subtotal',
+      });
+      expect(exchange.serverInfo).toEqual(expect.objectContaining({ name: 'locus', version: pkg.version }));
+      expect(exchange.tools).toContain('references');
+      expect(exchange.locateText).toContain('src/cart.py:22:16');
+    }
+  }, 600_000);
+});
 
 describe('the installed package', () => {
   it('puts only locus into node_modules/.bin', () => {
     expect(readdirSync(path.join(consumer, 'node_modules/.bin'))).toEqual(['locus']);
+  });
+
+  it("takes TypeScript 7's binary for this platform from the registry, and no other platform's", () => {
+    const scope = readdirSync(path.join(consumer, 'node_modules/@typescript'));
+    expect(scope).toEqual([`typescript-${process.platform}-${process.arch}`]);
   });
 
   it('installs no package with an install script', () => {
@@ -97,77 +150,47 @@ describe('the installed package', () => {
       expect(nested).not.toContain(bundled);
   });
 
-  it('checks a configuration file (zod, loaded from the bundle only when a config exists)', () => {
+  it('checks a configuration file (zod, loaded from the bundle only when a config exists)', async () => {
     const bad = path.join(base, 'bad-config');
     cpSync(ws, bad, { recursive: true });
     writeFileSync(path.join(bad, 'locus.config.json'), '{ "limits": { "maxFileBytes": "big" } }\n');
-    const result = run(
-      'npx',
-      ['--no', '--', 'locus', 'references', 'shapes.py:Circle.area', '--root', bad],
-      consumer,
-    );
+    const result = await npx(['references', 'shapes.py:Circle.area', '--root', bad]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/CONFIG_INVALID[\s\S]*maxFileBytes/);
   });
 
-  it('answers locus -V with the package version', () => {
-    const result = run('npx', ['--no', '--', 'locus', '-V'], consumer);
+  it('answers locus -V with the package version', async () => {
+    const result = await npx(['-V']);
     expect(result.stdout.trim()).toBe(`locus ${pkg.version}`);
   });
 
-  it('locates offline', () => {
-    const result = npx(['locate', 'shapes.py:Circle.area', '--json']);
+  it('locates', async () => {
+    const result = await npx(['locate', 'shapes.py:Circle.area', '--json', '--root', ws]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, file_path: 'shapes.py' });
   });
 
-  it('finds references with the bundled pyright', () => {
-    const result = npx(['references', 'shapes.py:Circle.area', '--json']);
+  it('finds references with the bundled pyright', async () => {
+    const result = await npx(['references', 'shapes.py:Circle.area', '--json', '--root', ws]);
     expect(result.code, result.stderr).toBe(0);
     const body = JSON.parse(result.stdout) as { ok: boolean; total: number };
     expect(body.ok).toBe(true);
     expect(JSON.stringify(body)).toContain('main.py');
   }, 120_000);
 
-  it('serves MCP over stdio (initialize, tools/list)', async () => {
-    const child = spawn('npx', ['--no', '--', 'locus', 'mcp', '--root', ws], { cwd: consumer });
-    const replies: Record<string, unknown>[] = [];
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        replies.push(JSON.parse(buffer.slice(0, newline)) as Record<string, unknown>);
-        buffer = buffer.slice(newline + 1);
-      }
-    });
-    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    const reply = async (id: number) => {
-      for (let i = 0; i < 1200 && !replies.some((r) => r.id === id); i++)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      return replies.find((r) => r.id === id);
-    };
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'pack-test', version: '1' },
+  it('serves MCP over stdio (initialize, tools/list, a locate call)', async () => {
+    const exchange = await mcpExchange(
+      'npx',
+      ['--no', '--', 'locus', 'mcp', '--root', ws],
+      consumer,
+      npmEnv,
+      {
+        locate: 'shapes.py:Circle.area',
       },
-    });
-    const init = (await reply(1)) as { result?: { serverInfo?: { name: string; version: string } } };
-    expect(init?.result?.serverInfo).toEqual(
-      expect.objectContaining({ name: 'locus', version: pkg.version }),
     );
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const tools = (await reply(2)) as { result?: { tools: { name: string }[] } };
-    expect(tools?.result?.tools.map((t) => t.name)).toContain('references');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.stdin.end();
-    await exited;
+    expect(exchange.serverInfo).toEqual(expect.objectContaining({ name: 'locus', version: pkg.version }));
+    expect(exchange.tools).toContain('references');
+    expect(exchange.locateText).toContain('shapes.py:');
   }, 120_000);
 });
 
