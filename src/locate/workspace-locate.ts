@@ -40,6 +40,8 @@ export function parseWorkspaceLocate(input: string): WorkspaceLocate | undefined
   return undefined;
 }
 
+const LONE_COLON_RE = /(?<!:):(?!:)/;
+
 /**
  * The bare form: the text before the first `@` has no `/` and is a symbol path as a whole
  * (`Cart.total`, `Parser::new`, `(*Server).Start`, `Shape.area[1]`); undefined otherwise.
@@ -48,6 +50,9 @@ export function parseBareSymbol(input: string): WorkspaceLocate | undefined {
   const at = input.indexOf('@');
   const head = at < 0 ? input : input.slice(0, at);
   if (head.length === 0 || head.includes('/') || head.includes('\\')) return undefined;
+  // A lone `:` (not `::`) is never part of a symbol path: the file form, decided without a thrown error (the
+  // common `file.py:Cart.total` call would otherwise build one on every locate).
+  if (LONE_COLON_RE.test(head)) return undefined;
   try {
     parseSymbolPath(head);
     return withScope(input, '*', input, true);

@@ -52,7 +52,7 @@ describe('the bare form', () => {
     expect(parseBareSymbol(input)).toEqual({ where: '*', scope, bare: true, ...(find ? { find } : {}) });
   });
 
-  it.each(['src/cart.py', 'src/cart.py:Cart', 'a.py:42', 'Cart total', '', '@x'])(
+  it.each(['src/cart.py', 'src/cart.py:Cart', 'a.py:42', 'cart.py:Parser::new', 'Cart total', '', '@x'])(
     '%s is not bare',
     (input) => {
       expect(parseBareSymbol(input)).toBeUndefined();
