@@ -50,7 +50,10 @@ export function parseLocate(input: string, options: ParseOptions = {}): Locate {
 }
 
 /** Bounds the work of a parse before any of it starts: length, and the `@` splits the fallback may try. */
-function checkInputLimits(input: string, limits: Pick<Limits, 'maxLocateLength' | 'maxAtSigns'>): void {
+export function checkInputLimits(
+  input: string,
+  limits: Pick<Limits, 'maxLocateLength' | 'maxAtSigns'>,
+): void {
   if (input.length > limits.maxLocateLength)
     throw limitExceeded('maxLocateLength', 'The locate string length', input.length, limits.maxLocateLength);
   let ats = 0;

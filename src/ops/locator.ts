@@ -5,7 +5,7 @@
 import { isLocusError, LocusError, outcome } from '../core/errors.js';
 import type { Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
-import { parseLocate } from '../locate/locate-string.js';
+import { checkInputLimits, parseLocate } from '../locate/locate-string.js';
 import type { Locate } from '../locate/model.js';
 import { resolveLocate, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
@@ -177,6 +177,7 @@ export interface ParsedInput {
  * the bare form only when the plain reading names no existing file.
  */
 function workspaceForm(workspace: Workspace, input: string): WorkspaceLocate | undefined {
+  checkInputLimits(input, workspace.limits);
   const explicit = parseWorkspaceLocate(input);
   if (explicit) return explicit;
   const bare = parseBareSymbol(input);

@@ -6,6 +6,8 @@
 import picomatch from 'picomatch';
 import { checkBudget, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
+import { clip, limitExceeded } from '../core/limits.js';
+import { checkInputLimits } from '../locate/locate-string.js';
 import type { FileEntry, SymbolStore } from '../index/index.js';
 import { outlineOfEntry } from '../index/index.js';
 import { describeOffset } from '../locate/describe.js';
@@ -27,14 +29,18 @@ export async function search(
   pattern: string,
   options: SearchOptions = {},
 ): Promise<SearchResult> {
+  checkInputLimits(pattern, locator.workspace.limits);
   const at = pattern.indexOf('@');
   if (at < 0 || at === pattern.length - 1)
     throw bad(
-      `\`${pattern}\` has no find part.`,
+      `\`${clip(pattern)}\` has no find part.`,
       'Write `<glob>@<find>`, e.g. `src/**/*.py@return <|>total` or `*@TODO`.',
     );
   const glob = at === 0 ? '*' : pattern.slice(0, at);
   const find = pattern.slice(at + 1);
+  const { maxFindLength } = locator.workspace.limits;
+  if (find.length > maxFindLength)
+    throw limitExceeded('maxFindLength', 'The find text length', find.length, maxFindLength);
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(page) || page < 1)
@@ -170,7 +176,7 @@ function regexMatcher(source: string): (text: string) => number[] {
   try {
     regex = new RegExp(source, 'gmu');
   } catch (cause) {
-    throw new LocusError('INVALID_ARGUMENT', `\`${source}\` is not a valid regular expression.`, {
+    throw new LocusError('INVALID_ARGUMENT', `\`${clip(source)}\` is not a valid regular expression.`, {
       hint: `JavaScript syntax, \`u\` and \`m\` flags on: ${(cause as Error).message}`,
     });
   }

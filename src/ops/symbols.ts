@@ -4,6 +4,7 @@
  */
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
+import { limitExceeded } from '../core/limits.js';
 import { KINDS_LIST, TIER_NAMES } from './index-names.js';
 import type { IndexStatus } from '../index/index.js';
 import { queryParts } from '../index/store.js';
@@ -43,6 +44,9 @@ export async function symbols(
   const text = query.trim();
   if (text.length === 0)
     throw badArgument('The query is empty.', 'Give a name or part of one, e.g. `total` or `Cart.tot`.');
+  const { maxLocateLength } = locator.workspace.limits;
+  if (text.length > maxLocateLength)
+    throw limitExceeded('maxLocateLength', 'The query length', text.length, maxLocateLength);
   const kind = options.kind?.toLowerCase();
   if (kind !== undefined && !KINDS_LIST.includes(kind as SymbolKindName))
     throw badArgument(`Unknown kind "${options.kind}".`, `Kinds: ${KINDS_LIST.join(', ')}.`);

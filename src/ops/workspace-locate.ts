@@ -8,6 +8,7 @@ import { fileFacts } from '../workspace/files.js';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
+import { clip } from '../core/limits.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../index/index.js';
 import { compileFind, findAll } from '../locate/matcher.js';
 import type { Locate } from '../locate/model.js';
@@ -57,7 +58,9 @@ export async function resolveWorkspace(
 ): Promise<WorkspaceResolution> {
   const accept = form.where === '*' ? undefined : picomatch(form.where, { dot: true });
   const bareNote = form.bare
-    ? [`read as a workspace symbol (no file \`${formatSymbolPath(form.scope?.symbol_path ?? [])}\` exists)`]
+    ? [
+        `read as a workspace symbol (no file \`${clip(formatSymbolPath(form.scope?.symbol_path ?? []))}\` exists)`,
+      ]
     : [];
   if (!form.scope) {
     const { index, notes } = await access.ready(onProgress);
@@ -267,8 +270,8 @@ function notFound(index: WorkspaceIndex, form: WorkspaceLocate, label: string, n
     .map((s) => candidateData(s));
   const files = form.bare ? nearFiles(index, label) : [];
   const tried = form.bare
-    ? `\`${label}\` is neither a file in the workspace nor a symbol in its index.`
-    : `No symbol "${label}" in ${form.where === '*' ? 'the workspace' : `the files \`${form.where}\` matches`}.`;
+    ? `\`${clip(label)}\` is neither a file in the workspace nor a symbol in its index.`
+    : `No symbol "${clip(label)}" in ${form.where === '*' ? 'the workspace' : `the files \`${clip(form.where)}\` matches`}.`;
   const parts: string[] = [];
   if (suggestions.length > 0)
     parts.push(

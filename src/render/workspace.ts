@@ -3,6 +3,7 @@
  * source (numbered text, continuation, children).
  */
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
+import { clip } from '../core/limits.js';
 import type { SearchResult } from '../ops/search.js';
 import type { SourceResult } from '../ops/source.js';
 import type { SymbolsResult } from '../ops/symbols.js';
@@ -15,7 +16,7 @@ function noteLines(notes: string[] | undefined): string[] {
 /** `symbols` hits: kind, path, file:line, declaration line, locate string. */
 export function renderSymbols(result: SymbolsResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [
-    `${result.total} symbol(s) match ${codeSpan(result.query)}${result.total > result.hits.length ? `, best ${result.hits.length} shown` : ''} (${indexLabel(result.index)})`,
+    `${result.total} symbol(s) match ${codeSpan(clip(result.query))}${result.total > result.hits.length ? `, best ${result.hits.length} shown` : ''} (${indexLabel(result.index)})`,
     ...noteLines(result.notes),
   ];
   for (const hit of result.hits) {
@@ -30,7 +31,7 @@ export function renderSymbols(result: SymbolsResult, word: Wording = NEUTRAL_WOR
 /** `search` hits grouped by file, with page and totals. */
 export function renderSearch(result: SearchResult, word: Wording = NEUTRAL_WORDING): string {
   const lines = [
-    `${result.total_hits} hit(s) in ${result.total_files} file(s) for ${codeSpan(`${result.glob}@${result.find}`)}${result.mode === 'regex' ? ' (regex)' : ''}` +
+    `${result.total_hits} hit(s) in ${result.total_files} file(s) for ${codeSpan(clip(`${result.glob}@${result.find}`))}${result.mode === 'regex' ? ' (regex)' : ''}` +
       (result.pages > 1 ? `, page ${result.page} of ${result.pages}` : ''),
     ...noteLines(result.notes),
   ];

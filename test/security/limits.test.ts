@@ -9,6 +9,8 @@ import { parseLocate } from '../../src/locate/locate-string.js';
 import { compileFind, findAll, findAllByTokens, type WorkCounter } from '../../src/locate/matcher.js';
 import { validateLocate } from '../../src/locate/validate.js';
 import { createLocator } from '../../src/ops/locator.js';
+import { search } from '../../src/ops/search.js';
+import { symbols } from '../../src/ops/symbols.js';
 import { scratch } from './support.js';
 
 function thrown(run: () => unknown): LocusError {
@@ -64,6 +66,29 @@ describe('limits on locate strings', () => {
     expect(!answered.ok && answered.error.code).toBe('NO_MATCH');
     await strict.close();
     await loose.close();
+  });
+
+  it('workspace-wide forms, symbol queries and searches have the same limits, and quote long input clipped', async () => {
+    const locator = createLocator({ root: ws.root });
+    const bare = await locator.locate('a'.repeat(100_000));
+    expect(!bare.ok && bare.error).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      details: { limit: 'maxLocateLength' },
+    });
+    const refusals = [
+      [() => symbols(locator, 'a'.repeat(100_000)), 'maxLocateLength'],
+      [() => search(locator, `*@${'a'.repeat(DEFAULT_LIMITS.maxFindLength + 1)}`), 'maxFindLength'],
+      [() => search(locator, `*@${'x@'.repeat(100)}`), 'maxAtSigns'],
+    ] as const;
+    for (const [run, limit] of refusals)
+      await expect(run()).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit } });
+    const noFind = await search(locator, 'a'.repeat(16_000)).catch((error: unknown) => error);
+    expect(noFind).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect((noFind as LocusError).message.length).toBeLessThan(300);
+    const unknown = await locator.locate(`${'Zz'.repeat(8_000)}.q`);
+    expect(!unknown.ok && unknown.error.code).toBe('SYMBOL_NOT_FOUND');
+    expect(!unknown.ok && unknown.error.message.length).toBeLessThan(300);
+    await locator.close();
   });
 
   it('the existing-file fallback tries a bounded number of splits', () => {
