@@ -23,10 +23,18 @@ export interface Container {
   segments: string[];
 }
 
+/** A `@wrapper` node's span and the span of the node it wraps (one per match). */
+export interface Wrapping {
+  span: Span;
+  wrapped: Span;
+}
+
 /** Candidates and containers of one file. */
 export interface Collected {
   candidates: PlacedCandidate[];
   containers: Container[];
+  /** The wrappers the query matched (for the outline update's window, `window-growth.ts`). */
+  wrappings?: Wrapping[];
 }
 
 interface RawSymbol {
@@ -53,10 +61,11 @@ export function collectCandidates(
   const symbols = new Map<string, RawSymbol>();
   const names = new Map<number, Set<number>>();
   const containers: Container[] = [];
+  const wrappings: Wrapping[] = [];
   // web-tree-sitter 0.25 passes query ranges through as bytes of its UTF-16 input: 2 per code unit.
   const options = window ? { startIndex: window.start * 2, endIndex: window.end * 2 } : undefined;
   for (const match of query.matches(tree.rootNode, options)) {
-    const raw = readMatch(match.captures, match.patternIndex, ranges, containers, text, hooks);
+    const raw = readMatch(match.captures, match.patternIndex, ranges, { containers, wrappings }, text, hooks);
     if (!raw) continue;
     const key = `${raw.node.id}:${raw.name?.id ?? ''}`;
     const previous = symbols.get(key);
@@ -75,14 +84,14 @@ export function collectCandidates(
       candidates.push(place(candidate, raw, ranges, candidates.length));
     }
   }
-  return { candidates, containers };
+  return { candidates, containers, wrappings };
 }
 
 function readMatch(
   captures: QueryCapture[],
   pattern: number,
   ranges: RangeContext,
-  containers: Container[],
+  { containers, wrappings }: { containers: Container[]; wrappings: Wrapping[] },
   text: string,
   hooks: LanguageHooks,
 ): RawSymbol | undefined {
@@ -123,7 +132,10 @@ function readMatch(
         if (capture.name.startsWith('symbol.')) symbol = capture;
     }
   }
-  if (wrapper && wrapped) ranges.addWrapper(wrapper, wrapped);
+  if (wrapper && wrapped) {
+    ranges.addWrapper(wrapper, wrapped);
+    wrappings.push({ span: nodeSpan(wrapper), wrapped: nodeSpan(wrapped) });
+  }
   if (container) {
     const segments = containerName ? segmentsOf(containerName, text, hooks) : [];
     containers.push({ span: nodeSpan(container), segments });
@@ -173,6 +185,7 @@ function place(candidate: Candidate, raw: RawSymbol, ranges: RangeContext, order
     unique: candidate.unique,
     leaf: candidate.leaf,
     tag: candidate.tag,
+    reach: candidate.reach,
     order,
   };
 }

@@ -49,6 +49,12 @@ export interface Candidate {
   tag?: string | undefined;
   /** The full range also takes a `;` that directly follows it on the same line (TS class members, `struct S {};`). */
   absorbSemicolon?: boolean | undefined;
+  /**
+   * Set with a `fullSpan` that takes in following siblings (PHP `namespace X;`, Kotlin accessors): from the
+   * declaration to where no further sibling could be taken in. An edit there but outside the full range
+   * changes the range all the same, so the outline update re-queries the candidate (`window-growth.ts`).
+   */
+  reach?: Span | undefined;
 }
 
 /** What `place` sees of an enclosing symbol. */

@@ -11,7 +11,7 @@ import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
-import { editedLines, narrowUpdate, shift } from './narrow-window.js';
+import { editedLines, narrowUpdate, shift, shiftCandidate } from './narrow-window.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
@@ -52,18 +52,14 @@ export function updateExtraction(
   const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous, lines);
   if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers);
   const symbols = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
-  const window = editWindow(tree.rootNode, text, symbols, lines);
+  const window = editWindow(tree.rootNode, text, symbols, withReached(extraction.candidates, edit, lines));
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
   const outside = (span: Span) => span.end <= window.start || span.start >= window.end;
   // An old span that overlaps the replaced text is stale even if it collapses onto the window's edge.
   const untouched = (span: Span) => span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
   const kept = (span: Span) => untouched(span) && outside(shift(span, edit));
   const candidates: PlacedCandidate[] = [];
-  for (const old of extraction.candidates) {
-    if (kept(old.fullSpan)) {
-      candidates.push({ ...old, fullSpan: shift(old.fullSpan, edit), nameSpan: shift(old.nameSpan, edit) });
-    }
-  }
+  for (const old of extraction.candidates) if (kept(old.fullSpan)) candidates.push(shiftCandidate(old, edit));
   for (const candidate of fresh.candidates) if (!outside(candidate.fullSpan)) candidates.push(candidate);
   const containers: Container[] = [];
   for (const old of extraction.containers) {
@@ -73,6 +69,20 @@ export function updateExtraction(
   candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
   candidates.forEach((candidate, index) => (candidate.order = index));
   return assemble(loaded, tree, candidates, containers);
+}
+
+/** The lines plus the full range of each candidate that reaches them (`Candidate.reach`: an edit there may change it). */
+function withReached(candidates: readonly PlacedCandidate[], edit: Edit, lines: Span): Span {
+  const widened = { ...lines };
+  for (const candidate of candidates) {
+    if (!candidate.reach) continue;
+    const reach = shift(candidate.reach, edit);
+    if (reach.start > lines.end || reach.end < lines.start) continue;
+    const span = shift(candidate.fullSpan, edit);
+    widened.start = Math.min(widened.start, span.start);
+    widened.end = Math.max(widened.end, span.end);
+  }
+  return widened;
 }
 
 function assemble(

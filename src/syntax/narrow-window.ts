@@ -1,23 +1,20 @@
 /**
  * The narrow outline update after an edit (docs/performance.md, "broken code"): an edit inside a big
  * IIFE, namespace or class need not re-query all of it. The window starts as the edited lines and grows
- * until no old or new symbol straddles its ends; symbols that enclose it (name before it, first and last
- * lines outside it) are kept with their ends moved, the rest outside it are reused, shifted by the edit.
+ * until it holds every old or new symbol whose range the edit may have changed (`window-growth.ts`);
+ * symbols that enclose it (name before it, first and last lines outside it, before and after the edit)
+ * are kept with their ends moved, the rest outside it are reused, shifted by the edit.
  */
 import type { Edit, Query, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
 import type { LanguageHooks } from './hooks.js';
 import type { PreviousExtraction } from './incremental.js';
-import { windowQuery } from './window-query.js';
+import { encloses, grow, lineEnd, lineStart, overlaps, type Placed, within } from './window-growth.js';
+import { lineStartBefore, windowQuery } from './window-query.js';
 
 /** Rounds of growing the window before giving up (the caller's top-level window then serves). */
 const MAX_ROUNDS = 8;
-
-interface Placed {
-  span: Span;
-  name: Span | undefined;
-}
 
 /** The candidates and containers after the edit, or undefined when the window did not settle. */
 export function narrowUpdate(
@@ -30,22 +27,42 @@ export function narrowUpdate(
 ): Collected | undefined {
   const { extraction, edit } = previous;
   const window = { ...seed };
+  const touched = (span: Span) => !untouched(span, edit);
   const olds: Placed[] = [
-    ...extraction.candidates.map((c) => ({ span: shift(c.fullSpan, edit), name: shift(c.nameSpan, edit) })),
-    ...extraction.containers.map((c) => ({ span: shift(c.span, edit), name: undefined })),
+    ...extraction.candidates.map((c) => ({
+      ...candidatePlaced(shiftCandidate(c, edit), true),
+      touched: touched(c.fullSpan),
+    })),
+    ...extraction.containers.map((c) => ({
+      ...containerPlaced({ ...c, span: shift(c.span, edit) }, true),
+      touched: touched(c.span),
+    })),
   ];
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const fresh = collectCandidates(windowQuery(query, text, window), tree, text, hooks, window);
+    // The line before too: an attribute there (Rust `#[…]`, C# `[…]`) may belong to a declaration in the window.
+    const range = { start: lineStartBefore(text, window.start), end: window.end };
+    const fresh = collectCandidates(windowQuery(query, text, window), tree, text, hooks, range);
     const placed: Placed[] = [
-      ...fresh.candidates.map((c) => ({ span: c.fullSpan, name: c.nameSpan })),
-      ...fresh.containers.map((c) => ({ span: c.span, name: undefined })),
+      ...fresh.candidates.map((c) => candidatePlaced(c, false)),
+      ...fresh.containers.map((c) => containerPlaced(c, false)),
     ];
     // Only the symbol right after the edited lines may have gained a decorator in them: looking after
     // the grown window in every round took in one more following function per round, never settling.
     const after = round === 0 ? seed.end : undefined;
-    if (!grow(text, window, [...placed, ...olds], after)) return merge(text, window, previous, fresh);
+    if (!grow(text, window, [...placed, ...olds], fresh.wrappings ?? [], after))
+      return merge(text, window, previous, fresh);
   }
   return undefined;
+}
+
+function candidatePlaced(c: PlacedCandidate, old: boolean): Placed {
+  const key = `${c.kind}\u0000${c.name}\u0000${c.nameSpan.start}`;
+  return { span: c.fullSpan, name: c.nameSpan, key, old, touched: false, reach: c.reach };
+}
+
+function containerPlaced(c: Container, old: boolean): Placed {
+  const key = `\u0001${c.span.start}\u0000${c.segments.join('.')}`;
+  return { span: c.span, name: undefined, key, old, touched: false, reach: undefined };
 }
 
 /** The edited lines, with the spans whose structure changed, in new-text offsets. */
@@ -59,48 +76,27 @@ export function editedLines(text: string, edit: Edit, changes: readonly Span[]):
   return { start: lineStart(text, start), end: lineEnd(text, end) };
 }
 
-/** The window lies strictly inside the span, after its name, off its first and last lines. */
-function encloses(text: string, window: Span, span: Span, name: Span | undefined): boolean {
-  return (
-    lineEnd(text, span.start) < window.start &&
-    window.end < lineStart(text, span.end) &&
-    (name === undefined || name.end <= window.start)
-  );
+/** An old span (old-text offsets) that does not overlap the replaced text. */
+export function untouched(span: Span, edit: Edit): boolean {
+  return span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
 }
 
-const overlaps = (window: Span, span: Span) => span.start < window.end && span.end > window.start;
-const within = (window: Span, span: Span) => span.start >= window.start && span.end <= window.end;
-
-/**
- * Widens the window over every straddling span and, given `after` (the end of the edited lines), over
- * the symbol starting right after it (it may have gained an attribute or decorator); true if it grew.
- */
-function grow(text: string, window: Span, spans: readonly Placed[], after: number | undefined): boolean {
-  const before = { ...window };
-  for (const { span, name } of spans) {
-    if (!overlaps(window, span) || within(window, span) || encloses(text, window, span, name)) continue;
-    window.start = Math.min(window.start, span.start);
-    window.end = Math.max(window.end, span.end);
-  }
-  if (after !== undefined) {
-    const lineAfter = lineEnd(text, after) + 1;
-    const next = spans.find((o) => o.span.start >= after && o.span.start <= lineAfter);
-    if (next) window.end = Math.max(window.end, next.span.end);
-  }
-  return window.start !== before.start || window.end !== before.end;
+/** An old candidate in new-text offsets. */
+export function shiftCandidate(old: PlacedCandidate, edit: Edit): PlacedCandidate {
+  const moved = { ...old, fullSpan: shift(old.fullSpan, edit), nameSpan: shift(old.nameSpan, edit) };
+  if (old.reach) moved.reach = shift(old.reach, edit);
+  return moved;
 }
 
 /** Old entries outside the window (untouched by the edit) or enclosing it, plus the fresh ones inside. */
 function merge(text: string, window: Span, previous: PreviousExtraction, fresh: Collected): Collected {
   const { extraction, edit } = previous;
-  const untouched = (span: Span) => span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
   const keep = (old: Span, span: Span, name: Span | undefined) =>
-    overlaps(window, span) ? encloses(text, window, span, name) : untouched(old);
+    overlaps(window, span) ? encloses(text, window, span, name) : untouched(old, edit);
   const candidates: PlacedCandidate[] = [];
   for (const old of extraction.candidates) {
-    const span = shift(old.fullSpan, edit);
-    const name = shift(old.nameSpan, edit);
-    if (keep(old.fullSpan, span, name)) candidates.push({ ...old, fullSpan: span, nameSpan: name });
+    const moved = shiftCandidate(old, edit);
+    if (keep(old.fullSpan, moved.fullSpan, moved.nameSpan)) candidates.push(moved);
   }
   for (const candidate of fresh.candidates)
     if (within(window, candidate.fullSpan)) candidates.push(candidate);
@@ -124,16 +120,4 @@ export function shift(span: Span, edit: Edit): Span {
     return isEnd ? edit.newEndIndex : edit.startIndex;
   };
   return { start: map(span.start, false), end: map(span.end, true) };
-}
-
-export function lineStart(text: string, offset: number): number {
-  let i = Math.min(offset, text.length);
-  while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;
-  return i;
-}
-
-export function lineEnd(text: string, offset: number): number {
-  let i = Math.max(0, offset);
-  while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
-  return i;
 }

@@ -22,6 +22,7 @@ import {
   runtimeStats,
   type LoadedLanguage,
 } from './runtime.js';
+import { reparse } from './incremental-parse.js';
 import { computeEdit } from './text-edit.js';
 
 /** Options of a TreeCache. */
@@ -42,6 +43,8 @@ export interface TreeCacheStats {
   treeBytes: number;
   fullParses: number;
   incrementalParses: number;
+  /** Incremental parses that left errors in a small text, which was then parsed afresh too (`incremental-parse.ts`). */
+  freshReparses: number;
   outlineHits: number;
   outlineComputations: number;
   /** Outline computations that could update the previous extraction (re-querying only around the edit). */
@@ -96,6 +99,7 @@ export class TreeCache {
     recycles: 0,
     fullParses: 0,
     incrementalParses: 0,
+    freshReparses: 0,
     outlineHits: 0,
     outlineComputations: 0,
     windowedOutlines: 0,
@@ -267,11 +271,11 @@ export class TreeCache {
     const prepare = loaded.hooks.prepareText ?? ((t: string) => t);
     const edit = computeEdit(prepare(old.text), prepare(text));
     if (!edit || !old.tree) return { tree: this.parse(loaded, text) };
-    old.tree.edit(edit);
     this.counters.incrementalParses++;
-    const tree = parseText(loaded, text, old.tree);
+    const { tree, changed, fresh } = reparse(loaded, old.tree, text, edit);
+    if (fresh) this.counters.freshReparses++;
     if (!old.extraction) return { tree };
-    return { tree, previous: { extraction: old.extraction, edit, changed: old.tree.getChangedRanges(tree) } };
+    return { tree, previous: { extraction: old.extraction, edit, changed } };
   }
 
   private async computeOutline(key: string, entry: Entry, loaded: LoadedLanguage): Promise<Outline> {

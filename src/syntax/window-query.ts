@@ -38,7 +38,7 @@ function declarationOf(match: QueryMatch): Node | undefined {
 }
 
 /** The start of the line before the one holding `offset` (`offset` is a line start). */
-function lineStartBefore(text: string, offset: number): number {
+export function lineStartBefore(text: string, offset: number): number {
   let i = Math.max(0, offset - 1);
   if (text[i] === '\n' && text[i - 1] === '\r') i--;
   while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;

@@ -15,7 +15,7 @@ export const hooks: LanguageHooks = {
       case 'namespace_declaration':
         return dottedName(match, defaults);
       case 'file_scoped_namespace_declaration':
-        return { ...dottedName(match, defaults), fullSpan: fileScopedExtent(match.node) };
+        return { ...dottedName(match, defaults), ...fileScopedExtent(match.node) };
       case 'destructor_declaration':
         return destructor(match, defaults);
       case 'operator_declaration':
@@ -44,12 +44,14 @@ function dottedName(match: SymbolMatch, defaults: Candidate): Candidate {
 }
 
 /** From `namespace X;` to the end of the last declaration after it (comments excluded). */
-function fileScopedExtent(node: Node): { start: number; end: number } {
+function fileScopedExtent(node: Node): Pick<Candidate, 'fullSpan' | 'reach'> {
   let end = node.endIndex;
   for (let next = node.nextNamedSibling; next; next = next.nextNamedSibling) {
     if (!isComment(next)) end = next.endIndex;
   }
-  return { start: node.startIndex, end };
+  // A declaration added after the last one joins the namespace too.
+  const reach = { start: node.startIndex, end: node.parent?.endIndex ?? end };
+  return { fullSpan: { start: node.startIndex, end }, reach };
 }
 
 /** `~Foo()` is named `~Foo`, its name range starting at the tilde. */

@@ -60,7 +60,7 @@ function property(match: SymbolMatch, defaults: Candidate): Candidate | null {
   if (!DECLARING_PARENTS.has(match.node.parent?.type ?? '')) return null;
   const kind = isConst(match.node, match.text) ? 'constant' : defaults.kind;
   if (match.shared) return { ...defaults, kind };
-  return { ...defaults, kind, fullSpan: withAccessors(match.node) };
+  return { ...defaults, kind, fullSpan: withAccessors(match.node), reach: accessorReach(match.node) };
 }
 
 function isConst(node: Node, text: string): boolean {
@@ -91,4 +91,12 @@ function withAccessors(node: Node): { start: number; end: number } {
       ? after.endIndex
       : last.endIndex;
   return { start: node.startIndex, end };
+}
+
+/** Where an accessor of the property may appear: up to the next sibling that is neither accessor nor comment. */
+function accessorReach(node: Node): { start: number; end: number } {
+  let next = node.nextNamedSibling;
+  while (next && (next.type === 'getter' || next.type === 'setter' || isComment(next)))
+    next = next.nextNamedSibling;
+  return { start: node.startIndex, end: next?.startIndex ?? node.parent?.endIndex ?? node.endIndex };
 }

@@ -46,7 +46,7 @@ function namespace(match: SymbolMatch, defaults: Candidate): Candidate {
       }
     : defaults;
   if (match.node.childForFieldName('body')) return named;
-  return { ...named, fullSpan: statementNamespaceExtent(match.node) };
+  return { ...named, ...statementNamespaceExtent(match.node) };
 }
 
 function namedParts(name: Node): Node[] {
@@ -58,14 +58,13 @@ function namedParts(name: Node): Node[] {
   return parts;
 }
 
-function statementNamespaceExtent(node: Node): { start: number; end: number } {
+/** The full span up to the last declaration before the next namespace, which a declaration may join until then. */
+function statementNamespaceExtent(node: Node): Pick<Candidate, 'fullSpan' | 'reach'> {
   let end = node.endIndex;
-  for (
-    let next = node.nextNamedSibling;
-    next && next.type !== 'namespace_definition';
-    next = next.nextNamedSibling
-  ) {
+  let next = node.nextNamedSibling;
+  for (; next && next.type !== 'namespace_definition'; next = next.nextNamedSibling) {
     if (!isComment(next) && next.type !== 'text_interpolation') end = next.endIndex;
   }
-  return { start: node.startIndex, end };
+  const reachEnd = next?.startIndex ?? node.parent?.endIndex ?? end;
+  return { fullSpan: { start: node.startIndex, end }, reach: { start: node.startIndex, end: reachEnd } };
 }
