@@ -117,3 +117,24 @@ describe('Go methods in the index', () => {
     expect(loaded.store.query('Reader.Len', () => true, 5).total).toBe(1);
   });
 });
+
+describe('C++ methods defined out of line in the index', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('keep their class between the namespace and the name, also through the persisted cache', async () => {
+    root = tempDir('cpp-out-of-line');
+    writeTree(root, {
+      'foo.cpp':
+        'namespace ns {\nclass Foo {\n  const char* bar() const;\n};\n\nconst char* Foo::bar() const { return "x"; }\n}\n',
+    });
+    const paths = (index: WorkspaceIndex) =>
+      index.store.lookup(['bar']).symbols.map((s) => `${s.path.join('.')}[${s.sameIndex}]`);
+    const built = new WorkspaceIndex(root);
+    expect((await built.fresh()).parsed).toBe(1);
+    expect(paths(built)).toEqual(['ns.Foo.bar[0]', 'ns.Foo.bar[1]']);
+    const loaded = new WorkspaceIndex(root);
+    expect((await loaded.fresh()).fromCache).toBe(1);
+    expect(paths(loaded)).toEqual(paths(built));
+  });
+});
