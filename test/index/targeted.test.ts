@@ -137,4 +137,24 @@ describe('C++ methods defined out of line in the index', () => {
     expect((await loaded.fresh()).fromCache).toBe(1);
     expect(paths(loaded)).toEqual(paths(built));
   });
+
+  it('come from a `.h` read as C++ by its text, as its own outline reads it, and reused from the cache', async () => {
+    root = tempDir('cpp-header');
+    writeTree(root, {
+      'xml.h':
+        'namespace xml {\nclass TINY_API Element {\npublic:\n  const Attr* FirstAttribute() const;\n};\n}\n',
+      'plain.h': 'struct point { int x; };\nint distance(struct point a);\n',
+    });
+    const found = (index: WorkspaceIndex, name: string) =>
+      index.store.lookup([name]).symbols.map((s) => `${s.file}:${s.kind} ${s.path.join('.')}`);
+    const built = new WorkspaceIndex(root);
+    await built.fresh();
+    expect(found(built, 'FirstAttribute')).toEqual(['xml.h:method xml.Element.FirstAttribute']);
+    expect(found(built, 'distance')).toEqual(['plain.h:function distance']);
+    expect(built.store.entry('xml.h')?.language).toBe('cpp');
+    expect(built.store.entry('plain.h')?.language).toBe('c');
+    const loaded = new WorkspaceIndex(root);
+    expect((await loaded.fresh()).fromCache).toBe(2);
+    expect(found(loaded, 'FirstAttribute')).toEqual(found(built, 'FirstAttribute'));
+  });
 });
