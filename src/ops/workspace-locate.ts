@@ -291,11 +291,11 @@ function notFound(
 }
 
 /**
- * Did-you-mean for a missing path: the symbols named like its last segment (that name itself or one near it);
+ * Did-you-mean for a missing path (here and in `symbols`): the symbols named like its last segment (that name itself or one near it);
  * for a qualified path (`ZodStrng.email`), ranked by the distance of their path's tail to the whole path, so
  * the container's typo is found too. One symbol per distinct path.
  */
-function nearSymbols(
+export function nearSymbols(
   index: WorkspaceIndex,
   segments: readonly string[],
   accept: ((file: string) => boolean) | undefined,

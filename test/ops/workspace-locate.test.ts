@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { symbols } from '../../src/ops/symbols.js';
 import { removeDir, tempDir, writeTree } from '../index/support.js';
 
 let root: string;
@@ -127,5 +128,11 @@ describe('workspace-wide locate', () => {
     const inShop = await hintOf('src/shop/**:Crat.total');
     expect(inShop).toContain('`src/shop/cart.py:Cart.total`');
     expect(inShop).not.toMatch(/src\/(legacy|sums)|tests\//);
+  });
+
+  it('`symbols` with no match suggests the nearest paths too', async () => {
+    const result = await symbols(locator, 'Crat.total', { path: 'src/shop/**' });
+    expect(result.total).toBe(0);
+    expect(result.notes).toEqual(['did you mean: Cart.total → `src/shop/cart.py:Cart.total`?']);
   });
 });
