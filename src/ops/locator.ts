@@ -6,7 +6,7 @@ import { isLocusError, LocusError, outcome } from '../core/errors.js';
 import type { Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { parseLocate } from '../locate/locate-string.js';
-import type { Locate } from '../locate/model.js';
+import { isSymbolScope, type Locate } from '../locate/model.js';
 import { resolveLocate, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
 import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
@@ -155,13 +155,38 @@ export async function parseAndLoad(
         parseLocate(input, { platform, limits: workspace.limits }),
         workspace.limits,
       );
-      return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
+      return await beyondOutline(workspace, syntax, locate, index, onProgress);
     } catch (error) {
       if (!isLocusError(error)) throw error;
     }
   }
-  const locate = parseInput(workspace, input);
-  return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
+  return beyondOutline(workspace, syntax, parseInput(workspace, input), index, onProgress);
+}
+
+/**
+ * Loads the file of a file-qualified locate. A symbol scope in a file too big to parse here goes through the
+ * workspace index, which parses such files in its workers, so the locate strings `symbols` gives for them work.
+ */
+async function beyondOutline(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  locate: Locate,
+  index: IndexAccess | undefined,
+  onProgress: ProgressListener | undefined,
+): Promise<ParsedInput> {
+  const loaded = await loadFile(workspace, syntax, locate.file_path);
+  if (!index || loaded.view.noOutline === undefined || !isSymbolScope(locate.scope))
+    return { locate, loaded };
+  const { resolveInIndexedFile } = await import('./workspace-locate.js');
+  const resolved = await resolveInIndexedFile(
+    workspace,
+    syntax,
+    index,
+    locate,
+    loaded.file.relPath,
+    onProgress,
+  );
+  return resolved ?? { locate, loaded };
 }
 
 /** A parsed and loaded locate; workspace-wide ones also carry their canonical string and notes. */

@@ -7,11 +7,11 @@
 import { fileFacts } from '../workspace/files.js';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { LocusError } from '../core/errors.js';
+import { isLocusError, LocusError } from '../core/errors.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../index/index.js';
 import { editDistance } from '../locate/edit-distance.js';
 import { compileFind, findAll } from '../locate/matcher.js';
-import type { Locate } from '../locate/model.js';
+import { isSymbolScope, type Locate } from '../locate/model.js';
 import { formatSymbolPath, parseSymbolPath } from '../locate/symbol-path.js';
 import type { WorkspaceLocate } from '../locate/workspace-locate.js';
 import { resolveLocate } from '../locate/resolver.js';
@@ -97,6 +97,31 @@ export async function resolveWorkspace(
   };
   if (form.find !== undefined) locate.find = form.find;
   return { locate, loaded: await loadIndexed(workspace, syntax, index, symbol.file), canonical, notes };
+}
+
+/**
+ * A file-qualified symbol locate resolved through the index (the file is too big for an outline here), or
+ * undefined when the index does not hold the file (excluded, or a path that reads as a glob).
+ */
+export async function resolveInIndexedFile(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  access: IndexAccess,
+  locate: Locate,
+  file: string,
+  onProgress?: ProgressListener,
+): Promise<WorkspaceResolution | undefined> {
+  if (!isSymbolScope(locate.scope) || /[*?[\]{}()!+@\\]/.test(file)) return undefined;
+  const form: WorkspaceLocate = { where: file, scope: locate.scope, bare: false };
+  if (locate.find !== undefined) form.find = locate.find;
+  try {
+    const resolved = await resolveWorkspace(workspace, syntax, access, form, onProgress);
+    if (locate.find_index !== undefined) resolved.locate.find_index = locate.find_index;
+    return resolved;
+  } catch (error) {
+    if (isLocusError(error) && access.peek()?.store.entry(file) === undefined) return undefined;
+    throw error;
+  }
 }
 
 /**
