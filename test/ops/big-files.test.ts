@@ -48,6 +48,12 @@ describe('files too big to parse', () => {
     expect(!missing.ok && missing.error.hint).toContain('`big.js:lastOne`');
   });
 
+  it('an outline of it points to the index instead of asking for a grammar', async () => {
+    const outline = await locator.outline('big.js');
+    expect(outline).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
+    expect(!outline.ok && outline.error.hint).toContain('locus symbols NAME --path big.js');
+  });
+
   it('explains that a symbol scope needs a parse the file is too big for when the index leaves it out', async () => {
     const unindexed = createLocator({ root, index: { exclude: ['big.js'] } });
     try {
