@@ -16,7 +16,9 @@ import { STRIDE, type FileEntry } from './types.js';
 
 // Version 2: symbol names stored once in a table, files refer to them by index.
 // Version 3: path prefixes (a Go method's receiver type), `x`.
-const FORMAT = 'locus-index/3';
+// Version 4: a prefix sits between the parent's path and the name (`ns.Foo.bar` defined in `namespace ns`).
+// Version 5: a `.h` is parsed as C or C++ by its text, as its own outline is.
+const FORMAT = 'locus-index/5';
 
 /** The cache folder: `LOCUS_CACHE_DIR`, else `configured` (relative to the root), else the user cache folder. */
 export function cacheDirectory(root: string, configured?: string): string {

@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isAmbiguousHeader } from '../core/languages.js';
 import { extractOutline } from '../syntax/outline.js';
+import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import { packSymbols } from './pack.js';
 import type { FileEntry, WalkedFile } from './types.js';
@@ -71,6 +73,12 @@ function isWordByte(byte: number | undefined): boolean {
   );
 }
 
+/** True when an entry of this language can stand for the walked file (a `.h` is C or C++ by its text). */
+export function languageFits(entryLanguage: string, file: WalkedFile): boolean {
+  if (entryLanguage === file.language) return true;
+  return isAmbiguousHeader(file.path) && (entryLanguage === 'c' || entryLanguage === 'cpp');
+}
+
 /** Extracts one file's symbols. */
 export async function extractFile(root: string, job: ExtractJob, maxBytes: number): Promise<ExtractOutcome> {
   const { file } = job;
@@ -89,6 +97,11 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   } catch {
     return { kind: 'binary', path: file.path };
   }
-  const outline = await extractOutline(file.language, text);
-  return { kind: 'entry', entry: packSymbols({ ...file, size: bytes.length }, hash, text, outline.symbols) };
+  // The walk named `.h` by its extension (C); its text decides, as for the file's own outline (docs/languages.md).
+  const language = isAmbiguousHeader(file.path)
+    ? (languageForPath(file.path, text) ?? file.language)
+    : file.language;
+  const outline = await extractOutline(language, text);
+  const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, outline.symbols);
+  return { kind: 'entry', entry };
 }

@@ -15,7 +15,7 @@ export function outlineOfEntry(entry: FileEntry): Outline {
     const name = entry.names[i] as string;
     const symbol: OutlineSymbol = {
       name,
-      path: [...prefixAt(entry, i), ...(parent ? parent.path : []), name],
+      path: [...(parent ? parent.path : []), ...prefixAt(entry, i), name],
       kind: kindAt(entry, i),
       nameSpan: { start: d[at + 3] ?? 0, end: d[at + 4] ?? 0 },
       fullSpan: { start: d[at + 5] ?? 0, end: d[at + 6] ?? 0 },

@@ -14,15 +14,15 @@ export function packSymbols(
   const values: number[] = [];
   const prefixes: string[][] = [];
   const lines = new LineIndex(text);
-  const visit = (list: readonly OutlineSymbol[], depth: number, nested: readonly string[]): void => {
+  const visit = (list: readonly OutlineSymbol[], depth: number, parentPath: readonly string[]): void => {
     for (const s of list) {
       names.push(s.name);
       const kind = KINDS.indexOf(s.kind);
-      const prefix = pathPrefix(s.path, [...nested, s.name]);
+      const prefix = pathQualifier(s.path, parentPath, s.name);
       const slot = prefix.length === 0 ? -1 : prefixSlot(prefixes, prefix);
       values.push(kindValue(kind < 0 ? 0 : kind, slot), depth, lines.toPosition(s.nameSpan.start).line);
       values.push(s.nameSpan.start, s.nameSpan.end, s.fullSpan.start, s.fullSpan.end);
-      visit(s.children, depth + 1, [...prefix, ...nested, s.name]);
+      visit(s.children, depth + 1, [...parentPath, ...prefix, s.name]);
     }
   };
   visit(symbols, 0, []);
@@ -40,11 +40,16 @@ export function packSymbols(
   return entry;
 }
 
-/** The leading segments of `path` that nesting (`nested`, ending in the name) does not give. */
-function pathPrefix(path: readonly string[], nested: readonly string[]): string[] {
-  const extra = path.length - nested.length;
-  if (extra <= 0 || !nested.every((segment, i) => path[extra + i] === segment)) return [];
-  return path.slice(0, extra);
+/**
+ * The segments of `path` between its parent's path and its name, which nesting does not give: a Go receiver
+ * (`Reader` of a top-level `Reader.ReadRune`), a C++ class of a method defined out of line inside a namespace
+ * (`Foo` of `ns.Foo.bar`), a transparent container's segments.
+ */
+function pathQualifier(path: readonly string[], parentPath: readonly string[], name: string): string[] {
+  const extra = path.length - parentPath.length - 1;
+  if (extra <= 0 || path[path.length - 1] !== name || !parentPath.every((segment, i) => path[i] === segment))
+    return [];
+  return path.slice(parentPath.length, -1);
 }
 
 function prefixSlot(prefixes: string[][], prefix: string[]): number {

@@ -30,8 +30,9 @@ export interface FileEntry {
   /** `STRIDE` numbers per symbol: kind index (+ prefix), depth, 0-based name line, name start, name end, full start, full end. */
   data: Int32Array;
   /**
-   * Leading path segments that nesting does not give (a Go method's receiver type: `Reader.ReadRune`
-   * is declared at top level), each distinct list once; symbols refer to them from their kind value.
+   * Path segments between a symbol's parent's path and its name that nesting does not give (a Go method's
+   * receiver type: `Reader.ReadRune` is declared at top level; the class of a C++ method defined out of line
+   * in a namespace: `ns.Foo.bar`), each distinct list once; symbols refer to them from their kind value.
    */
   prefixes?: string[][];
 }

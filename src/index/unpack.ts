@@ -54,7 +54,8 @@ export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
   let sameIndex = 0;
   let sameCount = 0;
   for (let j = 0; j < entry.names.length; j++) {
-    if (entry.names[j] !== name || d[j * STRIDE + 1] !== d[at + 1]) continue;
+    // Same path at another depth counts too: a C++ method declared in its class and defined out of line.
+    if (entry.names[j] !== name) continue;
     if (j !== index && unpackPath(entry, j).join('\u0000') !== joined) continue;
     if (j < index) sameIndex++;
     sameCount++;
@@ -74,12 +75,12 @@ export function unpackSymbol(entry: FileEntry, index: number): IndexedSymbol {
   };
 }
 
-/** A symbol's path: its enclosing symbols' names and its own, each after its prefix (see `FileEntry.prefixes`). */
+/** A symbol's path: its parent's path, its prefix (see `FileEntry.prefixes`) and its name. */
 export function unpackPath(entry: FileEntry, index: number): string[] {
   const parent = parentsOf(entry)[index] ?? -1;
   return [
-    ...prefixAt(entry, index),
     ...(parent >= 0 ? unpackPath(entry, parent) : []),
+    ...prefixAt(entry, index),
     entry.names[index] as string,
   ];
 }

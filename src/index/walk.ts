@@ -4,7 +4,16 @@
  * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+  type Dirent,
+} from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
@@ -51,6 +60,8 @@ export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
 ]);
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
+/** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
+const SNIFF_BYTES = 512;
 
 /** Files found and files skipped. */
 export interface WalkResult {
@@ -159,7 +170,7 @@ export class Walker {
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel)) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
-    const language = languageForPath(name) ?? (name.includes('.') ? undefined : this.shebang(rel));
+    const language = languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
     if (!language) return;
     try {
       const stats = statSync(this.abs(rel));
@@ -173,15 +184,23 @@ export class Walker {
     }
   }
 
-  /** Language of an extension-less file from its first line (`#!/usr/bin/env bash`). */
-  private shebang(rel: string): string | undefined {
+  /**
+   * Language of an extension-less file from its shebang (`#!/usr/bin/env bash`) or an editor modeline
+   * (`-*- shell-script -*-` on top, `ex: filetype=sh` at the end, as in bash-completion), as its own outline
+   * decides it: the registry's rules on the file's two ends.
+   */
+  private sniff(rel: string): string | undefined {
     let fd: number | undefined;
     try {
       fd = openSync(this.abs(rel), 'r');
-      const buffer = Buffer.alloc(256);
-      const read = readSync(fd, buffer, 0, buffer.length, 0);
-      const head = buffer.subarray(0, read).toString('latin1');
-      return head.startsWith('#!') ? languageForPath(rel, head.split('\n')[0]) : undefined;
+      const size = fstatSync(fd).size;
+      const read = (at: number) => {
+        const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size - at));
+        return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
+      };
+      const head = read(0);
+      const tail = size > SNIFF_BYTES ? read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES)) : '';
+      return languageForPath(rel, tail === '' ? head : `${head}\n${tail}`);
     } catch {
       return undefined;
     } finally {

@@ -14,7 +14,7 @@ import {
   type CacheContents,
   type Rejection,
 } from './cache.js';
-import { fileMentions, type ExtractJob, type ExtractOutcome } from './extract.js';
+import { fileMentions, languageFits, type ExtractJob, type ExtractOutcome } from './extract.js';
 import { runJobs } from './pool.js';
 import { SymbolStore } from './store.js';
 import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile } from './types.js';
@@ -285,7 +285,7 @@ export class WorkspaceIndex {
       // The store first: a targeted pass may have parsed the file since the cache was written.
       const stored = this.store.entry(file.path);
       const known = stored ?? cached?.get(file.path);
-      const sameLanguage = known?.language === file.language;
+      const sameLanguage = known !== undefined && languageFits(known.language, file);
       if (known && sameLanguage && known.size === file.size && known.mtimeMs === file.mtimeMs) {
         if (cached && !stored) {
           this.store.put(known);

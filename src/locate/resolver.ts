@@ -5,8 +5,9 @@
  */
 import { clip } from '../core/limits.js';
 import { LocusError, isLocusError, type Failure } from '../core/errors.js';
-import { formatDisplay, type Position, type Range } from '../core/positions.js';
+import { formatDisplay, type Position, type Range, type Span } from '../core/positions.js';
 import { describeOffset } from './describe.js';
+import { formatLocate } from './locate-string.js';
 import type { Locate } from './model.js';
 import { resolveCore, syntaxErrorNote, type CoreNoMatch, type FileView } from './resolve-core.js';
 import { formatSymbolPath } from './symbol-path.js';
@@ -63,7 +64,9 @@ export function resolveLocate(view: FileView, locate: Locate, mode: 'position' |
     if (outcome.notes.length > 0) result.notes = outcome.notes;
     const others = outcome.others.slice(0, MAX_ALTERNATIVES);
     if (others.length > 0)
-      result.alternatives = others.map((m) => placeRef(view, mode === 'range' ? m.span.start : m.cursor));
+      result.alternatives = others.map((m) =>
+        mode === 'range' ? rangeAlternative(view, locate, m.span) : placeRef(view, m.cursor),
+      );
     return result;
   } catch (error) {
     if (isLocusError(error)) return { ok: false, error: error.toData() };
@@ -85,6 +88,27 @@ export function placeRef(view: FileView, offset: number): PlaceRef {
     snippet: lineSnippet(view, position.line),
     locate: describeOffset(view, offset).locate,
   };
+}
+
+/**
+ * Another match of a range locate. A position's locate string would name a different range, so when the find
+ * matches exactly once in the match's lines, those lines with the same find are its locate string.
+ */
+function rangeAlternative(view: FileView, locate: Locate, span: Span): PlaceRef {
+  const ref = placeRef(view, span.start);
+  const first = view.lines.lineOf(span.start) + 1;
+  const last = view.lines.lineOf(Math.max(span.start, span.end - 1)) + 1;
+  const lines: Locate = { file_path: view.filePath, scope: { start_line: first, end_line: last } };
+  if (locate.find !== undefined) lines.find = locate.find;
+  try {
+    const outcome = resolveCore(view, lines, 'range');
+    const same =
+      outcome.kind === 'found' && outcome.span.start === span.start && outcome.span.end === span.end;
+    if (same && outcome.matches === 1) return { ...ref, locate: formatLocate(lines) };
+  } catch (error) {
+    if (!isLocusError(error)) throw error;
+  }
+  return ref;
 }
 
 /** The trimmed text of a 0-based line, shortened to about 120 characters. */

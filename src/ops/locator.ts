@@ -3,10 +3,11 @@
  * outline and close. No language server is involved.
  */
 import { isLocusError, LocusError, outcome } from '../core/errors.js';
+import type { LineIndex } from '../core/line-index.js';
 import type { Position } from '../core/positions.js';
 import { describeOffset } from '../locate/describe.js';
 import { checkInputLimits, parseLocate } from '../locate/locate-string.js';
-import type { Locate } from '../locate/model.js';
+import { isSymbolScope, type Locate } from '../locate/model.js';
 import { resolveLocate, type LocateResult } from '../locate/resolver.js';
 import { validateLocate } from '../locate/validate.js';
 import { parseBareSymbol, parseWorkspaceLocate, type WorkspaceLocate } from '../locate/workspace-locate.js';
@@ -155,13 +156,38 @@ export async function parseAndLoad(
         parseLocate(input, { platform, limits: workspace.limits }),
         workspace.limits,
       );
-      return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
+      return await beyondOutline(workspace, syntax, locate, index, onProgress);
     } catch (error) {
       if (!isLocusError(error)) throw error;
     }
   }
-  const locate = parseInput(workspace, input);
-  return { locate, loaded: await loadFile(workspace, syntax, locate.file_path) };
+  return beyondOutline(workspace, syntax, parseInput(workspace, input), index, onProgress);
+}
+
+/**
+ * Loads the file of a file-qualified locate. A symbol scope in a file too big to parse here goes through the
+ * workspace index, which parses such files in its workers, so the locate strings `symbols` gives for them work.
+ */
+async function beyondOutline(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  locate: Locate,
+  index: IndexAccess | undefined,
+  onProgress: ProgressListener | undefined,
+): Promise<ParsedInput> {
+  const loaded = await loadFile(workspace, syntax, locate.file_path);
+  if (!index || loaded.view.noOutline === undefined || !isSymbolScope(locate.scope))
+    return { locate, loaded };
+  const { resolveInIndexedFile } = await import('./workspace-locate.js');
+  const resolved = await resolveInIndexedFile(
+    workspace,
+    syntax,
+    index,
+    locate,
+    loaded.file.relPath,
+    onProgress,
+  );
+  return resolved ?? { locate, loaded };
 }
 
 /** A parsed and loaded locate; workspace-wide ones also carry their canonical string and notes. */
@@ -203,15 +229,7 @@ async function describeIn(
   const { view } = await loadFile(workspace, syntax, filePath);
   const offset =
     'position' in target ? positionOffset(view.lines, target.position) : view.lines.fromDisplay(target);
-  if (offset === undefined) {
-    throw new LocusError(
-      'LINE_OUT_OF_RANGE',
-      `${view.filePath} has no position ${'line' in target ? `${target.line}:${target.column}` : ''}.`,
-      {
-        hint: `The file has ${view.lines.lineCount} line(s); columns are 1-based and count code points.`,
-      },
-    );
-  }
+  if (offset === undefined) throw noPosition(view.filePath, view.lines, target);
   const description = describeOffset(view, offset);
   const result = resolveLocate(
     view,
@@ -248,10 +266,25 @@ function checkTarget(target: DescribeTarget): void {
   }
 }
 
-function positionOffset(
-  lines: import('../core/line-index.js').LineIndex,
-  position: Position,
-): number | undefined {
+/** LINE_OUT_OF_RANGE for a describe target, saying which part is out: the line, or the column on that line. */
+function noPosition(filePath: string, lines: LineIndex, target: DescribeTarget): LocusError {
+  const byLine = 'line' in target;
+  const line = byLine ? target.line : target.position.line + 1;
+  const shown = byLine
+    ? `${target.line}:${target.column}`
+    : `(LSP) ${target.position.line}:${target.position.character}`;
+  let hint = `The file has ${lines.lineCount} line(s); columns are 1-based and count code points.`;
+  if (Number.isInteger(line) && line >= 1 && line <= lines.lineCount) {
+    const text = lines.lineText(line - 1);
+    const length = byLine ? [...text].length : text.length;
+    hint = byLine
+      ? `Line ${line} has ${length} character(s): columns 1 to ${length + 1} (1-based, code points; ${length + 1} is its end).`
+      : `Line ${line - 1} (0-based) has ${length} UTF-16 code unit(s): characters 0 to ${length}.`;
+  }
+  return new LocusError('LINE_OUT_OF_RANGE', `${filePath} has no position ${shown}.`, { hint });
+}
+
+function positionOffset(lines: LineIndex, position: Position): number | undefined {
   if (position.line < 0 || position.line >= lines.lineCount || position.character < 0) return undefined;
   const offset = lines.lineStart(position.line) + position.character;
   return offset <= lines.lineEnd(position.line) ? offset : undefined;

@@ -22,8 +22,12 @@ export async function buildOutline(
 ): Promise<OutlineResult> {
   const { view, language } = await loadFile(workspace, syntax, filePath);
   if (!language || !view.outline) {
+    // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
+    const hint = view.noOutline
+      ? `Its symbols are in the workspace index: \`locus symbols NAME --path ${view.filePath}\` (MCP find_symbol), and symbol locate strings resolve through it; line scopes and finds work on any file.`
+      : 'Outlines need a bundled grammar (Python, TypeScript, JavaScript, Go, Rust, Java, C, C++, C#, Ruby, PHP, Bash, Kotlin, Swift, Scala, Lua).';
     throw new LocusError('UNSUPPORTED_LANGUAGE', `${view.noOutline ?? `No grammar for ${view.filePath}`}.`, {
-      hint: 'Outlines need a bundled grammar (Python, TypeScript, JavaScript, Go, Rust, Java, C, C++, C#, Ruby, PHP, Bash, Kotlin, Swift, Scala, Lua).',
+      hint,
     });
   }
   const result: OutlineResult = {

@@ -6,11 +6,11 @@ import picomatch from 'picomatch';
 import { LocusError } from '../core/errors.js';
 import { limitExceeded } from '../core/limits.js';
 import { KINDS_LIST, TIER_NAMES } from './index-names.js';
-import type { IndexStatus } from '../index/index.js';
+import type { IndexStatus, WorkspaceIndex } from '../index/index.js';
 import { queryParts } from '../index/store.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
-import { symbolLocate } from './workspace-locate.js';
+import { nearSymbols, symbolLocate } from './workspace-locate.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
 import type { SymbolsOptions, SymbolsResult, IndexSummary } from './results/symbols.js';
 export type { SymbolsOptions, SymbolHit, SymbolsResult, IndexSummary } from './results/symbols.js';
@@ -83,8 +83,22 @@ export async function symbols(
     })),
     index: indexSummary(status),
   };
+  if (total === 0 && status.complete) notes.push(...nearNote(index, text, glob));
   if (notes.length > 0) result.notes = notes;
   return result;
+}
+
+/** For a query nothing matches (a misspelt name or container): the nearest paths, as a locate would suggest. */
+function nearNote(
+  index: WorkspaceIndex,
+  text: string,
+  glob: ((file: string) => boolean) | undefined,
+): string[] {
+  const segments = text.split(/\.|::/).filter((s) => s.length > 0);
+  const near = nearSymbols(index, segments, glob && ((file: string) => glob(file)));
+  if (near.length === 0) return [];
+  const listed = near.map((s) => `${formatSymbolPath(s.path)} → \`${symbolLocate(s)}\``);
+  return [`did you mean: ${listed.join('; ')}?`];
 }
 
 function lineOf(locator: Locator, file: string, line: number): string {

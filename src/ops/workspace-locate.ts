@@ -7,11 +7,12 @@
 import { fileFacts } from '../workspace/files.js';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { LocusError } from '../core/errors.js';
+import { isLocusError, LocusError } from '../core/errors.js';
 import { clip } from '../core/limits.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../index/index.js';
+import { editDistance } from '../locate/edit-distance.js';
 import { compileFind, findAll } from '../locate/matcher.js';
-import type { Locate } from '../locate/model.js';
+import { isSymbolScope, type Locate } from '../locate/model.js';
 import { formatSymbolPath, parseSymbolPath } from '../locate/symbol-path.js';
 import type { WorkspaceLocate } from '../locate/workspace-locate.js';
 import { resolveLocate } from '../locate/resolver.js';
@@ -24,6 +25,9 @@ import type { SyntaxService } from './syntax-service.js';
 const MAX_CANDIDATES = 10;
 /** How many same-path candidates are tried against a find before giving up on narrowing. */
 const MAX_FIND_TRIES = 50;
+/** Did-you-mean: symbols per near name whose whole path is compared with a qualified miss. */
+const MAX_NEAR_PER_NAME = 500;
+const MAX_SUGGESTIONS = 5;
 
 /** A workspace locate resolved to one file. */
 export interface WorkspaceResolution {
@@ -81,7 +85,7 @@ export async function resolveWorkspace(
   let chosen = pickIndexed(symbols, form, label);
   if (chosen.length > 1 && form.find !== undefined)
     chosen = await narrowByFind(workspace, syntax, chosen, form.find);
-  if (chosen.length === 0) throw notFound(index, form, label, notes);
+  if (chosen.length === 0) throw notFound(index, form, label, notes, accept);
   if (chosen.length > 1) throw ambiguous(label, chosen, form.find, notes);
   const symbol = chosen[0] as IndexedSymbol;
   const canonical = symbolLocate(symbol, form.find);
@@ -96,6 +100,31 @@ export async function resolveWorkspace(
   };
   if (form.find !== undefined) locate.find = form.find;
   return { locate, loaded: await loadIndexed(workspace, syntax, index, symbol.file), canonical, notes };
+}
+
+/**
+ * A file-qualified symbol locate resolved through the index (the file is too big for an outline here), or
+ * undefined when the index does not hold the file (excluded, or a path that reads as a glob).
+ */
+export async function resolveInIndexedFile(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  access: IndexAccess,
+  locate: Locate,
+  file: string,
+  onProgress?: ProgressListener,
+): Promise<WorkspaceResolution | undefined> {
+  if (!isSymbolScope(locate.scope) || /[*?[\]{}()!+@\\]/.test(file)) return undefined;
+  const form: WorkspaceLocate = { where: file, scope: locate.scope, bare: false };
+  if (locate.find !== undefined) form.find = locate.find;
+  try {
+    const resolved = await resolveWorkspace(workspace, syntax, access, form, onProgress);
+    if (locate.find_index !== undefined) resolved.locate.find_index = locate.find_index;
+    return resolved;
+  } catch (error) {
+    if (isLocusError(error) && access.peek()?.store.entry(file) === undefined) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -261,13 +290,16 @@ function ambiguous(
   );
 }
 
-function notFound(index: WorkspaceIndex, form: WorkspaceLocate, label: string, notes: string[]): LocusError {
-  const last = form.scope?.symbol_path[form.scope.symbol_path.length - 1] ?? label;
-  const suggestions = index.store
-    .nearNames(last, 5)
-    .map((name) => index.store.lookup([name]).symbols[0])
-    .filter((s): s is IndexedSymbol => s !== undefined)
-    .map((s) => candidateData(s));
+function notFound(
+  index: WorkspaceIndex,
+  form: WorkspaceLocate,
+  label: string,
+  notes: string[],
+  accept: ((file: string) => boolean) | undefined,
+): LocusError {
+  const suggestions = nearSymbols(index, form.scope?.symbol_path ?? [label], accept).map((s) =>
+    candidateData(s),
+  );
   const files = form.bare ? nearFiles(index, label) : [];
   const tried = form.bare
     ? `\`${clip(label)}\` is neither a file in the workspace nor a symbol in its index.`
@@ -284,6 +316,43 @@ function notFound(index: WorkspaceIndex, form: WorkspaceLocate, label: string, n
     hint: parts.join(' '),
     details: { suggestions, ...(files.length > 0 ? { files } : {}) },
   });
+}
+
+/**
+ * Did-you-mean for a missing path (here and in `symbols`): the symbols named like its last segment (that name itself or one near it);
+ * for a qualified path (`ZodStrng.email`), ranked by the distance of their path's tail to the whole path, so
+ * the container's typo is found too. One symbol per distinct path.
+ */
+export function nearSymbols(
+  index: WorkspaceIndex,
+  segments: readonly string[],
+  accept: ((file: string) => boolean) | undefined,
+): IndexedSymbol[] {
+  const last = segments[segments.length - 1] ?? '';
+  const names = index.store.nearNames(last, MAX_SUGGESTIONS);
+  if (segments.length < 2) {
+    return names
+      .map((name) => index.store.lookup([name], accept).symbols[0])
+      .filter((s): s is IndexedSymbol => s !== undefined);
+  }
+  const wanted = segments.join('.');
+  const scored: { symbol: IndexedSymbol; distance: number }[] = [];
+  const seen = new Set<string>();
+  // Not `accept` itself: a picomatch matcher's second argument asks for an object, always truthy.
+  const filter = accept && ((file: string) => accept(file));
+  for (const name of names) {
+    for (const { symbol } of index.store.query(name, filter, MAX_NEAR_PER_NAME, true).hits) {
+      const key = symbol.path.join('\u0000');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      scored.push({ symbol, distance: editDistance(symbol.path.slice(-segments.length).join('.'), wanted) });
+    }
+  }
+  // A stable sort keeps the index's rank among equally near paths.
+  return scored
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, MAX_SUGGESTIONS)
+    .map((s) => s.symbol);
 }
 
 function nearFiles(index: WorkspaceIndex, label: string): string[] {

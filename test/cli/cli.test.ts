@@ -130,6 +130,12 @@ describe('locus describe and outline', () => {
       error: { code: 'LINE_OUT_OF_RANGE' },
     });
     expect(locus(['describe', 'src/cart.py']).code).toBe(2);
+    // A column past the end of an existing line: the hint gives that line's columns, not the line count.
+    const width = [...CART_LINES.lineText(0)].length;
+    expect(json(['describe', `src/cart.py:1:${width + 5}`]).body).toMatchObject({
+      ok: false,
+      error: { code: 'LINE_OUT_OF_RANGE', hint: expect.stringContaining(`Line 1 has ${width} character(s)`) },
+    });
   });
 
   it('outline lists symbols as a tree with kinds, positions and locate strings', () => {

@@ -17,6 +17,12 @@ const SOURCES: [string, string][] = [
   ['python', 'class Cart:\n    def total(self):\n        return 1\n'],
   ['go', 'package p\n\ntype Reader struct{}\n\nfunc (r *Reader) ReadRune() rune { return 0 }\n'],
   ['typescript', 'export class Box {\n  open(): void {}\n}\nfunction broken( {\n'],
+  // The class of a method defined out of line inside a namespace sits between the parent's path and the name.
+  [
+    'cpp',
+    'namespace ns {\nclass Foo { int bar(); };\nint Foo::bar() { return 1; }\n}\nint ns::Foo::qux() { return 2; }\n',
+  ],
+  ['rust', 'mod m {\n    struct T;\n    impl T {\n        fn f() {}\n    }\n}\n'],
 ];
 
 function storedFiles(): string[] {

@@ -117,3 +117,44 @@ describe('Go methods in the index', () => {
     expect(loaded.store.query('Reader.Len', () => true, 5).total).toBe(1);
   });
 });
+
+describe('C++ methods defined out of line in the index', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('keep their class between the namespace and the name, also through the persisted cache', async () => {
+    root = tempDir('cpp-out-of-line');
+    writeTree(root, {
+      'foo.cpp':
+        'namespace ns {\nclass Foo {\n  const char* bar() const;\n};\n\nconst char* Foo::bar() const { return "x"; }\n}\n',
+    });
+    const paths = (index: WorkspaceIndex) =>
+      index.store.lookup(['bar']).symbols.map((s) => `${s.path.join('.')}[${s.sameIndex}]`);
+    const built = new WorkspaceIndex(root);
+    expect((await built.fresh()).parsed).toBe(1);
+    expect(paths(built)).toEqual(['ns.Foo.bar[0]', 'ns.Foo.bar[1]']);
+    const loaded = new WorkspaceIndex(root);
+    expect((await loaded.fresh()).fromCache).toBe(1);
+    expect(paths(loaded)).toEqual(paths(built));
+  });
+
+  it('come from a `.h` read as C++ by its text, as its own outline reads it, and reused from the cache', async () => {
+    root = tempDir('cpp-header');
+    writeTree(root, {
+      'xml.h':
+        'namespace xml {\nclass TINY_API Element {\npublic:\n  const Attr* FirstAttribute() const;\n};\n}\n',
+      'plain.h': 'struct point { int x; };\nint distance(struct point a);\n',
+    });
+    const found = (index: WorkspaceIndex, name: string) =>
+      index.store.lookup([name]).symbols.map((s) => `${s.file}:${s.kind} ${s.path.join('.')}`);
+    const built = new WorkspaceIndex(root);
+    await built.fresh();
+    expect(found(built, 'FirstAttribute')).toEqual(['xml.h:method xml.Element.FirstAttribute']);
+    expect(found(built, 'distance')).toEqual(['plain.h:function distance']);
+    expect(built.store.entry('xml.h')?.language).toBe('cpp');
+    expect(built.store.entry('plain.h')?.language).toBe('c');
+    const loaded = new WorkspaceIndex(root);
+    expect((await loaded.fresh()).fromCache).toBe(2);
+    expect(found(loaded, 'FirstAttribute')).toEqual(found(built, 'FirstAttribute'));
+  });
+});

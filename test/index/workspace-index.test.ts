@@ -56,6 +56,27 @@ describe('which files the index covers', () => {
   });
 });
 
+describe('extension-less files', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('are indexed by a shebang or an editor modeline at either end, as their own outline reads them', async () => {
+    root = tempDir('modelines');
+    writeTree(root, {
+      // bash-completion: an Emacs modeline on the first line, a vim/ex one on the last.
+      bash_completion: '#   -*- shell-script -*-\n_init_completion()\n{\n    :\n}\n',
+      'completions/ssh': `_ssh()\n{\n    :\n}\n${'# padding\n'.repeat(100)}# ex: filetype=sh\n`,
+      'scripts/run': '#!/usr/bin/env bash\nrun_fn() { :; }\n',
+      NOTES: 'plain text, no function() here\n',
+    });
+    const index = new WorkspaceIndex(root);
+    await index.fresh();
+    expect(index.store.paths().sort()).toEqual(['bash_completion', 'completions/ssh', 'scripts/run']);
+    expect(names(index, '_init_completion')).toEqual(['bash_completion:_init_completion']);
+    expect(names(index, '_ssh')).toEqual(['completions/ssh:_ssh']);
+  });
+});
+
 describe('freshness between queries', () => {
   let root: string;
   afterEach(() => removeDir(root));

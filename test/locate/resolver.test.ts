@@ -99,6 +99,17 @@ describe('resolution matrix (docs/locate-strings.md, "What a locate string resol
     }
   });
 
+  it("a range's other matches come with locate strings that give back their ranges", () => {
+    // A position's shortest locate string (`Shop.total@<|>(`) would give the range `(`.
+    const result = ok('shop.py@(self):', 'range');
+    expect(result.alternatives).toHaveLength(3);
+    for (const alt of result.alternatives!) {
+      const again = ok(alt.locate, 'range');
+      expect(again.position).toEqual(alt.position);
+      expect(rangeText(again)).toBe('(self):');
+    }
+  });
+
   it('find_index picks the N-th match; past the end is MATCH_INDEX_OUT_OF_RANGE', () => {
     expect(offsetOf(ok({ file_path: 'shop.py', find: 'return <|>', find_index: 4 }))).toBe(
       text.indexOf('x\n', HELPER_DEF),

@@ -114,6 +114,11 @@ describe('errors are isError results with code, message and hint', () => {
     const missing = await call('rename', { locate: 'python/cart.py:main' });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toMatch(/new_name/);
+    // A misspelt required argument: said missing (not zod's bare "Invalid input"), the stray key named.
+    const misspelt = await call('locate', { locat: 'python/cart.py:main' });
+    expect(misspelt.isError).toBe(true);
+    expect(text(misspelt)).toContain('missing required argument `locate`');
+    expect(text(misspelt)).toMatch(/unknown argument\(s\) `locat`; locate takes locate, /);
   });
 
   it('an unknown tool follows the SDK convention', async () => {

@@ -1,6 +1,7 @@
 /**
- * Big files (docs/performance.md, "memory"): files over MAX_OUTLINE_CHARS are read but not parsed —
- * line scopes and finds work, a symbol scope says why it cannot.
+ * Big files (docs/performance.md, "memory"): files over MAX_OUTLINE_CHARS are read but not parsed here —
+ * line scopes and finds work, a symbol scope goes through the workspace index (whose workers parse them),
+ * and says why it cannot when the index leaves the file out.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OUTLINE_CHARS } from '../../src/ops/file-view.js';
 import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { useTempCacheDir } from '../index/support.js';
+
+useTempCacheDir('big-files-cache');
 
 describe('files too big to parse', () => {
   let root: string;
@@ -33,9 +37,31 @@ describe('files too big to parse', () => {
     expect(byFind).toMatchObject({ ok: true, position: { line: lines, character: 'function '.length } });
   });
 
-  it('explains that a symbol scope needs a parse the file is too big for', async () => {
-    const result = await locator.locate('big.js:lastOne');
-    expect(result).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
-    if (!result.ok) expect(result.error.message).toContain('too big to parse');
+  it('resolves a symbol scope through the index: the locate strings `symbols` lists work', async () => {
+    const located = await locator.locate('big.js:lastOne@<|>()');
+    expect(located).toMatchObject({
+      ok: true,
+      position: { line: lines, character: 'function lastOne'.length },
+    });
+    const missing = await locator.locate('big.js:lastOen');
+    expect(missing).toMatchObject({ ok: false, error: { code: 'SYMBOL_NOT_FOUND' } });
+    expect(!missing.ok && missing.error.hint).toContain('`big.js:lastOne`');
+  });
+
+  it('an outline of it points to the index instead of asking for a grammar', async () => {
+    const outline = await locator.outline('big.js');
+    expect(outline).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
+    expect(!outline.ok && outline.error.hint).toContain('locus symbols NAME --path big.js');
+  });
+
+  it('explains that a symbol scope needs a parse the file is too big for when the index leaves it out', async () => {
+    const unindexed = createLocator({ root, index: { exclude: ['big.js'] } });
+    try {
+      const result = await unindexed.locate('big.js:lastOne');
+      expect(result).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
+      if (!result.ok) expect(result.error.message).toContain('too big to parse');
+    } finally {
+      await unindexed.close();
+    }
   });
 });

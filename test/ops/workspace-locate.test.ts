@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { symbols } from '../../src/ops/symbols.js';
 import { removeDir, tempDir, writeTree } from '../index/support.js';
 
 let root: string;
@@ -22,6 +23,8 @@ beforeAll(() => {
     'tests/test_cart.py': 'class Cart:\n    def total(self):\n        return 1\n',
     'Cart.total': 'a file whose name reads like a symbol\n',
     'src/only.go': 'package only\n\nfunc Unique() {}\n',
+    // A top-level `total`: a did-you-mean for a misspelt `Cart.total` must not stop at the bare name.
+    'src/sums.py': 'def total():\n    return 0\n',
   };
   for (let i = 0; i < 12; i++)
     files[`many/m${String(i).padStart(2, '0')}.ts`] = `export function common() { return ${i}; }\n`;
@@ -112,5 +115,24 @@ describe('workspace-wide locate', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'SYMBOL_NOT_FOUND' } });
     expect(!result.ok && result.error.message).toContain('neither a file in the workspace nor a symbol');
     expect(!result.ok && result.error.hint).toContain('src/only.go:Unique');
+  });
+
+  it('a misspelt container or swapped letters: did-you-mean by the whole path, within the glob', async () => {
+    const hintOf = async (locate: string) => {
+      const result = await locator.locate(locate);
+      expect(result).toMatchObject({ ok: false, error: { code: 'SYMBOL_NOT_FOUND' } });
+      return result.ok ? '' : (result.error.hint ?? '');
+    };
+    expect(await hintOf('*:Crat.total')).toMatch(/^Did you mean: Cart\.total \(/);
+    expect(await hintOf('*:Cart.ttoal')).toMatch(/^Did you mean: Cart\.total \(/);
+    const inShop = await hintOf('src/shop/**:Crat.total');
+    expect(inShop).toContain('`src/shop/cart.py:Cart.total`');
+    expect(inShop).not.toMatch(/src\/(legacy|sums)|tests\//);
+  });
+
+  it('`symbols` with no match suggests the nearest paths too', async () => {
+    const result = await symbols(locator, 'Crat.total', { path: 'src/shop/**' });
+    expect(result.total).toBe(0);
+    expect(result.notes).toEqual(['did you mean: Cart.total → `src/shop/cart.py:Cart.total`?']);
   });
 });

@@ -123,16 +123,32 @@ export async function answerToolCall(
   const name = String(params.name);
   const tool = TOOLS.find((t) => t.name === name);
   if (tool === undefined) return protocolFailure(`Tool ${name} not found`);
-  const parsed = inputSchemaOf(tool).safeParse(params.arguments ?? {});
+  const args = params.arguments ?? {};
+  const parsed = inputSchemaOf(tool).safeParse(args);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) =>
-      issue.path.length === 0 ? issue.message : `${issue.message} at ${issue.path.join('.')}`,
-    );
+    const issues = parsed.error.issues.map((issue) => issueText(issue, args));
+    const unknown = isRecord(args) ? Object.keys(args).filter((key) => !(key in tool.inputSchema)) : [];
+    if (unknown.length > 0)
+      issues.push(
+        `unknown argument(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; ${name} takes ${Object.keys(tool.inputSchema).join(', ')}`,
+      );
     return protocolFailure(
       `Input validation error: Invalid arguments for tool ${name}: ${issues.join('\n')}`,
     );
   }
   return callTool(tool, parsed.data, routing.route, routing.log, context);
+}
+
+/** One validation issue; a missing top-level argument says so (zod's own word for a union is "Invalid input"). */
+function issueText(issue: z.core.$ZodIssue, args: unknown): string {
+  const [key] = issue.path;
+  if (issue.path.length === 1 && isRecord(args) && args[String(key)] === undefined)
+    return `missing required argument \`${String(key)}\``;
+  return issue.path.length === 0 ? issue.message : `${issue.message} at ${issue.path.join('.')}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function protocolFailure(message: string): CallToolResult {
