@@ -46,7 +46,8 @@ export interface PatternQuery {
 }
 
 /**
- * Shortest `find` (by length) that lands on `offset` inside `region` and that `accept` takes;
+ * Shortest readable `find` (by length; with a word, docs/locate-strings.md "Going back") that lands on `offset`
+ * inside `region` and that `accept` takes;
  * gives up (undefined) once the searches have scanned `budget.limit` characters.
  */
 export function shortestPattern(query: PatternQuery, budget: Budget): string | undefined {
@@ -132,10 +133,13 @@ function candidatePatterns(text: string, region: Span, offset: number, reach: nu
   const straddles = left[0] !== undefined && left[0] === right[0];
   const atTokenStart = right[0] !== undefined && right[0].start === offset;
   const maxRight = straddles || atTokenStart ? Math.min(reach, right.length) : 0;
+  // Readable patterns only: one with no word in it (`@) <|>`) says nothing to a reader, and a cursor at the
+  // start of a word shows that word (`.<|>name`, not `.<|>`).
+  const minRight = atTokenStart && right[0]?.kind === 'word' ? 1 : 0;
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (let a = 0; a <= Math.min(reach, left.length); a++) {
-    for (let b = 0; b <= maxRight; b++) {
+    for (let b = minRight; b <= maxRight; b++) {
       if (straddles && (a === 0 || b === 0)) continue;
       if (a === 0 && b === 0 && offset !== region.start) continue;
       const leftmost = left[a - 1];
@@ -150,10 +154,24 @@ function candidatePatterns(text: string, region: Span, offset: number, reach: nu
         tokens
           .filter((t) => t.kind === 'word' && t.end > span.start && t.start < span.end)
           .map((t) => t.text);
+      if (!hasWord(leftmost, rightmost, left, right, a, b)) continue;
       out.push({ find, span, checkEnd, words });
     }
   }
   return out.sort((x, y) => x.find.length - y.find.length);
+}
+
+/** True when the tokens a pattern takes (`a` to the left, `b` to the right of the offset) include a word. */
+function hasWord(
+  leftmost: Token | undefined,
+  rightmost: Token | undefined,
+  left: Token[],
+  right: Token[],
+  a: number,
+  b: number,
+): boolean {
+  if (leftmost === undefined && rightmost === undefined) return true;
+  return left.slice(0, a).some((t) => t.kind === 'word') || right.slice(0, b).some((t) => t.kind === 'word');
 }
 
 /** Non-space tokens near the offset (a window is enough: patterns use at most FAR_TOKENS a side). */
