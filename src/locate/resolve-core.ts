@@ -243,11 +243,12 @@ function notFound(view: FileView, query: string, suggestions: OutlineSymbol[]): 
   });
 }
 
-/** Where the file has syntax errors (symbols there may be lost or misnested). */
-export function syntaxErrorNote(view: FileView): string {
-  const lines = [
-    ...new Set((view.outline?.errors ?? []).map((e) => view.lines.toPosition(e.start).line + 1)),
-  ];
+/** Where the file has syntax errors (symbols there may be lost or misnested); `errors` narrows it to some. */
+export function syntaxErrorNote(
+  view: FileView,
+  errors: readonly Span[] = view.outline?.errors ?? [],
+): string {
+  const lines = [...new Set(errors.map((e) => view.lines.toPosition(e.start).line + 1))];
   const shown = lines.slice(0, 5).join(', ') + (lines.length > 5 ? ', …' : '');
   return `The file has syntax errors (line${lines.length > 1 ? 's' : ''} ${shown}); symbols there may be missing or misplaced.`;
 }

@@ -117,6 +117,23 @@ export function lineSnippet(view: FileView, line: number): string {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
+/** Lines after a symbol where an error can still have cut the symbol short. */
+const ERROR_REACH_LINES = 5;
+
+/**
+ * The syntax errors that can explain a miss in these regions: inside one, or just after its end (an error
+ * there may have ended the symbol early). Errors elsewhere in the file do not concern this find.
+ */
+function errorsNear(view: FileView, regions: readonly Span[]): Span[] {
+  return (view.outline?.errors ?? []).filter((error) =>
+    regions.some((region) => {
+      const lastLine = view.lines.lineOf(Math.max(region.start, region.end - 1));
+      const reach = view.lines.lineEnd(Math.min(lastLine + ERROR_REACH_LINES, view.lines.lineCount - 1));
+      return error.end >= region.start && error.start <= Math.max(region.end, reach);
+    }),
+  );
+}
+
 function noMatchError(view: FileView, locate: Locate, miss: CoreNoMatch): LocusError {
   const candidates = miss.near.map((n) => placeRef(view, n.offset));
   const parts = candidates.map((c) => `${c.display} \`${c.snippet}\` → \`${c.locate}\``);
@@ -124,8 +141,9 @@ function noMatchError(view: FileView, locate: Locate, miss: CoreNoMatch): LocusE
     candidates.length > 0
       ? `Nearest lines: ${parts.join('; ')}.`
       : 'Check the spelling; matching is case-sensitive and word tokens are never split.';
-  if (view.outline && view.outline.errors.length > 0 && locate.scope && 'symbol_path' in locate.scope) {
-    hint += ` ${syntaxErrorNote(view)}`;
+  if (locate.scope && 'symbol_path' in locate.scope) {
+    const nearby = errorsNear(view, miss.regions);
+    if (nearby.length > 0) hint += ` ${syntaxErrorNote(view, nearby)}`;
   }
   return new LocusError(
     'NO_MATCH',

@@ -190,6 +190,26 @@ describe('errors carry hints and ready locate strings', () => {
     expect(ok(`shop.py:${count}-${count + 50}`).notes?.[0]).toMatch(/clamped/);
   });
 
+  it('NO_MATCH in a symbol mentions only the syntax errors in it or just after it', () => {
+    const broken = anchors(
+      'def first():\n    return 1\n' +
+        '\n'.repeat(8) +
+        'def second():\n    return <|>(2\n\ndef third():\n    return 3\n',
+    );
+    const errorAt = broken.offsets[0] as number;
+    const outline = { ...miniOutline(broken.text), errors: [{ start: errorAt, end: errorAt + 1 }] };
+    const brokenView = fileView('b.py', broken.text, outline);
+    const hintOf = (locate: string): string => {
+      const result = resolveLocate(brokenView, validateLocate(parseLocate(locate)), 'position');
+      if (result.ok) throw new Error(`expected NO_MATCH for ${locate}`);
+      expect(result.error.code).toBe('NO_MATCH');
+      return result.error.hint ?? '';
+    };
+    expect(hintOf('b.py:first@nothing')).not.toMatch(/syntax errors/);
+    expect(hintOf('b.py:second@nothing')).toMatch(/syntax errors \(line 12\)/);
+    expect(hintOf('b.py:third@nothing')).not.toMatch(/syntax errors/);
+  });
+
   it('NO_MATCH lists nearest lines with locate strings that resolve', () => {
     const result = resolve('shop.py:Cart@self.itemz.append(<|>');
     expect(result.ok).toBe(false);
