@@ -119,6 +119,10 @@ describe('errors are isError results with code, message and hint', () => {
     expect(misspelt.isError).toBe(true);
     expect(text(misspelt)).toContain('missing required argument `locate`');
     expect(text(misspelt)).toMatch(/unknown argument\(s\) `locat`; locate takes locate, /);
+    // A misspelt optional argument: the call runs, and its answer says what was ignored.
+    const extra = await call('locate', { locate: 'python/cart.py:main', rnage: true });
+    expect(extra.isError).toBeFalsy();
+    expect(text(extra)).toMatch(/Note: ignored unknown argument\(s\) `rnage`; locate takes locate, /);
   });
 
   it('an unknown tool follows the SDK convention', async () => {

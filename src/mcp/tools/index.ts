@@ -125,18 +125,22 @@ export async function answerToolCall(
   if (tool === undefined) return protocolFailure(`Tool ${name} not found`);
   const args = params.arguments ?? {};
   const parsed = inputSchemaOf(tool).safeParse(args);
+  const unknown = isRecord(args) ? Object.keys(args).filter((key) => !(key in tool.inputSchema)) : [];
+  const unknownText =
+    unknown.length > 0
+      ? `unknown argument(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; ${name} takes ${Object.keys(tool.inputSchema).join(', ')}`
+      : undefined;
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => issueText(issue, args));
-    const unknown = isRecord(args) ? Object.keys(args).filter((key) => !(key in tool.inputSchema)) : [];
-    if (unknown.length > 0)
-      issues.push(
-        `unknown argument(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; ${name} takes ${Object.keys(tool.inputSchema).join(', ')}`,
-      );
+    if (unknownText) issues.push(unknownText);
     return protocolFailure(
       `Input validation error: Invalid arguments for tool ${name}: ${issues.join('\n')}`,
     );
   }
-  return callTool(tool, parsed.data, routing.route, routing.log, context);
+  const result = await callTool(tool, parsed.data, routing.route, routing.log, context);
+  // A misspelt optional argument (`pagesize`) would otherwise be dropped without a word: say it was ignored.
+  if (unknownText) result.content.push({ type: 'text', text: `Note: ignored ${unknownText}.` });
+  return result;
 }
 
 /** One validation issue; a missing top-level argument says so (zod's own word for a union is "Invalid input"). */
