@@ -233,7 +233,10 @@ function notFound(view: FileView, query: string, suggestions: OutlineSymbol[]): 
   if (suggestions.length > 0)
     parts.push(`Did you mean: ${suggestions.map((s) => formatSymbolPath(s.path)).join(', ')}?`);
   if (outline.symbols.length > 0 && outline.symbols.length <= 30) {
-    parts.push(`Top-level symbols: ${outline.symbols.map((s) => `${s.name} (${s.kind})`).join(', ')}.`);
+    // By path: a Go method is top-level but belongs to its receiver (`List.Len`, not a bare `Len`).
+    parts.push(
+      `Top-level symbols: ${outline.symbols.map((s) => `${formatSymbolPath(s.path)} (${s.kind})`).join(', ')}.`,
+    );
   } else if (outline.symbols.length === 0) parts.push('The file has no symbols.');
   if (outline.errors.length > 0) parts.push(syntaxErrorNote(view));
   return new LocusError('SYMBOL_NOT_FOUND', `No symbol "${clip(query)}" in ${clip(view.filePath)}.`, {

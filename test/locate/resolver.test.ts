@@ -150,6 +150,22 @@ describe('symbol matching (docs/locate-strings.md, "Which declarations are symbo
     }
   });
 
+  it('lists a top-level method by its path (a Go method belongs to its receiver)', () => {
+    const go = anchors('type List struct{}\n\nfunc (l *List) <|>Len() int { return 0 }\n');
+    const at = go.offsets[0] as number;
+    const method = {
+      name: 'Len',
+      path: ['List', 'Len'],
+      kind: 'method' as const,
+      nameSpan: { start: at, end: at + 3 },
+      fullSpan: { start: go.text.indexOf('func'), end: go.text.length - 1 },
+      children: [],
+    };
+    const goView = fileView('list.go', go.text, { language: 'go', symbols: [method], errors: [] });
+    const result = resolveLocate(goView, validateLocate(parseLocate('list.go:Nope')), 'position');
+    expect(!result.ok && result.error.hint).toMatch(/Top-level symbols: List\.Len \(method\)/);
+  });
+
   it('same-path symbols: first used, count reported, [K] selects, search moves on when the first has no match', () => {
     const first = ok('shop.py:Shop.area');
     expect(first.notes?.[0]).toMatch(/2 symbols are named Shop\.area/);
