@@ -11,7 +11,8 @@ import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
-import { editedLines, narrowUpdate, shift, shiftCandidate } from './narrow-window.js';
+import { editedLines, narrowUpdate } from './narrow-window.js';
+import { shifted, shiftSpan } from './old-symbols.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
@@ -51,19 +52,19 @@ export function updateExtraction(
   const lines = editedLines(text, edit, changes);
   const narrow = narrowUpdate(requireQuery(loaded), loaded.hooks, tree, text, previous, lines);
   if (narrow) return assemble(loaded, tree, narrow.candidates, narrow.containers);
-  const symbols = extraction.outline.symbols.map((s) => shift(s.fullSpan, edit));
+  const symbols = extraction.outline.symbols.map((s) => shiftSpan(s.fullSpan, edit));
   const window = editWindow(tree.rootNode, text, symbols, withReached(extraction.candidates, edit, lines));
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
   const outside = (span: Span) => span.end <= window.start || span.start >= window.end;
   // An old span that overlaps the replaced text is stale even if it collapses onto the window's edge.
   const untouched = (span: Span) => span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
-  const kept = (span: Span) => untouched(span) && outside(shift(span, edit));
+  const kept = (span: Span) => untouched(span) && outside(shiftSpan(span, edit));
   const candidates: PlacedCandidate[] = [];
-  for (const old of extraction.candidates) if (kept(old.fullSpan)) candidates.push(shiftCandidate(old, edit));
+  for (const old of extraction.candidates) if (kept(old.fullSpan)) candidates.push(shifted(old, edit));
   for (const candidate of fresh.candidates) if (!outside(candidate.fullSpan)) candidates.push(candidate);
   const containers: Container[] = [];
   for (const old of extraction.containers) {
-    if (kept(old.span)) containers.push({ ...old, span: shift(old.span, edit) });
+    if (kept(old.span)) containers.push({ ...old, span: shiftSpan(old.span, edit) });
   }
   for (const container of fresh.containers) if (!outside(container.span)) containers.push(container);
   candidates.sort((a, b) => a.fullSpan.start - b.fullSpan.start || a.order - b.order);
@@ -76,9 +77,9 @@ function withReached(candidates: readonly PlacedCandidate[], edit: Edit, lines: 
   const widened = { ...lines };
   for (const candidate of candidates) {
     if (!candidate.reach) continue;
-    const reach = shift(candidate.reach, edit);
+    const reach = shiftSpan(candidate.reach, edit);
     if (reach.start > lines.end || reach.end < lines.start) continue;
-    const span = shift(candidate.fullSpan, edit);
+    const span = shiftSpan(candidate.fullSpan, edit);
     widened.start = Math.min(widened.start, span.start);
     widened.end = Math.max(widened.end, span.end);
   }

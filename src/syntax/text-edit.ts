@@ -8,19 +8,10 @@ import type { Edit, Point } from 'web-tree-sitter';
 /** The changed region between two texts, or undefined when they are equal. */
 export function computeEdit(oldText: string, newText: string): Edit | undefined {
   if (oldText === newText) return undefined;
-  const min = Math.min(oldText.length, newText.length);
-  let start = 0;
-  while (start < min && oldText.charCodeAt(start) === newText.charCodeAt(start)) start++;
-  let oldEnd = oldText.length;
-  let newEnd = newText.length;
-  while (
-    oldEnd > start &&
-    newEnd > start &&
-    oldText.charCodeAt(oldEnd - 1) === newText.charCodeAt(newEnd - 1)
-  ) {
-    oldEnd--;
-    newEnd--;
-  }
+  let start = commonPrefix(oldText, newText);
+  const suffix = commonSuffix(oldText, newText, start);
+  let oldEnd = oldText.length - suffix;
+  let newEnd = newText.length - suffix;
   // Never cut a surrogate pair in two.
   if (start > 0 && isHighSurrogate(oldText.charCodeAt(start - 1))) start--;
   if (oldEnd < oldText.length && isLowSurrogate(oldText.charCodeAt(oldEnd))) {
@@ -43,14 +34,52 @@ export function pointAt(text: string, index: number): Point {
   return pointAfter(text, 0, { row: 0, column: 0 }, index);
 }
 
+/**
+ * Texts are compared a block at a time (native string equality) before the last block goes unit by unit:
+ * a loop over every UTF-16 unit of a 5,000-line file took 1–2 ms per edit, as much as the outline update.
+ */
+const BLOCK = 512;
+
+function commonPrefix(a: string, b: string): number {
+  const min = Math.min(a.length, b.length);
+  let start = 0;
+  while (start + BLOCK <= min && a.slice(start, start + BLOCK) === b.slice(start, start + BLOCK))
+    start += BLOCK;
+  while (start < min && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  return start;
+}
+
+/** The length of the common suffix of `a` and `b` that starts at or after `floor` in both. */
+function commonSuffix(a: string, b: string, floor: number): number {
+  const max = Math.min(a.length, b.length) - floor;
+  let length = 0;
+  while (
+    length + BLOCK <= max &&
+    a.slice(a.length - length - BLOCK, a.length - length) ===
+      b.slice(b.length - length - BLOCK, b.length - length)
+  )
+    length += BLOCK;
+  while (length < max && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1))
+    length++;
+  return length;
+}
+
+/** The point of `index`, counting line ends from `from` (found with `indexOf`, which runs natively). */
 function pointAfter(text: string, from: number, fromPoint: Point, index: number): Point {
   let row = fromPoint.row;
   let lineStart = from - fromPoint.column;
-  for (let i = from; i < index; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0x0a || (code === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+  let lf = text.indexOf('\n', from);
+  let cr = text.indexOf('\r', from);
+  for (;;) {
+    const next = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+    if (next < 0 || next >= index) break;
+    const isLf = next === lf;
+    if (isLf) lf = text.indexOf('\n', next + 1);
+    else cr = text.indexOf('\r', next + 1);
+    // `\r\n` counts once, at its `\n`.
+    if (isLf || text.charCodeAt(next + 1) !== 0x0a) {
       row++;
-      lineStart = i + 1;
+      lineStart = next + 1;
     }
   }
   return { row, column: index - lineStart };

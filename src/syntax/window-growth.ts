@@ -13,76 +13,77 @@
  */
 import type { Span } from '../core/positions.js';
 import type { Wrapping } from './candidates.js';
+import type { OldSymbols, Placed } from './old-symbols.js';
 
-/** An old (shifted) or fresh symbol or container the window must hold whole or lie strictly inside. */
-export interface Placed {
-  span: Span;
-  name: Span | undefined;
-  /** The same symbol on both sides has the same key: kind, name, name start (containers: start, segments). */
-  key: string;
-  old: boolean;
-  /** An old range that overlapped the replaced text: the edit may have changed it anywhere. */
-  touched: boolean;
-  /** `Candidate.reach`, shifted. */
-  reach: Span | undefined;
+/** What one round of growth looks at: the fresh symbols of the window's query and the old ones. */
+interface Sides {
+  text: string;
+  fresh: readonly Placed[];
+  olds: OldSymbols;
 }
 
 /**
  * Widens the window over every span it must hold (see above) and, given `after` (the end of the edited
  * lines), over the symbol starting right after it (it may have gained an attribute or decorator); true
- * if it grew.
+ * if it grew. Fresh symbols come first, then the old ones near the window as it widens.
  */
 export function grow(
-  text: string,
+  sides: Sides,
   window: Span,
-  spans: readonly Placed[],
   wrappings: readonly Wrapping[],
   after: number | undefined,
 ): boolean {
+  const { text, fresh, olds } = sides;
   const before = { ...window };
   const widen = (span: Span) => {
     window.start = Math.min(window.start, span.start);
     window.end = Math.max(window.end, span.end);
   };
-  for (const placed of spans) if (mustHold(text, window, placed, spans)) widen(placed.span);
+  for (const placed of fresh) if (mustHold(sides, window, placed)) widen(placed.span);
+  olds.forEachNear(window, (placed) => {
+    if (mustHold(sides, window, placed)) widen(placed.span);
+  });
   for (const { span, wrapped } of wrappings) {
     if (overlaps(window, span) && !within(window, span) && !encloses(text, window, wrapped, undefined))
       widen(span);
   }
   if (after !== undefined) {
     const lineAfter = lineEnd(text, after) + 1;
-    const next = spans.find((o) => o.span.start >= after && o.span.start <= lineAfter);
-    if (next) window.end = Math.max(window.end, next.span.end);
+    const startsNext = (span: Span) => span.start >= after && span.start <= lineAfter;
+    const next = fresh.find((o) => startsNext(o.span))?.span ?? olds.firstStartingIn(after, lineAfter);
+    if (next) window.end = Math.max(window.end, next.end);
   }
   return window.start !== before.start || window.end !== before.end;
 }
 
-function mustHold(text: string, window: Span, placed: Placed, spans: readonly Placed[]): boolean {
+/** Old symbols that matter lie near the window (`OldSymbols.forEachNear`): the rest return false here. */
+function mustHold(sides: Sides, window: Span, placed: Placed): boolean {
+  const { text } = sides;
   if (within(window, placed.span)) return false;
-  if (placed.reach && meets(window, placed.reach) && !shielded(text, window, placed, spans)) return true;
+  if (placed.reach && meets(window, placed.reach) && !shielded(sides, window, placed)) return true;
   if (!overlaps(window, placed.span)) return placed.touched;
   if (!encloses(text, window, placed.span, placed.name)) return true;
-  return placed.reach === undefined && !counterpart(text, window, placed, spans);
+  return placed.reach === undefined && !counterpart(sides, window, placed);
 }
 
 /** The same symbol on the other side encloses the window too. */
-function counterpart(text: string, window: Span, placed: Placed, spans: readonly Placed[]): boolean {
-  return spans.some(
-    (o) => o.old !== placed.old && o.key === placed.key && encloses(text, window, o.span, o.name),
-  );
+function counterpart(sides: Sides, window: Span, placed: Placed): boolean {
+  const { text, fresh, olds } = sides;
+  const same = (o: Placed) => o.key === placed.key && encloses(text, window, o.span, o.name);
+  return placed.old ? fresh.some(same) : olds.someAround(window, same);
 }
 
 /** An old declaration within the reach encloses the window (with its counterpart): no sibling of it changed. */
-function shielded(text: string, window: Span, placed: Placed, spans: readonly Placed[]): boolean {
+function shielded(sides: Sides, window: Span, placed: Placed): boolean {
   const reach = placed.reach as Span;
-  return spans.some(
+  return sides.olds.someAround(
+    window,
     (o) =>
-      o.old &&
-      o !== placed &&
+      o.source !== placed.source &&
       o.reach === undefined &&
       within(reach, o.span) &&
-      encloses(text, window, o.span, o.name) &&
-      counterpart(text, window, o, spans),
+      encloses(sides.text, window, o.span, o.name) &&
+      counterpart(sides, window, o),
   );
 }
 

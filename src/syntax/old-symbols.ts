@@ -1,0 +1,148 @@
+/**
+ * The previous extraction's symbols as the outline update's window growth sees them (`window-growth.ts`):
+ * in new-text offsets, but shifted only when they can matter. A 5,000-line file has thousands of
+ * candidates and a one-line window needs a handful; shifting and keying all of them on every edit (one
+ * object spread and one key string each) cost more than the re-query itself (docs/performance.md,
+ * "broken code"). Only offsets are compared on the way; a `Placed` is built for the few that pass.
+ */
+import type { Edit } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import { placedCandidate, type Container, type PlacedCandidate } from './candidates.js';
+import type { Extraction } from './incremental.js';
+
+/** An old (shifted) or fresh symbol or container the window must hold whole or lie strictly inside. */
+export interface Placed {
+  span: Span;
+  name: Span | undefined;
+  /** The same symbol on both sides has the same key: kind, name, name start (containers: start, segments). */
+  key: string;
+  old: boolean;
+  /** An old range that overlapped the replaced text: the edit may have changed it anywhere. */
+  touched: boolean;
+  /** `Candidate.reach`, shifted. */
+  reach: Span | undefined;
+  /** The candidate or container it stands for (the same one whenever it is built again). */
+  source: PlacedCandidate | Container;
+}
+
+/** The old candidates and containers of one update, read in new-text offsets. */
+export class OldSymbols {
+  private readonly delta: number;
+
+  constructor(
+    private readonly extraction: Extraction,
+    private readonly edit: Edit,
+  ) {
+    this.delta = edit.newEndIndex - edit.oldEndIndex;
+  }
+
+  /**
+   * Calls `visit` for each old symbol, in the extraction's order, that overlaps `window` as it is at that
+   * moment (the caller may widen it), or that the edit touched, or whose reach meets the window: only
+   * those can make the window grow.
+   */
+  forEachNear(window: Span, visit: (placed: Placed) => void): void {
+    for (const c of this.extraction.candidates) {
+      const touched = !this.untouched(c.fullSpan);
+      const near = touched || this.overlaps(c.fullSpan, window) || (c.reach && this.meets(c.reach, window));
+      if (near) visit(candidatePlaced(shifted(c, this.edit), true, touched, c));
+    }
+    for (const c of this.extraction.containers) {
+      const touched = !this.untouched(c.span);
+      if (touched || this.overlaps(c.span, window)) visit(this.container(c, touched));
+    }
+  }
+
+  /** Whether some old symbol lying strictly around `window` (start before it, end after it) passes `test`. */
+  someAround(window: Span, test: (placed: Placed) => boolean): boolean {
+    for (const c of this.extraction.candidates) {
+      if (this.around(c.fullSpan, window)) {
+        if (test(candidatePlaced(shifted(c, this.edit), true, !this.untouched(c.fullSpan), c))) return true;
+      }
+    }
+    for (const c of this.extraction.containers) {
+      if (this.around(c.span, window) && test(this.container(c, !this.untouched(c.span)))) return true;
+    }
+    return false;
+  }
+
+  /** The first old symbol (candidates first, in order) starting within [from, to], shifted. */
+  firstStartingIn(from: number, to: number): Span | undefined {
+    for (const c of this.extraction.candidates) {
+      const start = this.start(c.fullSpan.start);
+      if (start >= from && start <= to) return shiftSpan(c.fullSpan, this.edit);
+    }
+    for (const c of this.extraction.containers) {
+      const start = this.start(c.span.start);
+      if (start >= from && start <= to) return shiftSpan(c.span, this.edit);
+    }
+    return undefined;
+  }
+
+  private container(c: Container, touched: boolean): Placed {
+    return containerPlaced({ span: shiftSpan(c.span, this.edit), segments: c.segments }, true, touched, c);
+  }
+
+  private untouched(span: Span): boolean {
+    return span.end <= this.edit.startIndex || span.start >= this.edit.oldEndIndex;
+  }
+
+  private overlaps(span: Span, window: Span): boolean {
+    return this.start(span.start) < window.end && this.end(span.end) > window.start;
+  }
+
+  private meets(span: Span, window: Span): boolean {
+    return this.start(span.start) <= window.end && this.end(span.end) >= window.start;
+  }
+
+  private around(span: Span, window: Span): boolean {
+    return this.start(span.start) < window.start && this.end(span.end) > window.end;
+  }
+
+  /** `shiftSpan`'s start and end, without building the span. */
+  private start(offset: number): number {
+    const { startIndex, oldEndIndex } = this.edit;
+    if (offset <= startIndex) return offset;
+    return offset > oldEndIndex ? offset + this.delta : startIndex;
+  }
+
+  private end(offset: number): number {
+    const { startIndex, oldEndIndex, newEndIndex } = this.edit;
+    if (offset < startIndex) return offset;
+    return offset >= oldEndIndex ? offset + this.delta : newEndIndex;
+  }
+}
+
+/** A fresh or old candidate as the window growth sees it. */
+export function candidatePlaced(
+  c: PlacedCandidate,
+  old: boolean,
+  touched = false,
+  source: PlacedCandidate = c,
+): Placed {
+  const key = `${c.kind}\u0000${c.name}\u0000${c.nameSpan.start}`;
+  return { span: c.fullSpan, name: c.nameSpan, key, old, touched, reach: c.reach, source };
+}
+
+/** A fresh or old container as the window growth sees it. */
+export function containerPlaced(c: Container, old: boolean, touched = false, source: Container = c): Placed {
+  const key = `\u0001${c.span.start}\u0000${c.segments.join('.')}`;
+  return { span: c.span, name: undefined, key, old, touched, reach: undefined, source };
+}
+
+/** An old candidate in new-text offsets. */
+export function shifted(c: PlacedCandidate, edit: Edit): PlacedCandidate {
+  const reach = c.reach && shiftSpan(c.reach, edit);
+  return placedCandidate(c, shiftSpan(c.fullSpan, edit), shiftSpan(c.nameSpan, edit), reach, c.order);
+}
+
+/** A span of the old text in new-text offsets; a span touching the edited region covers all of it. */
+export function shiftSpan(span: Span, edit: Edit): Span {
+  const delta = edit.newEndIndex - edit.oldEndIndex;
+  const map = (offset: number, isEnd: boolean): number => {
+    if (offset < edit.startIndex || (offset === edit.startIndex && !isEnd)) return offset;
+    if (offset >= edit.oldEndIndex && (offset > edit.oldEndIndex || isEnd)) return offset + delta;
+    return isEnd ? edit.newEndIndex : edit.startIndex;
+  };
+  return { start: map(span.start, false), end: map(span.end, true) };
+}
