@@ -3,6 +3,7 @@
  * or changed files parsed on worker threads, kept fresh before every answer (a full stat sweep, or
  * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
  */
+import { basename } from 'node:path';
 import { realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
@@ -142,6 +143,24 @@ export class WorkspaceIndex {
     if (options.waitMs === undefined) await this.targeting;
     else await waitFor(this.targeting, options.waitMs, { unref: true });
     return this.status();
+  }
+
+  /**
+   * The files of `language` that only their content marks (extension-less: a shebang or a modeline, as the walk
+   * sniffs them), relative to the root, in path order. Once the index is built they come from it; before, from a
+   * walk (listings and the sniffed ends of extension-less files, nothing parsed), which the index does not keep.
+   */
+  contentTyped(language: string): string[] {
+    const typed = (path: string, lang: string) => lang === language && !basename(path).includes('.');
+    if (this.built) {
+      const paths: string[] = [];
+      for (const entry of this.store.entries()) if (typed(entry.path, entry.language)) paths.push(entry.path);
+      return paths.sort();
+    }
+    return this.walker
+      .walk()
+      .files.filter((file) => typed(file.path, file.language))
+      .map((file) => file.path);
   }
 
   /** Keeps the index fresh with directory watchers (long-lived processes); falls back to sweeps. */

@@ -3,7 +3,7 @@
  * keeps one Session per (project root, server, effective configuration), started lazily on the first request.
  * `closeAll()` takes every server down the full shutdown ladder.
  */
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './session.js';
 import type { LspLogListener } from './events.js';
@@ -41,6 +41,12 @@ export interface LspManagerOptions {
   loaded?: LoadedLspConfig;
   /** Server start, stop, restart, crash and timeout events (MCP logging; never stdout). */
   onLog?: LspLogListener;
+  /**
+   * The workspace's files of a language that only their content marks as such (extension-less scripts with a
+   * shebang or a modeline), absolute, for adapters with `scriptSettings`; asked at each server start. The LSP
+   * layer cannot find them itself (that is the syntax layer's registry): the operations pass the index's list.
+   */
+  scriptsOf?: (language: LanguageKey) => Promise<readonly string[]>;
 }
 
 /** Environment of every server unless `allowNetwork`: an `npm` started by a server cannot reach the registry. */
@@ -60,11 +66,13 @@ export class LspManager {
   /** Languages the operations decided per file (`forFile`'s `languageId`), told to the servers. */
   private readonly languages = new LanguageDecisions();
   private readonly onLog: LspLogListener | undefined;
+  private readonly scriptsOf: LspManagerOptions['scriptsOf'];
 
   /** Reads the configuration (throws a LocusError when it is invalid); starts nothing. */
   constructor(options: LspManagerOptions) {
     this.workspaceRoot = resolve(options.workspaceRoot);
     this.onLog = options.onLog;
+    this.scriptsOf = options.scriptsOf;
     const loaded =
       options.loaded ?? loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
@@ -155,7 +163,8 @@ export class LspManager {
   private createSession(adapter: ServerAdapter, root: string, entry: LanguageServerConfig): Session {
     const config = this.config;
     const offline = config.allowNetwork ? undefined : (adapter.offline ?? {});
-    const makeSpec = (): InstanceSpec => {
+    const makeSpec = async (): Promise<InstanceSpec> => {
+      const scripts = await this.scriptSettings(adapter, root, entry);
       const args = entry.args ?? [...adapter.args];
       const launch =
         entry.command === undefined
@@ -170,7 +179,10 @@ export class LspManager {
           deepMerge(adapter.initializationOptions, offline?.initializationOptions),
           entry.initializationOptions,
         ),
-        settings: deepMerge(deepMerge(adapter.settings, offline?.settings), entry.settings),
+        settings: deepMerge(
+          deepMerge(deepMerge(adapter.settings, offline?.settings), scripts),
+          entry.settings,
+        ),
         positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
         requestTimeoutMs: config.requestTimeoutMs,
         initializeTimeoutMs: config.initializeTimeoutMs ?? config.requestTimeoutMs,
@@ -185,5 +197,21 @@ export class LspManager {
       ...(this.onLog ? { onLog: this.onLog } : {}),
     });
     return new Session(adapter, root, supervisor);
+  }
+
+  /** The adapter's settings from the content-typed scripts under `root` (none when that list cannot be had). */
+  private async scriptSettings(
+    adapter: ServerAdapter,
+    root: string,
+    entry: LanguageServerConfig,
+  ): Promise<Record<string, unknown> | undefined> {
+    if (adapter.scriptSettings === undefined || this.scriptsOf === undefined) return undefined;
+    const found = new Set<string>();
+    for (const language of adapter.languages) {
+      const scripts = await this.scriptsOf(language).catch(() => []);
+      for (const script of scripts)
+        if (isInside(script, root)) found.add(relative(root, script).split(sep).join('/'));
+    }
+    return adapter.scriptSettings([...found].sort(), entry);
   }
 }

@@ -31,7 +31,7 @@ export class Supervisor {
   readonly progress = new ProgressHub();
 
   constructor(
-    private readonly makeSpec: () => InstanceSpec,
+    private readonly makeSpec: () => InstanceSpec | Promise<InstanceSpec>,
     private readonly options: SupervisorOptions,
   ) {
     this.policy = new RestartPolicy(options.maxRestarts, options.restartWindowMs);
@@ -82,7 +82,7 @@ export class Supervisor {
 
   private async start(): Promise<ServerInstance> {
     if (this.closed) throw sessionClosed('language server');
-    const spec = this.makeSpec();
+    const spec = await this.makeSpec();
     const delay = this.policy.delayBeforeStart(spec.adapter.name);
     if (delay > 0) await pause(delay);
     this.starts++;

@@ -4,7 +4,7 @@
  */
 import type { CallScope } from '../core/call.js';
 import type { LspLogListener } from '../lsp/events.js';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadLspConfig } from '../lsp/config.js';
 import { LspManager, type LspManagerOptions } from '../lsp/manager.js';
 import { recoverApplies } from '../workspace/apply-journal.js';
@@ -49,16 +49,23 @@ export function createOpsContext(options: OpsOptions): OpsContext {
   const loaded = loadLspConfig(resolve(options.root), options.lspConfig, {
     ...(options.trust === true ? { trust: true } : {}),
   });
+  // The servers are made first (their options are checked there); the scripts are asked only at a server's start.
+  const made: { locator?: Locator } = {};
+  const root = resolve(options.root);
   const lsp = new LspManager({
     workspaceRoot: options.root,
     loaded,
     ...(options.onLog ? { onLog: options.onLog } : {}),
+    // The index knows which extension-less files are scripts; bash-language-server only reads what its glob names.
+    scriptsOf: async (language) =>
+      ((await made.locator?.index.contentTyped(language)) ?? []).map((rel) => join(root, rel)),
   });
   const locator = createLocator({
     root: options.root,
     settings: offlineSettingsOf(loaded.config),
     ...(options.index ? { index: options.index } : {}),
   });
+  made.locator = locator;
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
   recoverApplies(locator.workspace.realRoot);
   return {

@@ -40,6 +40,8 @@ export interface IndexAccess {
   ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
   /** The index if it was created (for shutdown). */
   peek(): WorkspaceIndex | undefined;
+  /** Extension-less files of a language, recognised by content, relative to the root (`WorkspaceIndex.contentTyped`). */
+  contentTyped(language: string): Promise<string[]>;
 }
 
 /**
@@ -77,6 +79,9 @@ export function createIndexAccess(
   };
   return {
     peek: () => index,
+    async contentTyped(language) {
+      return (await open()).contentTyped(language);
+    },
     async ready(onProgress) {
       const opened = await open();
       const status = await opened.fresh(freshOptions(onProgress));

@@ -3,6 +3,7 @@
  * One file per server implements it (`typescript.ts`, `python.ts`, …).
  */
 import type { PositionEncoding } from '../../core/index.js';
+import type { LanguageServerConfig } from '../config.js';
 import type { LanguageDecisions } from '../languages.js';
 import type { ReadySignal } from '../readiness.js';
 import type { LanguageKey } from '../types.js';
@@ -50,6 +51,15 @@ export interface ServerAdapter {
   readonly initializationOptions?: Record<string, unknown>;
   /** Default settings (answers to `workspace/configuration`). */
   readonly settings?: Record<string, unknown>;
+  /**
+   * Settings computed at each start from the workspace's files of the adapter's languages that only their content
+   * marks as such (no extension: a shebang or a modeline), as paths relative to the server's root, sorted; merged
+   * over the defaults and under the user's `entry.settings` (bash-language-server: its `globPattern`).
+   */
+  scriptSettings?(
+    scripts: readonly string[],
+    entry: LanguageServerConfig,
+  ): Record<string, unknown> | undefined;
   /** Encodings offered, preferred first (default utf-16, utf-8, utf-32). */
   readonly positionEncodings?: PositionEncoding[];
   /** What happens to this server when Locus is SIGKILLed (documentation, and checked by the lifecycle tests). */
