@@ -76,7 +76,9 @@ function isWordByte(byte: number | undefined): boolean {
 /** True when an entry of this language can stand for the walked file (a `.h` is C or C++ by its text). */
 export function languageFits(entryLanguage: string, file: WalkedFile): boolean {
   if (entryLanguage === file.language) return true;
-  return isAmbiguousHeader(file.path) && (entryLanguage === 'c' || entryLanguage === 'cpp');
+  return (
+    !file.languageFixed && isAmbiguousHeader(file.path) && (entryLanguage === 'c' || entryLanguage === 'cpp')
+  );
 }
 
 /** Extracts one file's symbols. */
@@ -97,10 +99,12 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   } catch {
     return { kind: 'binary', path: file.path };
   }
-  // The walk named `.h` by its extension (C); its text decides, as for the file's own outline (docs/languages.md).
-  const language = isAmbiguousHeader(file.path)
-    ? (languageForPath(file.path, text) ?? file.language)
-    : file.language;
+  // A `.h` that no configuration or evidence decided in the walk is C or C++ by its text, as for the file's own
+  // outline (docs/languages.md).
+  const language =
+    isAmbiguousHeader(file.path) && !file.languageFixed
+      ? (languageForPath(file.path, text) ?? file.language)
+      : file.language;
   const outline = await extractOutline(language, text);
   const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, outline.symbols);
   return { kind: 'entry', entry };

@@ -58,8 +58,13 @@ export interface WalkedFile {
   path: string;
   size: number;
   mtimeMs: number;
-  /** Language from the extension or shebang. */
+  /** Language from `fileLanguages`, the extension, shebang or modeline (a `.h`: see `languageFixed`). */
   language: string;
+  /**
+   * True when configuration or file-system evidence (compile database, translation units) decided the
+   * language; a `.h` without it is C or C++ by its own text, decided when it is read (extract.ts).
+   */
+  languageFixed?: boolean;
 }
 
 /** Files the index left out, by reason. */
@@ -88,6 +93,8 @@ export interface IndexOptions {
   maxWorkers?: number;
   /** Do not read or write the persisted cache. */
   noCache?: boolean;
+  /** `fileLanguages` of the configuration: glob → language id, as files' own outlines read them. */
+  languageOverrides?: Readonly<Record<string, string>>;
 }
 
 /** Progress of a build: files parsed or loaded so far out of all files to index. */

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { languageForPath } from '../syntax/registry.js';
+import { FileLanguages } from '../workspace/file-language.js';
+import { hasGrammar, languageForPath } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
 /** Folders left out unless `index.include` names something inside them. */
@@ -82,6 +83,8 @@ export class Walker {
   private readonly exclude: (p: string) => boolean;
   private readonly includeBases: string[];
   private readonly maxFileBytes: number;
+  /** The language rules files' own outlines use (overrides, `.h` evidence). */
+  private readonly languages: FileLanguages;
   /** Git's rules beside the .gitignore files (global excludes, .git/info/exclude), weaker than any of them. */
   private readonly gitLevels: Level[];
 
@@ -95,6 +98,7 @@ export class Walker {
     this.exclude = globs(options.exclude);
     this.includeBases = (options.include ?? []).map((g) => picomatch.scan(g).base);
     this.maxFileBytes = options.maxFileBytes;
+    this.languages = new FileLanguages(root, options.languageOverrides);
     this.gitLevels = gitExcludeTexts(root).map((text) => ({
       base: '',
       rules: ignore({ allowRelativePaths: true }).add(text),
@@ -170,15 +174,18 @@ export class Walker {
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel)) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
-    const language = languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
-    if (!language) return;
+    const evidence = this.languages.evidenceOf(this.abs(rel));
+    const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
+    if (!language || !hasGrammar(language)) return;
     try {
       const stats = statSync(this.abs(rel));
       if (stats.size > this.maxFileBytes) {
         result.skipped.tooLarge++;
         return;
       }
-      result.files.push({ path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language });
+      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language };
+      if (evidence !== undefined) file.languageFixed = true;
+      result.files.push(file);
     } catch {
       result.skipped.unreadable++;
     }

@@ -70,17 +70,22 @@ export function createLocator(options: LocatorOptions): Locator {
   const configured =
     options.settings ?? offlineSettings(options.root, options.trust === true ? { trust: true } : {});
   const limits = { ...configured.limits, ...options.limits };
+  const languageOverrides = options.languageOverrides ?? configured.fileLanguages;
   const workspace = new Workspace(options.root, {
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     limits,
-    languageOverrides: options.languageOverrides ?? configured.fileLanguages,
+    languageOverrides,
   });
   const store =
     options.outlineCache && !options.index?.noCache
       ? new OutlineStore(options.root, configured.index.cacheDir)
       : undefined;
   const syntax = options.syntax ?? createSyntaxService(store ? { store } : {});
-  const index = createIndexAccess(workspace.root, configured, options.index);
+  // The index reads files with the same language rules as their own outlines (docs/languages.md).
+  const index = createIndexAccess(workspace.root, configured, {
+    ...(languageOverrides === undefined ? {} : { languageOverrides }),
+    ...options.index,
+  });
   const locator: Locator = {
     root: workspace.root,
     workspace,

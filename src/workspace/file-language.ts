@@ -53,13 +53,19 @@ export class FileLanguages {
 
   /** The language id of a file (absolute path) with its text, or undefined when unknown. */
   languageOf(absPath: string, text: string): string | undefined {
+    return this.evidenceOf(absPath) ?? detectLanguage(absPath, text);
+  }
+
+  /**
+   * What decides a file's language before its own text does (rules 1–3): a `fileLanguages` glob, and for a
+   * `.h` the compile database and the translation units beside it. The workspace index asks this while it
+   * walks, so that it reads every file as the file's own outline does (one decision, docs/languages.md).
+   */
+  evidenceOf(absPath: string): string | undefined {
     const rel = path.relative(this.root, absPath).split(path.sep).join('/');
     for (const matcher of this.matchers) if (matcher.test(rel)) return matcher.language;
-    if (isAmbiguousHeader(absPath)) {
-      const decided = this.fromCompileDatabase(absPath) ?? this.fromTranslationUnits(absPath);
-      if (decided !== undefined) return decided;
-    }
-    return detectLanguage(absPath, text);
+    if (!isAmbiguousHeader(absPath)) return undefined;
+    return this.fromCompileDatabase(absPath) ?? this.fromTranslationUnits(absPath);
   }
 
   private fromCompileDatabase(absPath: string): string | undefined {

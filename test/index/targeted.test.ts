@@ -158,3 +158,40 @@ describe('C++ methods defined out of line in the index', () => {
     expect(found(loaded, 'FirstAttribute')).toEqual(found(built, 'FirstAttribute'));
   });
 });
+
+describe('the index reads files with the rules of their own outlines', () => {
+  let root: string;
+  afterEach(() => removeDir(root));
+
+  it('`fileLanguages` globs, and a `.h` that its translation unit makes C++', async () => {
+    root = tempDir('file-languages');
+    writeTree(root, {
+      'mod/greet.jsm': 'function hello() {\n  return 1;\n}\n',
+      // No C++-only syntax in the text: only the translation unit beside it says C++.
+      'lib/shape.h': 'struct shape { int sides; };\nint area(struct shape s);\n',
+      'lib/shape.cpp': '#include "shape.h"\nint area(shape s) { return s.sides; }\n',
+      'c/point.h': 'struct point { int x; };\n',
+    });
+    const overrides = { 'mod/**/*.jsm': 'javascript' };
+    const index = new WorkspaceIndex(root, { languageOverrides: overrides });
+    await index.fresh();
+    expect(index.store.entry('mod/greet.jsm')?.language).toBe('javascript');
+    expect(index.store.lookup(['hello']).symbols.map((s) => s.file)).toEqual(['mod/greet.jsm']);
+    expect(index.store.entry('lib/shape.h')?.language).toBe('cpp');
+    expect(index.store.entry('c/point.h')?.language).toBe('c');
+    index.close();
+    // What the file's own outline says, through the locator (config overrides reach both).
+    const locator = createLocator({ root, languageOverrides: overrides });
+    const outline = await locator.outline('lib/shape.h');
+    expect(outline.ok && outline.language).toBe('cpp');
+    const located = await locator.locate('hello');
+    expect(located.ok && located.file_path).toBe('mod/greet.jsm');
+    await locator.close();
+    // Another override for the same file: its cached entry no longer fits and is read again.
+    const changed = new WorkspaceIndex(root, { languageOverrides: { 'lib/*.h': 'c' } });
+    await changed.fresh();
+    expect(changed.store.entry('lib/shape.h')?.language).toBe('c');
+    expect(changed.store.entry('mod/greet.jsm')).toBeUndefined();
+    changed.close();
+  });
+});
