@@ -7,6 +7,7 @@ import type { OpsContext } from './context.js';
 import { ViewCache, describeLocations } from './locations.js';
 import type { LocateInput } from './locator.js';
 import { askServer, resolveTarget, resultBase } from './target.js';
+import { bashFunctionsByName } from './bash-by-name.js';
 import type { DefinitionResult } from './results/definition.js';
 export type { DefinitionResult } from './results/definition.js';
 
@@ -20,6 +21,18 @@ export async function definition(
   const answer = await askServer(target, () =>
     target.session.definition(target.loaded.file.absPath, target.loaded.file.text, target.position, mode),
   );
-  const targets = await describeLocations(new ViewCache(context), answer.result);
-  return { ...resultBase(target, answer.possiblyIncomplete), mode, targets };
+  const cache = new ViewCache(context);
+  const targets = await describeLocations(cache, answer.result);
+  const result: DefinitionResult = { ...resultBase(target, answer.possiblyIncomplete), mode, targets };
+  if (targets.length > 0 || (mode !== 'definition' && mode !== 'declaration')) return result;
+  const byName = await bashFunctionsByName(target, cache);
+  if (!byName) return result;
+  result.targets = await describeLocations(cache, byName.locations);
+  result.notes = [
+    ...(result.notes ?? []),
+    `bash-language-server found no definition: it follows only the files this one sources. By name, the ` +
+      `workspace index has ${byName.locations.length === 1 ? 'this Bash function' : 'these Bash functions'} ` +
+      `\`${byName.name}\`; at run time the script calls whichever its caller has loaded.`,
+  ];
+  return result;
 }

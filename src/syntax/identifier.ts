@@ -154,6 +154,8 @@ function roleOf(node: Node): IdentifierRole {
   if (hasAncestor(node, IMPORT_TYPE, 6)) return 'import';
   if (PARAMETER_TYPE.test(parent.type) && !NOT_PARAMETER_FIELDS.has(field ?? '')) return 'parameter';
   if (CALL_TYPE.test(parent.type) && CALLEE_FIELDS.has(field ?? '')) return 'call';
+  // Bash: the word that names a command (`deploy_target "$1"`) calls it.
+  if (parent.type === 'command_name') return 'call';
   if (MEMBER_TYPE.test(parent.type) && MEMBER_FIELDS.has(field ?? '')) {
     const grand = parent.parent;
     if (grand && CALL_TYPE.test(grand.type) && CALLEE_FIELDS.has(fieldOf(grand, parent) ?? '')) return 'call';

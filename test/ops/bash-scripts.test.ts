@@ -48,4 +48,18 @@ describeWithServer('bash', 'bash-language-server sees the extension-less scripts
       expect(result.possibly_incomplete ?? false).toBe(false);
     },
   );
+
+  it(
+    'definition from a script that does not source the library: by name from the index, and said so',
+    { timeout: 120_000 },
+    async () => {
+      const result = await locus.definition('completions/deployctl:_deployctl@<|>deploy_target');
+      if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+      expect(result.targets.map(key)).toEqual([await place('lib/deploy.sh@<|>deploy_target() {')]);
+      expect(result.notes?.join(' ')).toMatch(
+        /found no definition: it follows only the files this one sources/,
+      );
+      expect(result.cursor.symbol).toMatchObject({ name: 'deploy_target', role: 'call' });
+    },
+  );
 });

@@ -86,3 +86,19 @@ describe('identifierAt: TypeScript', () => {
     expect(await at('typescript', TYPESCRIPT, needle, offset)).toMatchObject({ text, role });
   });
 });
+
+const BASH = `deploy_target() {
+  local where="$1"
+  echo "deploying to $where"
+}
+deploy_target production
+`;
+
+describe('identifierAt: Bash', () => {
+  it.each([
+    ['deploy_target production', 2, 'deploy_target', 'call'],
+    ['echo', 1, 'echo', 'call'],
+  ])('%s → %s', async (needle, offset, text, role) => {
+    expect(await at('bash', BASH, needle, offset)).toMatchObject({ text, role });
+  });
+});
