@@ -5,6 +5,7 @@
  */
 import type { Outline, OutlineSymbol } from '../../src/locate/outline.js';
 import { flattenOutline } from '../../src/locate/outline.js';
+import { seededRandom } from './seeded-random.js';
 
 /** One replacement: `removed` at `at` becomes `inserted`. */
 export interface ScriptedEdit {
@@ -12,17 +13,6 @@ export interface ScriptedEdit {
   at: number;
   removed: string;
   inserted: string;
-}
-
-/** Deterministic PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The text after the edit. */

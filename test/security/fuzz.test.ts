@@ -7,23 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, build, locus, scratch } from './support.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const KNOWN_CODES = new Set(
   [...readFileSync(path.join(REPO, 'src/core/errors.ts'), 'utf8').matchAll(/\|\s*'([A-Z_]+)'/g)].map(
     (m) => m[1],
   ),
 );
-
-/** mulberry32: a small seeded generator, so a failure replays exactly. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PATHS = [
   'a.py',
@@ -110,7 +100,7 @@ function expectCoded(stdout: string): void {
 
 describe('CLI fuzz (seeded)', () => {
   it('40 random --json runs: exit code in {0,1,2}, one JSON answer, a known code', () => {
-    const next = rng(20261123);
+    const next = seededRandom(20261123);
     for (let i = 0; i < 40; i++) {
       const args = randomArgs(next);
       const run = locus([...args, '--root', ws.root]);
@@ -123,7 +113,7 @@ describe('CLI fuzz (seeded)', () => {
 
 describe('check fuzz (seeded)', () => {
   it('answers every non-blank line of a hostile stream, in order, with valid JSON', () => {
-    const next = rng(7);
+    const next = seededRandom(7);
     const lines: string[] = [];
     for (let i = 0; i < 300; i++) {
       const r = next();

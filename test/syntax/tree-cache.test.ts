@@ -10,21 +10,11 @@ import { loadLanguage, treeTotals } from '../../src/syntax/runtime.js';
 import { fullExtraction, updateExtraction } from '../../src/syntax/incremental.js';
 import { computeEdit } from '../../src/syntax/text-edit.js';
 import { TreeCache } from '../../src/syntax/tree-cache.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const sample = (language: string, file: string) =>
   readFileSync(path.join(FIXTURES, language, 'outline', file), 'utf8');
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SNIPPETS = [
   'x',
@@ -118,7 +108,7 @@ describe('TreeCache', () => {
   ] as const) {
     it(`${language}: after random edits the (windowed) outline equals a fresh extraction`, async () => {
       const cache = new TreeCache();
-      const next = random(language.length * 7919);
+      const next = seededRandom(language.length * 7919);
       let text = sample(language, file);
       await cache.outline(file, language, text);
       for (let step = 0; step < steps; step++) {
@@ -149,7 +139,7 @@ describe('TreeCache', () => {
   ] as const) {
     it(`${language}: the windowed update equals a full extraction of the same tree`, async () => {
       const loaded = await loadLanguage(language);
-      const next = random(language.length * 104729);
+      const next = seededRandom(language.length * 104729);
       let text = sample(language, file);
       let tree = parseText(loaded, text);
       let extraction = fullExtraction(loaded, tree, text);
@@ -173,7 +163,7 @@ describe('TreeCache', () => {
 
   it('incremental trees equal full parses (CR, CRLF and surrogate pairs at the edit)', async () => {
     const loaded = await loadLanguage('python');
-    const next = random(42);
+    const next = seededRandom(42);
     let text = 'x = "😀"\r\ny = 1\rz = 2\n';
     for (let step = 0; step < 40; step++) {
       const old = parseText(loaded, text);
