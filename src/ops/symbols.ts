@@ -10,7 +10,7 @@ import type { IndexStatus, WorkspaceIndex } from '../index/index.js';
 import { queryParts } from '../index/store.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
-import { nearSymbols, symbolLocate } from './workspace-locate.js';
+import { nearSymbols, symbolLocate } from './workspace-misses.js';
 import { formatSymbolPath } from '../locate/symbol-path.js';
 import type { SymbolsOptions, SymbolsResult, IndexSummary } from './results/symbols.js';
 export type { SymbolsOptions, SymbolHit, SymbolsResult, IndexSummary } from './results/symbols.js';
