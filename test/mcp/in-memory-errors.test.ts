@@ -123,6 +123,9 @@ describe('errors are isError results with code, message and hint', () => {
     const extra = await call('locate', { locate: 'python/cart.py:main', rnage: true });
     expect(extra.isError).toBeFalsy();
     expect(text(extra)).toMatch(/Note: ignored unknown argument\(s\) `rnage`; locate takes locate, /);
+    // A key that every object inherits is still unknown to the tool.
+    const inherited = await call('locate', { locate: 'python/cart.py:main', constructor: 1 });
+    expect(text(inherited)).toMatch(/Note: ignored unknown argument\(s\) `constructor`/);
   });
 
   it('an unknown tool follows the SDK convention', async () => {
