@@ -6,7 +6,7 @@ export function lookupSection(settings: unknown, section: string | undefined): u
   if (section === undefined || section === '') return settings ?? null;
   let value: unknown = settings;
   for (const part of section.split('.')) {
-    if (!isPlainObject(value) || !(part in value)) return null;
+    if (!isPlainObject(value) || !Object.hasOwn(value, part)) return null;
     value = value[part];
   }
   return value ?? null;
