@@ -125,7 +125,9 @@ export async function answerToolCall(
   if (tool === undefined) return protocolFailure(`Tool ${name} not found`);
   const args = params.arguments ?? {};
   const parsed = inputSchemaOf(tool).safeParse(args);
-  const unknown = isRecord(args) ? Object.keys(args).filter((key) => !Object.hasOwn(tool.inputSchema, key)) : [];
+  const unknown = isRecord(args)
+    ? Object.keys(args).filter((key) => !Object.hasOwn(tool.inputSchema, key))
+    : [];
   const unknownText =
     unknown.length > 0
       ? `unknown argument(s) ${unknown.map((k) => `\`${k}\``).join(', ')}; ${name} takes ${Object.keys(tool.inputSchema).join(', ')}`
