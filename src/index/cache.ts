@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { endianness, homedir, platform } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isRecord } from '../core/records.js';
 import { GRAMMARS_DIR } from '../syntax/registry.js';
 import { STRIDE, type FileEntry } from './types.js';
 
@@ -249,8 +250,4 @@ export function writeAtomically(file: string, body: string): boolean {
     rmSync(temporary, { force: true });
     return false;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

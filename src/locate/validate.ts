@@ -3,6 +3,7 @@
  * an INVALID_LOCATE with a hint, and symbol segments are normalised exactly like the string form.
  */
 import { LocusError } from '../core/errors.js';
+import { isRecord } from '../core/records.js';
 import { DEFAULT_LIMITS, MAX_MARKER_DEPTH, limitExceeded, type Limits } from '../core/limits.js';
 import { markerString, splitMarker } from './markers.js';
 import type { Locate, Scope } from './model.js';
@@ -17,8 +18,6 @@ function invalid(message: string): LocusError {
   return new LocusError('INVALID_LOCATE', message, { hint: OBJECT_HINT });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 

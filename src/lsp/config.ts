@@ -3,6 +3,7 @@
  * `languages` section. The file format, discovery and workspace trust live in `src/config/`; this module fills in
  * the defaults and applies programmatic overrides (trusted: they come from the caller, not from the workspace).
  */
+import { isRecord as isPlainObject } from '../core/records.js';
 import {
   loadConfig,
   validateConfig,
@@ -129,6 +130,4 @@ export function deepMerge(base: unknown, over: unknown): unknown {
 }
 
 /** True for `{…}` objects (not arrays, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject };

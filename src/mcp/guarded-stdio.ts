@@ -7,6 +7,7 @@ import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isRecord } from '../core/records.js';
 
 /** Default size limit of one incoming message (the SDK's own buffer limit). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -114,8 +115,7 @@ export class GuardedStdioTransport implements Transport {
       void this.reply(null, -32700, 'Parse error: the line is not JSON.');
       return;
     }
-    const record =
-      typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const record = isRecord(raw) ? raw : {};
     const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : null;
     const params = record.params;
     if (

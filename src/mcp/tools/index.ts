@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { abortable } from '../../core/call.js';
 import { isLocusError } from '../../core/errors.js';
+import { isRecord } from '../../core/records.js';
 import { callScope } from '../call-scope.js';
 import { RPC, type RequestContext } from '../protocol.js';
 import type { Routed } from '../workspaces.js';
@@ -151,10 +152,6 @@ function issueText(issue: z.core.$ZodIssue, args: unknown): string {
   if (issue.path.length === 1 && isRecord(args) && args[String(key)] === undefined)
     return `missing required argument \`${String(key)}\``;
   return issue.path.length === 0 ? issue.message : `${issue.message} at ${issue.path.join('.')}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function protocolFailure(message: string): CallToolResult {
