@@ -23,9 +23,14 @@ type Refs = number | number[];
 const refList = (refs: Refs | undefined): readonly number[] =>
   refs === undefined ? [] : typeof refs === 'number' ? [refs] : refs;
 
+/** The segments of a query written as a path (`Cart.total`, `Parser::new`), empty ones dropped. */
+export function querySegments(text: string): string[] {
+  return text.split(/\.|::/).filter((p) => p.length > 0);
+}
+
 /** A query's name (its last part) and container path (`Cart.tot`, `Parser::ne` → container `Cart`, name `tot`). */
 export function queryParts(text: string): { name: string; container: string } {
-  const parts = text.split(/\.|::/).filter((p) => p.length > 0);
+  const parts = querySegments(text);
   return { name: parts[parts.length - 1] ?? '', container: parts.slice(0, -1).join('.') };
 }
 

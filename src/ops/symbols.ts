@@ -7,7 +7,7 @@ import { LocusError } from '../core/errors.js';
 import { limitExceeded } from '../core/limits.js';
 import { KINDS_LIST, TIER_NAMES } from './index-names.js';
 import type { IndexStatus, WorkspaceIndex } from '../index/index.js';
-import { queryParts } from '../index/store.js';
+import { queryParts, querySegments } from '../index/store.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { Locator } from './locator.js';
 import { nearSymbols, symbolLocate } from './workspace-misses.js';
@@ -94,8 +94,7 @@ function nearNote(
   text: string,
   glob: ((file: string) => boolean) | undefined,
 ): string[] {
-  const segments = text.split(/\.|::/).filter((s) => s.length > 0);
-  const near = nearSymbols(index, segments, glob && ((file: string) => glob(file)));
+  const near = nearSymbols(index, querySegments(text), glob);
   if (near.length === 0) return [];
   const listed = near.map((s) => `${formatSymbolPath(s.path)} → \`${symbolLocate(s)}\``);
   return [`did you mean: ${listed.join('; ')}?`];
