@@ -154,23 +154,19 @@ function candidatePatterns(text: string, region: Span, offset: number, reach: nu
         tokens
           .filter((t) => t.kind === 'word' && t.end > span.start && t.start < span.end)
           .map((t) => t.text);
-      if (!hasWord(leftmost, rightmost, left, right, a, b)) continue;
+      if (!hasWord(left, right, a, b)) continue;
       out.push({ find, span, checkEnd, words });
     }
   }
   return out.sort((x, y) => x.find.length - y.find.length);
 }
 
-/** True when the tokens a pattern takes (`a` to the left, `b` to the right of the offset) include a word. */
-function hasWord(
-  leftmost: Token | undefined,
-  rightmost: Token | undefined,
-  left: Token[],
-  right: Token[],
-  a: number,
-  b: number,
-): boolean {
-  if (leftmost === undefined && rightmost === undefined) return true;
+/**
+ * True when the tokens a pattern takes (`a` to the left, `b` to the right of the offset) include a word; the
+ * empty pattern (the region's start) takes none and stands.
+ */
+function hasWord(left: Token[], right: Token[], a: number, b: number): boolean {
+  if (a === 0 && b === 0) return true;
   return left.slice(0, a).some((t) => t.kind === 'word') || right.slice(0, b).some((t) => t.kind === 'word');
 }
 

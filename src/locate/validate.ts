@@ -66,10 +66,15 @@ export function validateLocate(
 
 const TOO_DEEP_MARKER = markerString(MAX_MARKER_DEPTH + 1).slice(0, MAX_MARKER_DEPTH + 2);
 
-/** Find length and marker depth: a marker deeper than the deepest level read is refused, not taken literally. */
-function checkFindLimits(find: string, limits: Pick<Limits, 'maxFindLength'>): void {
+/** The find text's length limit (also a `search` pattern's find part). */
+export function checkFindLength(find: string, limits: Pick<Limits, 'maxFindLength'>): void {
   if (find.length > limits.maxFindLength)
     throw limitExceeded('maxFindLength', 'The find text length', find.length, limits.maxFindLength);
+}
+
+/** Find length and marker depth: a marker deeper than the deepest level read is refused, not taken literally. */
+function checkFindLimits(find: string, limits: Pick<Limits, 'maxFindLength'>): void {
+  checkFindLength(find, limits);
   if (find.includes(TOO_DEEP_MARKER)) {
     const bar = find.indexOf(TOO_DEEP_MARKER) + MAX_MARKER_DEPTH + 1;
     let depth = MAX_MARKER_DEPTH + 1;

@@ -6,8 +6,9 @@
 import picomatch from 'picomatch';
 import { checkBudget, pageByBudget } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
-import { clip, limitExceeded } from '../core/limits.js';
+import { clip } from '../core/limits.js';
 import { checkInputLimits } from '../locate/locate-string.js';
+import { checkFindLength } from '../locate/validate.js';
 import type { FileEntry, SymbolStore } from '../index/index.js';
 import { outlineOfEntry } from '../index/index.js';
 import { describeOffset } from '../locate/describe.js';
@@ -38,9 +39,7 @@ export async function search(
     );
   const glob = at === 0 ? '*' : pattern.slice(0, at);
   const find = pattern.slice(at + 1);
-  const { maxFindLength } = locator.workspace.limits;
-  if (find.length > maxFindLength)
-    throw limitExceeded('maxFindLength', 'The find text length', find.length, maxFindLength);
+  checkFindLength(find, locator.workspace.limits);
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(page) || page < 1)
