@@ -174,7 +174,7 @@ export class Walker {
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel)) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
-    const evidence = this.languages.evidenceOf(this.abs(rel));
+    const evidence = this.languages.evidenceOf(this.abs(rel), rel);
     const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
     if (!language || !hasGrammar(language)) return;
     try {

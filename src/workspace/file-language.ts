@@ -59,10 +59,13 @@ export class FileLanguages {
   /**
    * What decides a file's language before its own text does (rules 1–3): a `fileLanguages` glob, and for a
    * `.h` the compile database and the translation units beside it. The workspace index asks this while it
-   * walks, so that it reads every file as the file's own outline does (one decision, docs/languages.md).
+   * walks (passing the relative path it already has), so that it reads every file as the file's own outline
+   * does (one decision, docs/languages.md).
    */
-  evidenceOf(absPath: string): string | undefined {
-    const rel = path.relative(this.root, absPath).split(path.sep).join('/');
+  evidenceOf(
+    absPath: string,
+    rel = path.relative(this.root, absPath).split(path.sep).join('/'),
+  ): string | undefined {
     for (const matcher of this.matchers) if (matcher.test(rel)) return matcher.language;
     if (!isAmbiguousHeader(absPath)) return undefined;
     return this.fromCompileDatabase(absPath) ?? this.fromTranslationUnits(absPath);
