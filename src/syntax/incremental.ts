@@ -12,7 +12,7 @@ import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
 import { editedLines, narrowUpdate } from './narrow-window.js';
-import { shifted, shiftSpan } from './old-symbols.js';
+import { shifted, shiftSpan, untouched } from './old-symbols.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
@@ -57,8 +57,7 @@ export function updateExtraction(
   const fresh = collectCandidates(requireQuery(loaded), tree, text, loaded.hooks, window);
   const outside = (span: Span) => span.end <= window.start || span.start >= window.end;
   // An old span that overlaps the replaced text is stale even if it collapses onto the window's edge.
-  const untouched = (span: Span) => span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
-  const kept = (span: Span) => untouched(span) && outside(shiftSpan(span, edit));
+  const kept = (span: Span) => untouched(span, edit) && outside(shiftSpan(span, edit));
   const candidates: PlacedCandidate[] = [];
   for (const old of extraction.candidates) if (kept(old.fullSpan)) candidates.push(shifted(old, edit));
   for (const candidate of fresh.candidates) if (!outside(candidate.fullSpan)) candidates.push(candidate);

@@ -17,6 +17,7 @@ import {
   type Placed,
   shifted,
   shiftSpan,
+  untouched,
 } from './old-symbols.js';
 import { encloses, grow, lineEnd, lineStart, overlaps, within } from './window-growth.js';
 import { lineStartBefore, windowQuery } from './window-query.js';
@@ -61,11 +62,6 @@ export function editedLines(text: string, edit: Edit, changes: readonly Span[]):
     end = Math.max(end, span.end);
   }
   return { start: lineStart(text, start), end: lineEnd(text, end) };
-}
-
-/** An old span (old-text offsets) that does not overlap the replaced text. */
-export function untouched(span: Span, edit: Edit): boolean {
-  return span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
 }
 
 /** Old entries outside the window (untouched by the edit) or enclosing it, plus the fresh ones inside. */

@@ -27,14 +27,10 @@ export interface Placed {
 
 /** The old candidates and containers of one update, read in new-text offsets. */
 export class OldSymbols {
-  private readonly delta: number;
-
   constructor(
     private readonly extraction: Extraction,
     private readonly edit: Edit,
-  ) {
-    this.delta = edit.newEndIndex - edit.oldEndIndex;
-  }
+  ) {}
 
   /**
    * Calls `visit` for each old symbol, in the extraction's order, that overlaps `window` as it is at that
@@ -43,12 +39,12 @@ export class OldSymbols {
    */
   forEachNear(window: Span, visit: (placed: Placed) => void): void {
     for (const c of this.extraction.candidates) {
-      const touched = !this.untouched(c.fullSpan);
+      const touched = !untouched(c.fullSpan, this.edit);
       const near = touched || this.overlaps(c.fullSpan, window) || (c.reach && this.meets(c.reach, window));
       if (near) visit(candidatePlaced(shifted(c, this.edit), true, touched, c));
     }
     for (const c of this.extraction.containers) {
-      const touched = !this.untouched(c.span);
+      const touched = !untouched(c.span, this.edit);
       if (touched || this.overlaps(c.span, window)) visit(this.container(c, touched));
     }
   }
@@ -57,11 +53,12 @@ export class OldSymbols {
   someAround(window: Span, test: (placed: Placed) => boolean): boolean {
     for (const c of this.extraction.candidates) {
       if (this.around(c.fullSpan, window)) {
-        if (test(candidatePlaced(shifted(c, this.edit), true, !this.untouched(c.fullSpan), c))) return true;
+        if (test(candidatePlaced(shifted(c, this.edit), true, !untouched(c.fullSpan, this.edit), c)))
+          return true;
       }
     }
     for (const c of this.extraction.containers) {
-      if (this.around(c.span, window) && test(this.container(c, !this.untouched(c.span)))) return true;
+      if (this.around(c.span, window) && test(this.container(c, !untouched(c.span, this.edit)))) return true;
     }
     return false;
   }
@@ -83,10 +80,6 @@ export class OldSymbols {
     return containerPlaced({ span: shiftSpan(c.span, this.edit), segments: c.segments }, true, touched, c);
   }
 
-  private untouched(span: Span): boolean {
-    return span.end <= this.edit.startIndex || span.start >= this.edit.oldEndIndex;
-  }
-
   private overlaps(span: Span, window: Span): boolean {
     return this.start(span.start) < window.end && this.end(span.end) > window.start;
   }
@@ -101,15 +94,11 @@ export class OldSymbols {
 
   /** `shiftSpan`'s start and end, without building the span. */
   private start(offset: number): number {
-    const { startIndex, oldEndIndex } = this.edit;
-    if (offset <= startIndex) return offset;
-    return offset > oldEndIndex ? offset + this.delta : startIndex;
+    return shiftStart(offset, this.edit);
   }
 
   private end(offset: number): number {
-    const { startIndex, oldEndIndex, newEndIndex } = this.edit;
-    if (offset < startIndex) return offset;
-    return offset >= oldEndIndex ? offset + this.delta : newEndIndex;
+    return shiftEnd(offset, this.edit);
   }
 }
 
@@ -138,11 +127,22 @@ export function shifted(c: PlacedCandidate, edit: Edit): PlacedCandidate {
 
 /** A span of the old text in new-text offsets; a span touching the edited region covers all of it. */
 export function shiftSpan(span: Span, edit: Edit): Span {
-  const delta = edit.newEndIndex - edit.oldEndIndex;
-  const map = (offset: number, isEnd: boolean): number => {
-    if (offset < edit.startIndex || (offset === edit.startIndex && !isEnd)) return offset;
-    if (offset >= edit.oldEndIndex && (offset > edit.oldEndIndex || isEnd)) return offset + delta;
-    return isEnd ? edit.newEndIndex : edit.startIndex;
-  };
-  return { start: map(span.start, false), end: map(span.end, true) };
+  return { start: shiftStart(span.start, edit), end: shiftEnd(span.end, edit) };
+}
+
+/** An old span (old-text offsets) that does not overlap the replaced text. */
+export function untouched(span: Span, edit: Edit): boolean {
+  return span.end <= edit.startIndex || span.start >= edit.oldEndIndex;
+}
+
+/** Where an old span's start lands: before the edit unchanged, after it moved, inside it at the edit's start. */
+function shiftStart(offset: number, edit: Edit): number {
+  if (offset <= edit.startIndex) return offset;
+  return offset > edit.oldEndIndex ? offset + edit.newEndIndex - edit.oldEndIndex : edit.startIndex;
+}
+
+/** Where an old span's end lands: before the edit unchanged, after it moved, inside it at the new text's end. */
+function shiftEnd(offset: number, edit: Edit): number {
+  if (offset < edit.startIndex) return offset;
+  return offset >= edit.oldEndIndex ? offset + edit.newEndIndex - edit.oldEndIndex : edit.newEndIndex;
 }
