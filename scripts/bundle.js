@@ -20,7 +20,7 @@ const ENTRIES = {
   'mcp-main': 'mcp/main.js',
   index: 'index.js',
   worker: 'index/worker.js',
-  'syntax-worker': 'ops/syntax-worker.js',
+  'syntax-worker': 'ops/locating/syntax-worker.js',
 };
 
 const EXTERNAL = [

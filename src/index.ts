@@ -3,9 +3,12 @@
  * from `ops/results/`, `locate/` and `core/` are exported, so a consumer's type graph stops before the workspace,
  * the syntax service and the language-server processes.
  */
-import { createLocator as createWorkspaceLocator, type Locator as WorkspaceLocator } from './ops/locator.js';
+import {
+  createLocator as createWorkspaceLocator,
+  type Locator as WorkspaceLocator,
+} from './ops/locating/locator.js';
 import { createLocus as createLocusWithContext } from './ops/locus.js';
-import { locateReanchored as reanchored } from './ops/reanchor-locate.js';
+import { locateReanchored as reanchored } from './ops/edits/reanchor-locate.js';
 import type { LocateInput, LocatorApi, LocatorApiOptions } from './ops/results/locator.js';
 import type { LocusApi } from './ops/results/locus.js';
 import type { ReanchoredResult } from './ops/results/reanchor-locate.js';

@@ -123,6 +123,51 @@ describe('architecture: dependencies point one way', () => {
   });
 });
 
+/**
+ * The rooms of `ops/` (docs/architecture.md, "The rooms of ops/") and which rooms each may import. Every
+ * folder of `ops/` must be listed here, so a new room has to say where it stands.
+ */
+const OPS_ROOMS: Record<string, string[]> = {
+  results: [],
+  locating: ['results'],
+  context: ['results', 'locating'],
+  navigation: ['results', 'locating', 'context'],
+  analysis: ['results', 'locating', 'context'],
+  workspace: ['results', 'locating', 'context'],
+  edits: ['results', 'locating', 'context', 'navigation', 'analysis'],
+};
+/** The only module at the top of `ops/`: the library facade over every room. */
+const OPS_FACADE = 'locus.ts';
+
+describe('architecture: the rooms of ops/', () => {
+  const OPS = path.join(SRC, 'ops');
+  const roomOf = (file: string): string => path.relative(OPS, file).split(path.sep)[0] as string;
+  const opsFiles = sourceFiles(OPS);
+
+  it('every folder of ops/ is a listed room, and only the facade stands outside them', () => {
+    const folders = readdirSync(OPS).filter((n) => statSync(path.join(OPS, n)).isDirectory());
+    expect(folders.sort()).toEqual(Object.keys(OPS_ROOMS).sort());
+    expect(opsFiles.filter((f) => path.dirname(f) === OPS).map((f) => path.basename(f))).toEqual([
+      OPS_FACADE,
+    ]);
+  });
+
+  it('each room imports only the rooms below it', () => {
+    const violations: string[] = [];
+    for (const file of opsFiles.filter((f) => path.dirname(f) !== OPS)) {
+      const room = roomOf(file);
+      for (const spec of imports(file).filter((s) => s.startsWith('.'))) {
+        const target = path.resolve(path.dirname(file), spec);
+        if (!target.startsWith(OPS + path.sep)) continue;
+        const targetRoom = roomOf(target);
+        if (targetRoom !== room && !(OPS_ROOMS[room] ?? []).includes(targetRoom))
+          violations.push(`${path.relative(SRC, file)} → ${spec}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});
+
 describe('architecture: one cache, one wait (docs/architecture.md)', () => {
   const files = sourceFiles(SRC);
   const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
@@ -156,7 +201,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'syntax/startup.ts': 'whether the tree-sitter runtime started (its compile mode is then fixed)',
     'lsp/process-registry.ts': 'server process groups to kill at process exit',
     'lsp/server-process.ts': 'leftover temp dirs are swept once per process',
-    'ops/syntax-worker.ts': "the worker thread's own locator",
+    'ops/locating/syntax-worker.ts': "the worker thread's own locator",
     'locate/outline.ts': 'indexes of immutable outlines in WeakMaps: pure memos collected with them',
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
     'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',

@@ -1,5 +1,5 @@
 /** The offline commands' shared start: one locator for one answer, closed after it. */
-import { createLocator, type Locator } from '../ops/locator.js';
+import { createLocator, type Locator } from '../ops/locating/locator.js';
 import type { ProgressListener } from '../core/call.js';
 import { err } from './io.js';
 import { indexProgress } from './status-line.js';

@@ -4,13 +4,13 @@
  * negative `find_index`) reach the locator and come back as INVALID_LOCATE with a hint instead of a bare
  * schema error.
  */
-import type { LocateInput } from '../ops/locator.js';
+import type { LocateInput } from '../ops/locating/locator.js';
 import { z } from 'zod';
 import { LOCATE_SYNTAX } from './locate-syntax.js';
 import { DEFAULT_BUDGET_CHARS, MIN_BUDGET_CHARS } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { Locus } from '../ops/locus.js';
-import type { EditOptions } from '../ops/edits.js';
+import type { EditOptions } from '../ops/edits/edits.js';
 
 const OBJECT_FORM =
   'Object form (same meaning): {file_path, scope?: {symbol_path: ["Cart", "total"], symbol_index?} | {start_line, end_line?}, find?, find_index?}.';

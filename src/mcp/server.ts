@@ -6,7 +6,7 @@
  */
 import { packageVersion } from '../config/package-version.js';
 import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
-import type { OpsOptions } from '../ops/context.js';
+import type { OpsOptions } from '../ops/context/context.js';
 import { resolveRoots, type FoundRoots, type RootSource } from './root.js';
 import { Workspaces } from './workspaces.js';
 import { LOCATE_SYNTAX } from './locate-syntax.js';

@@ -10,7 +10,7 @@ import { basename, isAbsolute, join, sep } from 'node:path';
 import { isLocusError, LocusError } from '../core/errors.js';
 import { parseLocate } from '../locate/locate-string.js';
 import type { Locus } from '../ops/locus.js';
-import type { OpsOptions } from '../ops/context.js';
+import type { OpsOptions } from '../ops/context/context.js';
 
 /** A tool call routed to its workspace: the Locus to use and the arguments as that root sees them. */
 export interface Routed {

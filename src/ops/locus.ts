@@ -3,24 +3,30 @@
  * Each call resolves to its result or to `{ ok: false, error }`; only bugs throw.
  */
 import { outcome } from '../core/errors.js';
-import { codeActions } from './code-actions.js';
-import { SyntaxOffload } from './offload.js';
-import { closeOpsContext, createOpsContext, forCall, type OpsContext, type OpsOptions } from './context.js';
-import { completion } from './completion.js';
-import { definition } from './definition.js';
-import { diagnostics } from './diagnostics.js';
-import { edit } from './edit.js';
-import { formatRange } from './format.js';
-import { hierarchy } from './hierarchy.js';
-import { hover } from './hover.js';
-import type { Locator } from './locator.js';
-import { references } from './references.js';
-import { rename } from './rename.js';
-import { signatureHelp } from './signature-help.js';
-import { offlineSettingsOf } from './limits-config.js';
-import { search } from './search.js';
-import { source } from './source.js';
-import { symbols } from './symbols.js';
+import { codeActions } from './edits/code-actions.js';
+import { SyntaxOffload } from './locating/offload.js';
+import {
+  closeOpsContext,
+  createOpsContext,
+  forCall,
+  type OpsContext,
+  type OpsOptions,
+} from './context/context.js';
+import { completion } from './navigation/completion.js';
+import { definition } from './navigation/definition.js';
+import { diagnostics } from './analysis/diagnostics.js';
+import { edit } from './edits/edit.js';
+import { formatRange } from './edits/format.js';
+import { hierarchy } from './analysis/hierarchy.js';
+import { hover } from './navigation/hover.js';
+import type { Locator } from './locating/locator.js';
+import { references } from './navigation/references.js';
+import { rename } from './edits/rename.js';
+import { signatureHelp } from './navigation/signature-help.js';
+import { offlineSettingsOf } from './locating/limits-config.js';
+import { search } from './workspace/search.js';
+import { source } from './workspace/source.js';
+import { symbols } from './workspace/symbols.js';
 
 export type { CallScope, ProgressEvent, ProgressListener } from '../core/call.js';
 

@@ -2,9 +2,9 @@
  * Renders hover, completion and signature help.
  */
 import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
-import type { CompletionResult } from '../ops/completion.js';
-import type { HoverResult } from '../ops/hover.js';
-import type { SignatureHelpResult } from '../ops/signature-help.js';
+import type { CompletionResult } from '../ops/navigation/completion.js';
+import type { HoverResult } from '../ops/navigation/hover.js';
+import type { SignatureHelpResult } from '../ops/navigation/signature-help.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
 import { codeSpan } from './markdown.js';
 

@@ -1,7 +1,7 @@
 /**
  * The cursor-context block (docs/operations.md, "What the operations do"), first in every position-based answer.
  */
-import type { CursorContext } from '../ops/cursor.js';
+import type { CursorContext } from '../ops/context/cursor.js';
 import { codeSpan } from './markdown.js';
 
 /** Three lines: operation and place, what is under the cursor, the snippet with `|`. */

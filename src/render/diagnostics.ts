@@ -3,7 +3,7 @@
  * obtained, then this page's diagnostics as places.
  */
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
-import type { DiagnosticRef, DiagnosticsResult, SeverityCounts } from '../ops/diagnostics.js';
+import type { DiagnosticRef, DiagnosticsResult, SeverityCounts } from '../ops/analysis/diagnostics.js';
 import { codeSpan } from './markdown.js';
 import { renderLocation } from './locations.js';
 

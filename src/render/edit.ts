@@ -2,7 +2,7 @@
  * Renders the `edit` answer: what each edit targeted (and any re-anchoring, never silent), the diff
  * and fingerprint, and the locate strings of the new code for the next call.
  */
-import type { EditOutcome, EditResult } from '../ops/edit.js';
+import type { EditOutcome, EditResult } from '../ops/edits/edit.js';
 import { renderEdit } from './edits.js';
 
 const ACTION_LABEL: Record<EditOutcome['action'], string> = {

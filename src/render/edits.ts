@@ -3,10 +3,10 @@
  * backtick run inside, fingerprint and how to apply.
  */
 import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
-import type { CodeActionsResult } from '../ops/code-actions.js';
-import type { FormatResult } from '../ops/format.js';
-import type { VerifiedEditFields, Verification } from '../ops/verify.js';
-import type { RenameResult } from '../ops/rename.js';
+import type { CodeActionsResult } from '../ops/edits/code-actions.js';
+import type { FormatResult } from '../ops/edits/format.js';
+import type { VerifiedEditFields, Verification } from '../ops/edits/verify.js';
+import type { RenameResult } from '../ops/edits/rename.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
 import { codeSpan } from './markdown.js';
 

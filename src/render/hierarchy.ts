@@ -2,7 +2,7 @@
  * Renders call and type hierarchies as indented trees: each item with its kind, place and locate string,
  * call sites under it.
  */
-import type { HierarchyItem, HierarchyResult } from '../ops/hierarchy.js';
+import type { HierarchyItem, HierarchyResult } from '../ops/analysis/hierarchy.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
 import { codeSpan } from './markdown.js';
 

@@ -2,9 +2,9 @@
  * Renders places reported by a server: definitions and references.
  */
 import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
-import type { DefinitionResult } from '../ops/definition.js';
-import type { LocationRef } from '../ops/locations.js';
-import type { ReferencesResult } from '../ops/references.js';
+import type { DefinitionResult } from '../ops/navigation/definition.js';
+import type { LocationRef } from '../ops/context/locations.js';
+import type { ReferencesResult } from '../ops/navigation/references.js';
 import { renderCursor, renderResultNotes } from './cursor.js';
 import { codeSpan } from './markdown.js';
 

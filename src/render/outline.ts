@@ -3,8 +3,8 @@
  * page and what was left out (docs/mcp.md, "Budgets").
  */
 import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
-import type { OutlineEntry, OutlineResult } from '../ops/outline.js';
-import type { OutlinePage } from '../ops/outline-page.js';
+import type { OutlineEntry, OutlineResult } from '../ops/locating/outline.js';
+import type { OutlinePage } from '../ops/locating/outline-page.js';
 
 /** One symbol's line (also the size measure of outline pages). */
 export function outlineLine(entry: OutlineEntry, level: number, hidden = entry.hidden_children ?? 0): string {

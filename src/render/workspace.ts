@@ -4,9 +4,9 @@
  */
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import { clip } from '../core/limits.js';
-import type { SearchResult } from '../ops/search.js';
-import type { SourceResult } from '../ops/source.js';
-import type { SymbolsResult } from '../ops/symbols.js';
+import type { SearchResult } from '../ops/workspace/search.js';
+import type { SourceResult } from '../ops/workspace/source.js';
+import type { SymbolsResult } from '../ops/workspace/symbols.js';
 import { codeSpan } from './markdown.js';
 
 function noteLines(notes: string[] | undefined): string[] {

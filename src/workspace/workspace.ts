@@ -13,7 +13,7 @@ import { accessError, decodeText, escapes, tooBig } from './files.js';
 
 export { accessError, decodeText } from './files.js';
 
-/** Default size limit for files Locus reads (bigger ones are refused; files over 4 Mi characters get line scopes and finds only: see ops/file-view.ts). */
+/** Default size limit for files Locus reads (bigger ones are refused; files over 4 Mi characters get line scopes and finds only: see ops/locating/file-view.ts). */
 export const DEFAULT_MAX_FILE_BYTES = DEFAULT_LIMITS.maxFileBytes;
 
 const TEXT_CACHE_ENTRIES = 64;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configJsonSchema } from '../../src/config/index.js';
 import { LineIndex } from '../../src/core/line-index.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const doc = (name: string): string => readFileSync(path.join(REPO, 'docs', name), 'utf8');

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutlineStore } from '../../src/index/outline-store.js';
-import { createSyntaxService } from '../../src/ops/syntax-service.js';
+import { createSyntaxService } from '../../src/ops/locating/syntax-service.js';
 import { extractOutline } from '../../src/syntax/outline.js';
 import { useTempCacheDir } from './support.js';
 

@@ -7,8 +7,8 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
-import { createLocator } from '../../src/ops/locator.js';
-import { symbols } from '../../src/ops/symbols.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
+import { symbols } from '../../src/ops/workspace/symbols.js';
 import { generateFiles, removeDir, tempDir, writeTree, useTempCacheDir } from './support.js';
 
 useTempCacheDir('targeted-cache');

@@ -15,7 +15,7 @@ import {
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
-import { createLocator } from '../../src/ops/locator.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
 import {
   generateFiles,
   removeDir,

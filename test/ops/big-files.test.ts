@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_OUTLINE_CHARS } from '../../src/ops/file-view.js';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { MAX_OUTLINE_CHARS } from '../../src/ops/locating/file-view.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 import { useTempCacheDir } from '../index/support.js';
 
 useTempCacheDir('big-files-cache');

@@ -19,8 +19,8 @@ vi.mock('../../src/config/load.js', async (importOriginal) => {
   };
 });
 
-const { closeOpsContext, createOpsContext } = await import('../../src/ops/context.js');
-const { createLocator } = await import('../../src/ops/locator.js');
+const { closeOpsContext, createOpsContext } = await import('../../src/ops/context/context.js');
+const { createLocator } = await import('../../src/ops/locating/locator.js');
 
 const root = mkdtempSync(path.join(tmpdir(), 'locus-config-once-'));
 writeFileSync(path.join(root, '.git'), '');

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DiagnosticsResult } from '../../src/ops/diagnostics.js';
+import type { DiagnosticsResult } from '../../src/ops/analysis/diagnostics.js';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
 

@@ -1,7 +1,13 @@
 /** Pure text shaping of `edit`: dedent, indent unit detection, conversion, line endings, doc comments. */
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/core/line-index.js';
-import { dedentLines, docCommentStart, indentUnit, lineEnding, shapeText } from '../../src/ops/edit-text.js';
+import {
+  dedentLines,
+  docCommentStart,
+  indentUnit,
+  lineEnding,
+  shapeText,
+} from '../../src/ops/edits/edit-text.js';
 import { anchor } from '../helpers/anchors.js';
 
 describe('edit text shaping', () => {

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EditRequest, EditResult } from '../../src/ops/edit.js';
+import type { EditRequest, EditResult } from '../../src/ops/edits/edit.js';
 import { createLocus, type Locus } from '../../src/ops/locus.js';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/edit');

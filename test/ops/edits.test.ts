@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OpsContext } from '../../src/ops/context.js';
-import { applyPlan, applyTextEdits, planWorkspaceEdit } from '../../src/ops/edits.js';
-import { FreshnessTracker } from '../../src/ops/freshness.js';
-import { createReferenceAnswers } from '../../src/ops/references.js';
-import { createLocator } from '../../src/ops/locator.js';
+import type { OpsContext } from '../../src/ops/context/context.js';
+import { applyPlan, applyTextEdits, planWorkspaceEdit } from '../../src/ops/edits/edits.js';
+import { FreshnessTracker } from '../../src/ops/context/freshness.js';
+import { createReferenceAnswers } from '../../src/ops/context/context.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
 import { pathToUri } from '../../src/lsp/uri.js';
 import { LocusError } from '../../src/core/errors.js';
 
@@ -141,7 +141,7 @@ describe('plan and apply (docs/operations.md, "What the operations do")', () => 
 
 describe('detectFormatting', () => {
   it('reads tabs, 2 and 4 spaces, ignoring JSDoc continuation lines', async () => {
-    const { detectFormatting } = await import('../../src/ops/format.js');
+    const { detectFormatting } = await import('../../src/ops/edits/format.js');
     expect(detectFormatting('/**\n * doc\n */\nfunction f() {\n  return 1;\n}\n')).toEqual({
       tabSize: 2,
       insertSpaces: true,

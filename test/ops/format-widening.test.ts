@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { widening } from '../../src/ops/format.js';
+import { widening } from '../../src/ops/edits/format.js';
 import { createLocus, type Locus } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
 

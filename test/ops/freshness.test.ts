@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FreshnessTracker } from '../../src/ops/freshness.js';
+import { FreshnessTracker } from '../../src/ops/context/freshness.js';
 
 describe('FreshnessTracker', () => {
   const dirs: string[] = [];

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HierarchyItem } from '../../src/ops/hierarchy.js';
+import type { HierarchyItem } from '../../src/ops/analysis/hierarchy.js';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
 

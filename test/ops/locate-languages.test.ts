@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 import { anchors } from '../helpers/anchors.js';
 
 interface LanguageCase {

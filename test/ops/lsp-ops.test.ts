@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
-import type { LocationRef } from '../../src/ops/locations.js';
+import type { LocationRef } from '../../src/ops/context/locations.js';
 import { describeWithServer } from '../helpers/require-server.js';
 import { OPS_CASES } from './cases.js';
 

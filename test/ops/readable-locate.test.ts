@@ -1,9 +1,9 @@
 /** readableLocate: for the first code character of every line of the fixtures, the string resolves back exactly. */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadFile } from '../../src/ops/file-view.js';
-import { createLocator } from '../../src/ops/locator.js';
-import { readableLocate } from '../../src/ops/readable-locate.js';
+import { loadFile } from '../../src/ops/locating/file-view.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
+import { readableLocate } from '../../src/ops/locating/readable-locate.js';
 
 const root = path.resolve(__dirname, '../fixtures/edit');
 const locator = createLocator({ root });

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocator } from '../../src/ops/locator.js';
-import { locateReanchored } from '../../src/ops/reanchor-locate.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
+import { locateReanchored } from '../../src/ops/edits/reanchor-locate.js';
 import { anchor } from '../helpers/anchors.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'locus-reanchor-'));

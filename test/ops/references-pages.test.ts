@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
-import type { ReferencesResult } from '../../src/ops/references.js';
+import type { ReferencesResult } from '../../src/ops/navigation/references.js';
 import { describeWithServer } from '../helpers/require-server.js';
 import { OPS_CASES } from './cases.js';
 

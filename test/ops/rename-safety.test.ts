@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
-import type { RenameResult } from '../../src/ops/rename.js';
-import type { RenameWarningKind } from '../../src/ops/rename-safety.js';
+import type { RenameResult } from '../../src/ops/edits/rename.js';
+import type { RenameWarningKind } from '../../src/ops/edits/rename-safety.js';
 import { describeWithServer } from '../helpers/require-server.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures', 'rename-safety');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/core/line-index.js';
 import { tokenize } from '../../src/locate/tokens.js';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 

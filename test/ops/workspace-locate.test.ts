@@ -4,8 +4,8 @@
  * and the existing-file reading taking precedence over the bare form.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
-import { symbols } from '../../src/ops/symbols.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
+import { symbols } from '../../src/ops/workspace/symbols.js';
 import { removeDir, tempDir, writeTree } from '../index/support.js';
 
 let root: string;

@@ -3,10 +3,10 @@
  * mode, hit locate strings that resolve back to the hit, bounded source with continuation, bad arguments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
-import { search } from '../../src/ops/search.js';
-import { source } from '../../src/ops/source.js';
-import { symbols } from '../../src/ops/symbols.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
+import { search } from '../../src/ops/workspace/search.js';
+import { source } from '../../src/ops/workspace/source.js';
+import { symbols } from '../../src/ops/workspace/symbols.js';
 import { removeDir, tempDir, writeTree } from '../index/support.js';
 
 let root: string;

@@ -3,8 +3,8 @@
  * 18 files" when the answer had 23 files). Totals of the whole answer and of the page are given separately.
  */
 import { expect, it } from 'vitest';
-import type { LocationRef } from '../../src/ops/locations.js';
-import type { ReferencesResult } from '../../src/ops/references.js';
+import type { LocationRef } from '../../src/ops/context/locations.js';
+import type { ReferencesResult } from '../../src/ops/navigation/references.js';
 import { renderReferences } from '../../src/render/locations.js';
 
 const ref = (file: string, line: number): LocationRef => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMarkdown } from '../../src/ops/hover.js';
+import { cleanMarkdown } from '../../src/ops/navigation/hover.js';
 import { renderCursor } from '../../src/render/cursor.js';
 import { fenced } from '../../src/render/edits.js';
 import { codeSpan } from '../../src/render/markdown.js';

@@ -21,11 +21,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToUri } from '../../src/lsp/uri.js';
 import { recoverApplies } from '../../src/workspace/apply-journal.js';
-import type { OpsContext } from '../../src/ops/context.js';
-import { applyPlan, planWorkspaceEdit } from '../../src/ops/edits.js';
-import { FreshnessTracker } from '../../src/ops/freshness.js';
-import { createReferenceAnswers } from '../../src/ops/references.js';
-import { createLocator } from '../../src/ops/locator.js';
+import { applyPlan, planWorkspaceEdit } from '../../src/ops/edits/edits.js';
+import { FreshnessTracker } from '../../src/ops/context/freshness.js';
+import { createReferenceAnswers, type OpsContext } from '../../src/ops/context/context.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
 import { REPO, build, scratch } from './support.js';
 
 const STATE = mkdtempSync(path.join(tmpdir(), 'locus-state-'));
@@ -121,8 +120,8 @@ describe('writes', () => {
 
 const CHILD = `
 const [root, count] = process.argv.slice(2);
-const { createOpsContext } = await import(${JSON.stringify(path.join(REPO, 'dist/ops/context.js'))});
-const { applyPlan, planWorkspaceEdit } = await import(${JSON.stringify(path.join(REPO, 'dist/ops/edits.js'))});
+const { createOpsContext } = await import(${JSON.stringify(path.join(REPO, 'dist/ops/context/context.js'))});
+const { applyPlan, planWorkspaceEdit } = await import(${JSON.stringify(path.join(REPO, 'dist/ops/edits/edits.js'))});
 const { pathToUri } = await import(${JSON.stringify(path.join(REPO, 'dist/lsp/uri.js'))});
 const ctx = createOpsContext({ root });
 const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };

@@ -6,7 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessError } from '../../src/workspace/workspace.js';
-import { createLocator } from '../../src/ops/locator.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
 import { BIN, build, locus, scratch } from './support.js';
 
 const ws = scratch({

@@ -8,9 +8,9 @@ import { DEFAULT_LIMITS, clip } from '../../src/core/limits.js';
 import { parseLocate } from '../../src/locate/locate-string.js';
 import { compileFind, findAll, findAllByTokens, type WorkCounter } from '../../src/locate/matcher.js';
 import { validateLocate } from '../../src/locate/validate.js';
-import { createLocator } from '../../src/ops/locator.js';
-import { search } from '../../src/ops/search.js';
-import { symbols } from '../../src/ops/symbols.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
+import { search } from '../../src/ops/workspace/search.js';
+import { symbols } from '../../src/ops/workspace/symbols.js';
 import { scratch } from './support.js';
 
 function thrown(run: () => unknown): LocusError {

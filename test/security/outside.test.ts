@@ -7,11 +7,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createLocus } from '../../src/ops/locus.js';
-import type { OpsContext } from '../../src/ops/context.js';
-import { ViewCache } from '../../src/ops/locations.js';
-import { createLocator } from '../../src/ops/locator.js';
-import { FreshnessTracker } from '../../src/ops/freshness.js';
-import { createReferenceAnswers } from '../../src/ops/references.js';
+import type { OpsContext } from '../../src/ops/context/context.js';
+import { ViewCache } from '../../src/ops/context/locations.js';
+import { createLocator } from '../../src/ops/locating/locator.js';
+import { FreshnessTracker } from '../../src/ops/context/freshness.js';
+import { createReferenceAnswers } from '../../src/ops/context/context.js';
 import { describeWithServer } from '../helpers/require-server.js';
 import { scratch } from './support.js';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocator, type Locator } from '../../src/ops/locator.js';
+import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 import { extractOutline } from '../../src/syntax/outline.js';
 import { languageForPath } from '../../src/syntax/registry.js';
 import { expectGoldenOutline } from '../helpers/golden-outline.js';

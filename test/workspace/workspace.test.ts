@@ -67,7 +67,7 @@ describe('Workspace (docs/architecture.md, "Workspace safety")', () => {
 
 describe('the existing-file fallback through the locator (docs/locate-strings.md, "Path")', () => {
   it('finds a file whose path contains : and @', async () => {
-    const { createLocator } = await import('../../src/ops/locator.js');
+    const { createLocator } = await import('../../src/ops/locating/locator.js');
     mkdirSync(path.join(root, 'a:b'), { recursive: true });
     writeFileSync(path.join(root, 'a:b/x@y.py'), 'class Cls:\n    pass\n');
     const locator = createLocator({ root });

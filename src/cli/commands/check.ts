@@ -6,7 +6,7 @@
 import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
 import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
 import { clip, limitExceeded } from '../../core/limits.js';
-import { createLocator, type LocateInput, type Locator } from '../../ops/locator.js';
+import { createLocator, type LocateInput, type Locator } from '../../ops/locating/locator.js';
 import { EXIT, out } from '../io.js';
 import { boundedLines } from '../line-reader.js';
 import type { CommandSpec } from '../command.js';

@@ -1,5 +1,5 @@
 /** `locus describe <path>:<line>:<col> [--root DIR] [--json]` */
-import type { DescribeResult } from '../../ops/locator.js';
+import type { DescribeResult } from '../../ops/locating/locator.js';
 import { codeSpan } from '../../render/markdown.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';

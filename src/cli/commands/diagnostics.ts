@@ -2,7 +2,7 @@
  * `locus diagnostics <locate|glob>... [--severity S] [--page N] [--page-size N] [--json]`: the errors and
  * warnings of files, globs, or a located scope.
  */
-import type { Severity } from '../../ops/diagnostics.js';
+import type { Severity } from '../../ops/analysis/diagnostics.js';
 import { renderDiagnostics } from '../../render/diagnostics.js';
 import type { CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';

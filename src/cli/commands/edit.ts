@@ -4,7 +4,7 @@
  */
 import { cancellableByCtrlC } from '../interrupt.js';
 import { readFileSync } from 'node:fs';
-import type { EditAction } from '../../ops/edit.js';
+import type { EditAction } from '../../ops/edits/edit.js';
 import { renderEditResult } from '../../render/edit.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';

@@ -1,6 +1,6 @@
 /** `locus outline <path> [--depth N] [--page N] [--budget CHARS] [--root DIR] [--json]` */
-import type { OutlineResult } from '../../ops/outline.js';
-import { pageOutline } from '../../ops/outline-page.js';
+import type { OutlineResult } from '../../ops/locating/outline.js';
+import { pageOutline } from '../../ops/locating/outline-page.js';
 import { outlineLine, renderOutline } from '../../render/outline.js';
 import { cliWording } from '../wording.js';
 import { report, UsageError } from '../io.js';

@@ -3,10 +3,10 @@
  * operations answered from the symbol index. Index progress goes to stderr when it is a terminal
  * (or with --progress), never to stdout.
  */
-import type { SearchResult } from '../../ops/search.js';
-import { search } from '../../ops/search.js';
-import { source, type SourceResult } from '../../ops/source.js';
-import { symbols, type SymbolsResult } from '../../ops/symbols.js';
+import type { SearchResult } from '../../ops/workspace/search.js';
+import { search } from '../../ops/workspace/search.js';
+import { source, type SourceResult } from '../../ops/workspace/source.js';
+import { symbols, type SymbolsResult } from '../../ops/workspace/symbols.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';

@@ -1,7 +1,7 @@
 /** The `describe` tool: reverse positioning, a position to the shortest locate string. */
 import { z } from 'zod';
 import { LocusError } from '../../core/errors.js';
-import type { DescribeResult, DescribeTarget } from '../../ops/locator.js';
+import type { DescribeResult, DescribeTarget } from '../../ops/locating/locator.js';
 import { codeSpan } from '../../render/markdown.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';

@@ -1,6 +1,6 @@
 /** The `diagnostics` tool: errors and warnings of files, globs or a located scope, paginated. */
 import { z } from 'zod';
-import { SEVERITIES } from '../../ops/diagnostics.js';
+import { SEVERITIES } from '../../ops/analysis/diagnostics.js';
 import { renderDiagnostics } from '../../render/diagnostics.js';
 import { ANALYSIS_OUTPUT } from '../analysis-schemas.js';
 import { respond } from '../result.js';

@@ -1,6 +1,6 @@
 /** The `call_hierarchy` and `type_hierarchy` tools. */
 import { z } from 'zod';
-import { MAX_HIERARCHY_DEPTH } from '../../ops/hierarchy.js';
+import { MAX_HIERARCHY_DEPTH } from '../../ops/analysis/hierarchy.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import { ANALYSIS_OUTPUT } from '../analysis-schemas.js';
 import { respond } from '../result.js';

@@ -1,6 +1,6 @@
 /** The `outline` tool: the symbols of a file, with kinds and locate strings, by depth and page. */
 import { z } from 'zod';
-import { pageOutline } from '../../ops/outline-page.js';
+import { pageOutline } from '../../ops/locating/outline-page.js';
 import { outlineLine, renderOutline } from '../../render/outline.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';

@@ -4,7 +4,7 @@
  * built they send progress notifications when the client gave a progressToken.
  */
 import { z } from 'zod';
-import type { IndexProgress } from '../../ops/index-access.js';
+import type { IndexProgress } from '../../ops/locating/index-access.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';

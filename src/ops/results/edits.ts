@@ -1,6 +1,5 @@
 /** The plain result and option types of edits (no functions: a consumer's type graph stops here). */
 import type { Advice } from '../../core/advice.js';
-import type { DiffFileSummary } from '../diff.js';
 
 /** Whether to write an edit: `apply`, or the fingerprint of an earlier preview. */
 export interface EditOptions {
@@ -27,4 +26,12 @@ export interface EditResultFields {
   diff_complete: boolean;
   diff_summary?: DiffFileSummary[];
   advice?: Advice[];
+}
+
+/** Size of one file's change. */
+export interface DiffFileSummary {
+  file_path: string;
+  hunks: number;
+  added: number;
+  removed: number;
 }

@@ -1,0 +1,84 @@
+/**
+ * Call hierarchy (`calls --incoming|--outgoing [--depth N]`) and type hierarchy (`types --supertypes|
+ * --subtypes`): each item with its kind, place (enclosing symbol, snippet, locate string) and, for calls,
+ * the call sites. A server without the capability is CAPABILITY_MISSING with a hint naming what works.
+ */
+import { LocusError, isLocusError } from '../../core/errors.js';
+import { lspSymbolKindName } from '../../locate/outline.js';
+import type { HierarchyDirection, HierarchyNode } from '../../lsp/hierarchy.js';
+import type { OpsContext } from '../context/context.js';
+import { ViewCache, describeLocation } from '../context/locations.js';
+import type { LocateInput } from '../locating/locator.js';
+import { resolveTarget, resultBase } from '../context/target.js';
+import type { HierarchyItem, HierarchyResult } from '../results/hierarchy.js';
+export type { HierarchyItem, HierarchyResult } from '../results/hierarchy.js';
+
+/** Default and largest depth. */
+export const DEFAULT_HIERARCHY_DEPTH = 1;
+export const MAX_HIERARCHY_DEPTH = 5;
+
+/** Walks the call or type hierarchy at a located position. */
+export async function hierarchy(
+  context: OpsContext,
+  input: LocateInput,
+  direction: HierarchyDirection,
+  depth = DEFAULT_HIERARCHY_DEPTH,
+): Promise<HierarchyResult> {
+  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_HIERARCHY_DEPTH)
+    throw new LocusError(
+      'INVALID_ARGUMENT',
+      `depth must be a whole number from 1 to ${MAX_HIERARCHY_DEPTH}.`,
+    );
+  const calls = direction === 'incoming' || direction === 'outgoing';
+  const target = await resolveTarget(context, calls ? 'calls' : 'types', input);
+  const { absPath, text } = target.loaded.file;
+  let nodes: HierarchyNode[];
+  try {
+    nodes = await target.session.hierarchy(absPath, text, target.position, direction, depth);
+  } catch (error) {
+    if (isLocusError(error) && error.code === 'CAPABILITY_MISSING') throw missing(error, calls);
+    throw error;
+  }
+  const cache = new ViewCache(context);
+  const items: HierarchyItem[] = [];
+  for (const node of nodes) items.push(await toItem(cache, node, undefined));
+  const count = (list: HierarchyItem[]): number => list.reduce((n, i) => n + 1 + count(i.children), 0);
+  return {
+    ...resultBase(target, false),
+    direction,
+    depth,
+    items,
+    total: count(items.flatMap((i) => i.children)),
+  };
+}
+
+function missing(error: LocusError, calls: boolean): LocusError {
+  return new LocusError('CAPABILITY_MISSING', error.message, {
+    hint: calls
+      ? 'Use `references` on the function for its callers (each with its enclosing symbol), or `definition` on a call.'
+      : 'Use `definition --mode implementation` (MCP: mode implementation) for subtypes and implementations, or `references` on the type name.',
+    details: error.details ?? {},
+  });
+}
+
+async function toItem(
+  cache: ViewCache,
+  node: HierarchyNode,
+  parentUri: string | undefined,
+): Promise<HierarchyItem> {
+  const item: HierarchyItem = {
+    name: node.name,
+    kind: lspSymbolKindName(node.kind) ?? 'unknown',
+    place: await describeLocation(cache, { uri: node.uri, range: node.selectionRange }),
+    children: [],
+  };
+  if (node.detail) item.detail = node.detail;
+  if (parentUri !== undefined && node.fromRanges.length > 0) {
+    item.call_sites = [];
+    for (const range of node.fromRanges)
+      item.call_sites.push(await describeLocation(cache, { uri: node.siteUri ?? node.uri, range }));
+  }
+  for (const child of node.children) item.children.push(await toItem(cache, child, node.uri));
+  if (node.truncated && node.children.length === 0) item.truncated = true;
+  return item;
+}

@@ -1,0 +1,124 @@
+/**
+ * rename (docs/operations.md, "What the operations do"): prepareRename + rename → a unified diff and a fingerprint. Nothing is
+ * written unless the caller asks (`apply`, or the fingerprint of an earlier preview).
+ */
+import { LocusError, isLocusError } from '../../core/errors.js';
+import { clip } from '../../core/limits.js';
+import { isIdentifierIn } from '../../syntax/identifier.js';
+import type { OpsContext } from '../context/context.js';
+import type { LocateInput } from '../locating/locator.js';
+import { renameWarnings, type RenameWarning } from './rename-safety.js';
+import { verifiedPreviewOrApply } from './verify.js';
+import { resolveTarget, resultBase, type OpTarget } from '../context/target.js';
+import type { RenameOptions, RenameResult } from '../results/rename.js';
+export type { RenameOptions, RenameResult } from '../results/rename.js';
+
+/** Renames the symbol at a located position. */
+export async function rename(
+  context: OpsContext,
+  input: LocateInput,
+  newName: string,
+  options: RenameOptions = {},
+): Promise<RenameResult> {
+  if (
+    newName.length === 0 ||
+    newName.length > MAX_NAME ||
+    /[\r\n]/.test(newName) ||
+    newName !== newName.trim()
+  )
+    throw invalidName(newName, undefined);
+  const target = await resolveTarget(context, 'rename', input);
+  await checkNewName(context, target, newName);
+  await checkRenamable(target);
+  const answer = await target.session.rename(
+    target.loaded.file.absPath,
+    target.loaded.file.text,
+    target.position,
+    newName,
+  );
+  if (!answer.result) throw notRenamable(target);
+  const oldName = target.cursor.symbol?.name ?? '';
+  const { warnings, referencing } = await renameWarnings(context, target, answer.result, oldName, newName);
+  const writes = options.apply === true || options.fingerprint !== undefined;
+  const blocking = warnings.filter((w) => w.blocks_apply);
+  if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
+  return {
+    ...resultBase(target, answer.possiblyIncomplete),
+    new_name: newName,
+    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing)),
+    warnings,
+  };
+}
+
+function unsafe(warnings: RenameWarning[]): LocusError {
+  const kinds = [...new Set(warnings.map((w) => w.kind))].join(', ');
+  return new LocusError(
+    'UNSAFE_EDIT',
+    `Nothing was written: the rename has ${warnings.length} safety warning(s) (${kinds}):\n${warnings
+      .slice(0, 10)
+      .map((w) => `- ${w.message}`)
+      .join('\n')}`,
+    {
+      hint: 'Review the warnings in the preview; rename the missed places too, or force the apply.',
+      advice: [{ kind: 'force' }],
+      details: { warnings },
+    },
+  );
+}
+
+const MAX_NAME = 1024;
+
+function invalidName(newName: string, language: string | undefined): LocusError {
+  return new LocusError(
+    'INVALID_ARGUMENT',
+    `"${clip(newName)}" is not ${language ? `a ${language} identifier` : 'a usable new name'}.`,
+    {
+      hint: 'Give the new name as one identifier of the language, e.g. `total_price`, nothing around it.',
+      details: { argument: 'new_name' },
+    },
+  );
+}
+
+/** The new name must read as one identifier where the old one stands (tree-sitter), so no code is injected. */
+async function checkNewName(context: OpsContext, target: OpTarget, newName: string): Promise<void> {
+  const { language, file } = target.loaded;
+  if (!language) return;
+  const identifier = await context.locator.syntax.identifierAt(
+    file.absPath,
+    language,
+    file.text,
+    target.offset,
+  );
+  if (!identifier) return;
+  if (!(await isIdentifierIn(language, file.text, identifier.span, newName)))
+    throw invalidName(newName, language);
+}
+
+async function checkRenamable(target: OpTarget): Promise<void> {
+  try {
+    const prepared = await target.session.prepareRename(
+      target.loaded.file.absPath,
+      target.loaded.file.text,
+      target.position,
+    );
+    if (prepared.result === null) throw notRenamable(target);
+  } catch (error) {
+    if (isLocusError(error) && error.code === 'CAPABILITY_MISSING') return;
+    throw error;
+  }
+}
+
+function notRenamable(target: OpTarget): LocusError {
+  const what = target.cursor.symbol
+    ? `\`${target.cursor.symbol.name}\``
+    : 'this position (no identifier under the cursor)';
+  // The symbol exists; the server refuses to rename it here (a keyword, a literal, a library symbol …).
+  return new LocusError(
+    'CAPABILITY_MISSING',
+    `The language server cannot rename ${what} at ${target.cursor.display}.`,
+    {
+      details: { kind: 'not-renamable' },
+      hint: "Point at the symbol's name, e.g. `file:Class.method` (its declaration) or `file@obj.<|>method`.",
+    },
+  );
+}

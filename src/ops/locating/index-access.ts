@@ -1,0 +1,108 @@
+/**
+ * How operations reach the workspace index: created on first use with the `index` section of
+ * `locus.config.json`, brought up to date before each answer, with progress for whoever listens and
+ * a note when an answer had to be given before the first build finished.
+ */
+import type { IndexConfig } from '../../lsp/config.js';
+import type {
+  IndexOptions,
+  IndexProgress,
+  IndexStatus,
+  ProgressListener,
+  WorkspaceIndex,
+} from '../../index/index.js';
+
+export type { IndexProgress, ProgressListener };
+
+/** Options of the index as the operations use it. */
+export interface IndexAccessOptions extends IndexOptions {
+  /** Keep it fresh with directory watchers (long-lived processes) instead of a sweep per answer. */
+  watch?: boolean;
+  /** Answer after this long even if the first build still runs (the answer then says how far it got). */
+  waitMs?: number;
+  /** Hears the progress of every build. */
+  onProgress?: ProgressListener;
+}
+
+/** The index, fresh, plus notes for the answer. */
+export interface IndexAccess {
+  ready(
+    onProgress?: ProgressListener,
+  ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
+  /**
+   * Like `ready`, but before the first build only the symbols named exactly `names` need to be
+   * complete (a targeted pass: see `WorkspaceIndex.freshFor`); a long-lived process then builds the
+   * rest in the background. `status.covers` says when the answer relied on it.
+   */
+  readyFor(
+    names: readonly string[],
+    onProgress?: ProgressListener,
+  ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
+  /** The index if it was created (for shutdown). */
+  peek(): WorkspaceIndex | undefined;
+  /** Extension-less files of a language, recognised by content, relative to the root (`WorkspaceIndex.contentTyped`). */
+  contentTyped(language: string): Promise<string[]>;
+}
+
+/**
+ * Creates the lazy access for a workspace root. `config` is the `index` section as the caller loaded it, or the
+ * error that loading the config gave (thrown at first use, as reading it then did).
+ */
+export function createIndexAccess(
+  root: string,
+  config: { index: IndexConfig; error?: unknown },
+  options: IndexAccessOptions = {},
+): IndexAccess {
+  let index: WorkspaceIndex | undefined;
+  const open = async (): Promise<WorkspaceIndex> => {
+    if (!index) {
+      if (config.error !== undefined) throw config.error;
+      // Loaded on first use: commands that never ask the index do not load its modules.
+      const { WorkspaceIndex } = await import('../../index/workspace-index.js');
+      index ??= new WorkspaceIndex(root, { ...config.index, ...options });
+      if (options.watch) index.watch();
+    }
+    return index;
+  };
+  const freshOptions = (onProgress?: ProgressListener) => {
+    const listener: ProgressListener | undefined =
+      onProgress && options.onProgress
+        ? (p) => {
+            onProgress(p);
+            options.onProgress?.(p);
+          }
+        : (onProgress ?? options.onProgress);
+    return {
+      ...(listener ? { onProgress: listener } : {}),
+      ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
+    };
+  };
+  return {
+    peek: () => index,
+    async contentTyped(language) {
+      return (await open()).contentTyped(language);
+    },
+    async ready(onProgress) {
+      const opened = await open();
+      const status = await opened.fresh(freshOptions(onProgress));
+      return { index: opened, status, notes: statusNotes(status) };
+    },
+    async readyFor(names, onProgress) {
+      const opened = await open();
+      const status = await opened.freshFor(names, freshOptions(onProgress));
+      // The rest of the first build, so later answers need no targeted pass; a failure surfaces
+      // (and is retried) at the next call that needs the whole index.
+      if (status.covers && options.watch) opened.fresh().catch(() => undefined);
+      return { index: opened, status, notes: statusNotes(status) };
+    },
+  };
+}
+
+/** `indexed 3,200 of 5,565 files` while the first build runs. */
+export function statusNotes(status: IndexStatus): string[] {
+  if (status.complete || status.covers) return [];
+  const n = (x: number) => x.toLocaleString('en-US');
+  return [
+    `the workspace index is still being built: indexed ${n(status.indexed)} of ${n(status.total)} files, so this answer may be incomplete`,
+  ];
+}

@@ -1,0 +1,191 @@
+/**
+ * `search "<glob>@<find>"`: every match of a find (token-aware, markers allowed) or of a regular
+ * expression in the indexed files a glob matches, grouped by file, each with its enclosing symbol,
+ * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
+ */
+import picomatch from 'picomatch';
+import { checkBudget, pageByBudget } from '../../core/budget.js';
+import { LocusError } from '../../core/errors.js';
+import { clip } from '../../core/limits.js';
+import { checkInputLimits } from '../../locate/locate-string.js';
+import { checkFindLength } from '../../locate/validate.js';
+import type { FileEntry, SymbolStore } from '../../index/index.js';
+import { outlineOfEntry } from '../../index/index.js';
+import { describeOffset } from '../../locate/describe.js';
+import { compileFind, findAll } from '../../locate/matcher.js';
+import { enclosingSymbol } from '../../locate/outline.js';
+import { fileView } from '../../locate/resolve-core.js';
+import type { Locator } from '../locating/locator.js';
+import { formatSymbolPath } from '../../locate/symbol-path.js';
+import type { SearchOptions, SearchHit, SearchResult } from '../results/search.js';
+export type { SearchOptions, SearchHit, SearchResult } from '../results/search.js';
+
+/** Options of a search. */
+
+const DEFAULT_PAGE_SIZE = 50;
+
+/** Runs a search over the index's files. */
+export async function search(
+  locator: Locator,
+  pattern: string,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  checkInputLimits(pattern, locator.workspace.limits);
+  const at = pattern.indexOf('@');
+  if (at < 0 || at === pattern.length - 1)
+    throw bad(
+      `\`${clip(pattern)}\` has no find part.`,
+      'Write `<glob>@<find>`, e.g. `src/**/*.py@return <|>total` or `*@TODO`.',
+    );
+  const glob = at === 0 ? '*' : pattern.slice(0, at);
+  const find = pattern.slice(at + 1);
+  checkFindLength(find, locator.workspace.limits);
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(page) || page < 1)
+    throw bad(`The page must be 1 or more, got ${page}.`, 'Pages are 1-based.');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
+    throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
+  checkBudget(options.budget);
+  const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
+  const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
+  const { index, notes } = await locator.index.ready(options.onProgress);
+  const scan = scanFiles(locator, index.store, accept, matcher);
+  // Every hit is measured before any is described, so page boundaries do not move between calls.
+  const sliced = pageByBudget(scan.hits, estimateHit, {
+    page,
+    maxItems: pageSize,
+    overhead: 300 + pattern.length,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+  });
+  const shown = groupByFile(sliced.items).map(({ entry, text, offsets }) => ({
+    file_path: entry.path,
+    hits: hitsOf(entry, text, offsets),
+  }));
+  const total = scan.hits.length;
+  const totalFiles = scan.files;
+  const result: SearchResult = {
+    ok: true,
+    glob,
+    find,
+    mode: options.regex ? 'regex' : 'tokens',
+    total_hits: total,
+    total_files: totalFiles,
+    page,
+    pages: sliced.pages,
+    files: shown,
+  };
+  if (notes.length > 0) result.notes = notes;
+  return result;
+}
+
+interface ScannedFile {
+  entry: FileEntry;
+  text: string;
+}
+
+interface ScannedHit {
+  file: ScannedFile;
+  offset: number;
+}
+
+/** Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). */
+function scanFiles(
+  locator: Locator,
+  store: SymbolStore,
+  accept: (file: string) => boolean,
+  matcher: (text: string) => number[],
+): { files: number; hits: ScannedHit[] } {
+  let files = 0;
+  const hits: ScannedHit[] = [];
+  for (const path of store.paths().sort()) {
+    const entry = store.entry(path);
+    if (!entry || !accept(path)) continue;
+    let text: string;
+    try {
+      text = locator.workspace.readText(path).text;
+    } catch {
+      continue; // gone or unreadable since the index saw it
+    }
+    const offsets = matcher(text);
+    if (offsets.length === 0) continue;
+    files++;
+    const file = { entry, text };
+    for (const offset of offsets) hits.push({ file, offset });
+  }
+  return { files, hits };
+}
+
+/**
+ * A cheap, deterministic upper estimate of a hit's rendered size: its file heading, place and locate string each
+ * name the path, its snippet is its line (cut at 200), plus a symbol path and the markup around them.
+ */
+function estimateHit({ file, offset }: ScannedHit): number {
+  const { text, entry } = file;
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const newline = text.indexOf('\n', offset);
+  const line = Math.min(200, (newline < 0 ? text.length : newline) - start);
+  return 3 * Math.max(entry.path.length, 8) + line + 100;
+}
+
+/** Consecutive hits of one file as one group (hits are in file order). */
+function groupByFile(hits: readonly ScannedHit[]): { entry: FileEntry; text: string; offsets: number[] }[] {
+  const groups: { entry: FileEntry; text: string; offsets: number[] }[] = [];
+  let last: { entry: FileEntry; text: string; offsets: number[] } | undefined;
+  let lastFile: ScannedFile | undefined;
+  for (const hit of hits) {
+    if (hit.file !== lastFile || !last) {
+      last = { entry: hit.file.entry, text: hit.file.text, offsets: [] };
+      lastFile = hit.file;
+      groups.push(last);
+    }
+    last.offsets.push(hit.offset);
+  }
+  return groups;
+}
+
+/** Numbered line, enclosing symbol and a unique locate string for each hit offset of a file. */
+function hitsOf(entry: FileEntry, text: string, offsets: number[]): SearchHit[] {
+  const view = fileView(entry.path, text, outlineOfEntry(entry));
+  return offsets.map((offset) => {
+    const position = view.lines.toDisplay(offset);
+    const lineText = view.lines.lineText(position.line - 1);
+    const hit: SearchHit = {
+      line: position.line,
+      column: position.column,
+      display: `${entry.path}:${position.line}:${position.column}`,
+      snippet: `${position.line} | ${lineText.length > 200 ? `${lineText.slice(0, 197)}…` : lineText}`,
+      locate: describeOffset(view, offset).locate,
+    };
+    const symbol = view.outline ? enclosingSymbol(view.outline.symbols, offset) : undefined;
+    if (symbol) hit.symbol = { path: formatSymbolPath(symbol.path), kind: symbol.kind };
+    return hit;
+  });
+}
+
+/** Token-aware matching: the cursor offset of every match (the marker's place, else the match start). */
+function tokenMatcher(find: string): (text: string) => number[] {
+  const compiled = compileFind(find, 'position');
+  return (text) => findAll(compiled, text, { start: 0, end: text.length }).map((m) => m.cursor);
+}
+
+/** Regular-expression matching: the start of every match. */
+function regexMatcher(source: string): (text: string) => number[] {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source, 'gmu');
+  } catch (cause) {
+    throw new LocusError('INVALID_ARGUMENT', `\`${clip(source)}\` is not a valid regular expression.`, {
+      hint: `JavaScript syntax, \`u\` and \`m\` flags on: ${(cause as Error).message}`,
+    });
+  }
+  return (text) => {
+    const offsets: number[] = [];
+    for (const match of text.matchAll(regex)) offsets.push(match.index);
+    return offsets;
+  };
+}
+
+function bad(message: string, hint: string): LocusError {
+  return new LocusError('INVALID_ARGUMENT', message, { hint });
+}
