@@ -63,7 +63,7 @@ function outlineCodeHash(): string {
   try {
     return readFileSync(new URL('./code-hash.txt', import.meta.url), 'utf8').trim();
   } catch {
-    return syntaxCodeHash(fileURLToPath(new URL('../syntax', import.meta.url)));
+    return syntaxCodeHash(fileURLToPath(new URL('../syntax/', import.meta.url)));
   }
 }
 

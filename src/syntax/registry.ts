@@ -33,7 +33,7 @@ interface RawEntry {
 }
 
 /** Absolute path of the `grammars/` directory (same relative place from `src/syntax` and `dist/syntax`). */
-export const GRAMMARS_DIR = fileURLToPath(new URL('../../grammars', import.meta.url));
+export const GRAMMARS_DIR = fileURLToPath(new URL('../../grammars/', import.meta.url));
 
 let entries: Map<string, GrammarEntry> | undefined;
 
