@@ -8,7 +8,8 @@
 
 /**
  * Every language Locus can route to a language server (keys of `locus.config.json` → `languages`), in a
- * stable order. The first seven have a built-in server; the others get one only from configuration.
+ * stable order. The first seven have a built-in server; the others get one only from configuration
+ * (`ocaml` serves `.ml` and `.mli`).
  */
 export const SERVER_LANGUAGES = [
   'typescript',
@@ -27,6 +28,19 @@ export const SERVER_LANGUAGES = [
   'swift',
   'scala',
   'lua',
+  'json',
+  'yaml',
+  'toml',
+  'html',
+  'css',
+  'vue',
+  'zig',
+  'elixir',
+  'dart',
+  'ocaml',
+  'objc',
+  'solidity',
+  'elm',
 ] as const;
 
 /** A language Locus routes to a language server. */
@@ -85,6 +99,21 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   { id: 'swift', server: 'swift', extensions: ['.swift'] },
   { id: 'scala', server: 'scala', extensions: ['.scala', '.sc'] },
   { id: 'lua', server: 'lua', extensions: ['.lua'], shebangs: ['lua'] },
+  // Data files: their keys are symbol paths (`package.json:scripts.test`, docs/locate-strings.md, "Key paths").
+  { id: 'json', server: 'json', extensions: ['.json', '.jsonc'], lspIdByExtension: { '.jsonc': 'jsonc' } },
+  { id: 'yaml', server: 'yaml', extensions: ['.yaml', '.yml'] },
+  { id: 'toml', server: 'toml', extensions: ['.toml'] },
+  { id: 'html', server: 'html', extensions: ['.html', '.htm', '.xhtml'] },
+  { id: 'css', server: 'css', extensions: ['.css'] },
+  { id: 'vue', server: 'vue', extensions: ['.vue'] },
+  { id: 'zig', server: 'zig', extensions: ['.zig'] },
+  { id: 'elixir', server: 'elixir', extensions: ['.ex', '.exs'], shebangs: ['elixir'] },
+  { id: 'dart', server: 'dart', extensions: ['.dart'] },
+  { id: 'ocaml', server: 'ocaml', extensions: ['.ml'] },
+  { id: 'ocaml_interface', server: 'ocaml', extensions: ['.mli'], lspId: 'ocaml.interface' },
+  { id: 'objc', server: 'objc', extensions: ['.m'], lspId: 'objective-c' },
+  { id: 'solidity', server: 'solidity', extensions: ['.sol'] },
+  { id: 'elm', server: 'elm', extensions: ['.elm'] },
 ];
 
 const BY_ID = new Map(LANGUAGES.map((spec) => [spec.id, spec]));

@@ -124,6 +124,11 @@ export interface LanguageHooks {
    * offsets stay valid and names still come from the real text).
    */
   prepareText?(text: string): string;
+  /**
+   * Names depend on the siblings before them (data-file array elements are named by index): an outline update
+   * after an edit then re-queries the whole tree instead of a window around the edit.
+   */
+  positionalNames?: boolean;
 }
 
 /** What a fallback parser found in a region: candidates (spans relative to it) and parse errors. */

@@ -85,8 +85,9 @@ export async function extractionOfTree(
     const recovered = recoverOutline(loaded, tree, text);
     if (recovered) return { outline: recovered };
   }
-  const extraction = previous
-    ? updateExtraction(loaded, tree, text, previous)
+  const extraction =
+    previous && !loaded.hooks.positionalNames
+      ? updateExtraction(loaded, tree, text, previous)
     : fullExtraction(loaded, tree, text);
   if (!tree.rootNode.hasError || !loaded.hooks.fallback) return { outline: extraction.outline, extraction };
   // The regions are read before waiting: the caller may delete its tree while the fallback runs.

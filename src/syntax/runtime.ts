@@ -159,6 +159,7 @@ const HOOK_MODULES: Readonly<Record<string, () => Promise<{ hooks: LanguageHooks
   c: () => import('./languages/c.js'),
   csharp: () => import('./languages/csharp.js'),
   go: () => import('./languages/go.js'),
+  json: () => import('./languages/json.js'),
   kotlin: () => import('./languages/kotlin.js'),
   lua: () => import('./languages/lua.js'),
   php: () => import('./languages/php.js'),
@@ -167,7 +168,9 @@ const HOOK_MODULES: Readonly<Record<string, () => Promise<{ hooks: LanguageHooks
   rust: () => import('./languages/rust.js'),
   scala: () => import('./languages/scala.js'),
   swift: () => import('./languages/swift.js'),
+  toml: () => import('./languages/toml.js'),
   typescript: () => import('./languages/typescript.js'),
+  yaml: () => import('./languages/yaml.js'),
 };
 
 async function loadHooks(name: string): Promise<LanguageHooks> {
