@@ -11,14 +11,19 @@ import type { Candidate } from '../hooks.js';
 import { nodeSpan } from '../node-utils.js';
 
 /** The kind of a value by its node type; `string` for scalars the table does not name. */
-export function valueKind(node: Node | null | undefined, kinds: Readonly<Record<string, SymbolKindName>>): SymbolKindName {
+export function valueKind(
+  node: Node | null | undefined,
+  kinds: Readonly<Record<string, SymbolKindName>>,
+): SymbolKindName {
   if (!node) return 'null';
   return kinds[node.type] ?? 'string';
 }
 
 /** The named children of a node that are not comments, in order. */
 export function elements(node: Node): Node[] {
-  return node.namedChildren.filter((child): child is Node => child !== null && !child.type.endsWith('comment'));
+  return node.namedChildren.filter(
+    (child): child is Node => child !== null && !child.type.endsWith('comment'),
+  );
 }
 
 /**

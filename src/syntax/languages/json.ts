@@ -20,7 +20,8 @@ const KINDS: Readonly<Record<string, SymbolKindName>> = {
 export const hooks: LanguageHooks = {
   positionalNames: true,
   refine(match, defaults) {
-    if (match.node.type === 'array') return elementCandidates(elements(match.node), (v) => valueKind(v, KINDS));
+    if (match.node.type === 'array')
+      return elementCandidates(elements(match.node), (v) => valueKind(v, KINDS));
     if (!defaults || !match.name) return null;
     const key = match.name;
     return {
