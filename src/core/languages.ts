@@ -60,6 +60,11 @@ export interface LanguageSpec {
   /** LSP `languageId` (default: the id); per extension where the language has several. */
   lspId?: string;
   lspIdByExtension?: Readonly<Record<string, string>>;
+  /**
+   * A data language: its symbols are key paths (`package.json:scripts.test`), which stay out of the workspace
+   * index so that a bare `test` does not drown in configuration keys (docs/workspace.md).
+   */
+  keyPaths?: true;
 }
 
 /** Every language, in a stable order (the order of `grammars/manifest.json`). */
@@ -100,9 +105,15 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   { id: 'scala', server: 'scala', extensions: ['.scala', '.sc'] },
   { id: 'lua', server: 'lua', extensions: ['.lua'], shebangs: ['lua'] },
   // Data files: their keys are symbol paths (`package.json:scripts.test`, docs/locate-strings.md, "Key paths").
-  { id: 'json', server: 'json', extensions: ['.json', '.jsonc'], lspIdByExtension: { '.jsonc': 'jsonc' } },
-  { id: 'yaml', server: 'yaml', extensions: ['.yaml', '.yml'] },
-  { id: 'toml', server: 'toml', extensions: ['.toml'] },
+  {
+    id: 'json',
+    server: 'json',
+    extensions: ['.json', '.jsonc'],
+    lspIdByExtension: { '.jsonc': 'jsonc' },
+    keyPaths: true,
+  },
+  { id: 'yaml', server: 'yaml', extensions: ['.yaml', '.yml'], keyPaths: true },
+  { id: 'toml', server: 'toml', extensions: ['.toml'], keyPaths: true },
   { id: 'html', server: 'html', extensions: ['.html', '.htm', '.xhtml'] },
   { id: 'css', server: 'css', extensions: ['.css'] },
   { id: 'vue', server: 'vue', extensions: ['.vue'] },
@@ -194,6 +205,11 @@ export function headerLanguage(text: string): 'c' | 'cpp' {
 
 function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"/g, ' ');
+}
+
+/** True for a data language, whose symbols are key paths kept out of the workspace index. */
+export function hasKeyPaths(id: string): boolean {
+  return BY_ID.get(id)?.keyPaths === true;
 }
 
 /** The server language of a language id (tsx → typescript), or undefined when no server serves it. */
