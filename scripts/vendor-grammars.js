@@ -31,7 +31,10 @@ for (const [language, { wasm }] of Object.entries(manifest)) {
     package: wasm.package,
     version: pkg.version,
     path: wasm.file,
-    license: pkg.license ?? 'see the package',
+    // A collection of prebuilt grammars (tree-sitter-wasms, @repomix/…, @cursorless/…) licenses its packaging; the
+    // manifest names the grammar inside it and the grammar's own licence.
+    ...(wasm.grammar ? { grammar: wasm.grammar } : {}),
+    license: wasm.license ?? pkg.license ?? 'see the package',
     sha256: createHash('sha256').update(bytes).digest('hex'),
     bytes: bytes.length,
   };

@@ -18,8 +18,11 @@ export interface GrammarEntry {
   id: string;
   /** File extensions with the dot, lower-case (`.py`), from the language registry. */
   extensions: string[];
-  /** npm package and file inside it the vendored grammar wasm was copied from. */
-  wasm: { package: string; file: string };
+  /**
+   * npm package and file inside it the vendored grammar wasm was copied from; for a collection of prebuilt grammars
+   * also the grammar it holds and that grammar's licence.
+   */
+  wasm: { package: string; file: string; grammar?: string; license?: string };
   /** Symbol query file, relative to `grammars/`. */
   queries: string;
   /** Hook module name under `src/syntax/languages/` (defaults to the id). */
@@ -27,7 +30,7 @@ export interface GrammarEntry {
 }
 
 interface RawEntry {
-  wasm: { package: string; file: string };
+  wasm: GrammarEntry['wasm'];
   queries: string;
   hooks?: string;
 }
