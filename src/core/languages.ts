@@ -198,9 +198,17 @@ export function languageForModeline(text: string): string | undefined {
 const CPP_ONLY =
   /^[ \t]*(?:(?:class|namespace)[ \t]+\w+[^;\n]*(?:\{|$|:)|template[ \t]*<|using[ \t]+namespace\b|public:|private:|protected:|extern[ \t]+"C\+\+")|\w::~?\w/m;
 
-/** `.h` by content: C++ when the text has C++-only syntax (class, namespace, template, `::`), else C. */
-export function headerLanguage(text: string): 'c' | 'cpp' {
-  return CPP_ONLY.test(stripComments(text)) ? 'cpp' : 'c';
+// Objective-C directives at the start of a line (`@interface Cart : NSObject`, `@end`).
+const OBJC_ONLY = /^[ \t]*@(?:interface|protocol|implementation|end|property|class)\b/m;
+
+/**
+ * `.h` by content: Objective-C when the text has `@interface`/`@protocol`/`@end`-style directives, C++ when it has
+ * C++-only syntax (class, namespace, template, `::`), else C.
+ */
+export function headerLanguage(text: string): 'c' | 'cpp' | 'objc' {
+  const code = stripComments(text);
+  if (OBJC_ONLY.test(code)) return 'objc';
+  return CPP_ONLY.test(code) ? 'cpp' : 'c';
 }
 
 function stripComments(text: string): string {

@@ -73,11 +73,13 @@ function isWordByte(byte: number | undefined): boolean {
   );
 }
 
-/** True when an entry of this language can stand for the walked file (a `.h` is C or C++ by its text). */
+/** True when an entry of this language can stand for the walked file (a `.h` is C, C++ or Objective-C by its text). */
 export function languageFits(entryLanguage: string, file: WalkedFile): boolean {
   if (entryLanguage === file.language) return true;
   return (
-    !file.languageFixed && isAmbiguousHeader(file.path) && (entryLanguage === 'c' || entryLanguage === 'cpp')
+    !file.languageFixed &&
+    isAmbiguousHeader(file.path) &&
+    (entryLanguage === 'c' || entryLanguage === 'cpp' || entryLanguage === 'objc')
   );
 }
 
