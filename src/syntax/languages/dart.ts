@@ -2,7 +2,8 @@
  * Dart hooks. The grammar puts a method's signature and its body side by side (`method_signature` then
  * `function_body`), so a function's full range runs from its first annotation to the end of the body that
  * follows; a top-level `const`/`final` takes in its keyword before it. Constructors are named like the class
- * (`Cart(…)` → `Cart.Cart`), named and factory constructors by their last name (`Cart.empty`).
+ * (`Cart(…)` → `Cart.Cart`), named and factory constructors by their last name (`Cart.empty`). An unnamed
+ * `library;` is blanked before parsing (same length), as the grammar predates it.
  */
 import type { Node } from 'web-tree-sitter';
 import type { Span } from '../../core/positions.js';
@@ -17,8 +18,12 @@ const SIGNATURES = new Set([
 ]);
 const MODIFIERS = new Set(['const_builtin', 'final_builtin', 'inferred_type', 'type_identifier']);
 
+// Dart 2.19's unnamed `library;` directive, which the grammar does not know (it reports a missing name).
+const UNNAMED_LIBRARY = /^library\s*;/gm;
+
 /** Hooks for the Dart grammar. */
 export const hooks: LanguageHooks = {
+  prepareText: (text) => text.replace(UNNAMED_LIBRARY, (directive) => directive.replace(/\S/g, ' ')),
   refine(match, defaults) {
     const candidate = match.kind === 'constructor' ? constructor(match) : defaults;
     if (!candidate) return null;
