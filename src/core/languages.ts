@@ -41,6 +41,7 @@ export const SERVER_LANGUAGES = [
   'objc',
   'solidity',
   'elm',
+  'markdown',
 ] as const;
 
 /** A language Locus routes to a language server. */
@@ -61,10 +62,11 @@ export interface LanguageSpec {
   lspId?: string;
   lspIdByExtension?: Readonly<Record<string, string>>;
   /**
-   * A data language: its symbols are key paths (`package.json:scripts.test`), which stay out of the workspace
-   * index so that a bare `test` does not drown in configuration keys (docs/workspace.md).
+   * False for a language whose symbols stay out of the workspace index (docs/workspace.md): data files, whose
+   * symbols are key paths (`package.json:scripts.test`), so that a bare `test` does not drown in configuration
+   * keys, and Markdown headings. The files are still indexed for `search`.
    */
-  keyPaths?: true;
+  indexSymbols?: false;
 }
 
 /** Every language, in a stable order (the order of `grammars/manifest.json`). */
@@ -110,10 +112,10 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     server: 'json',
     extensions: ['.json', '.jsonc'],
     lspIdByExtension: { '.jsonc': 'jsonc' },
-    keyPaths: true,
+    indexSymbols: false,
   },
-  { id: 'yaml', server: 'yaml', extensions: ['.yaml', '.yml'], keyPaths: true },
-  { id: 'toml', server: 'toml', extensions: ['.toml'], keyPaths: true },
+  { id: 'yaml', server: 'yaml', extensions: ['.yaml', '.yml'], indexSymbols: false },
+  { id: 'toml', server: 'toml', extensions: ['.toml'], indexSymbols: false },
   { id: 'html', server: 'html', extensions: ['.html', '.htm', '.xhtml'] },
   { id: 'css', server: 'css', extensions: ['.css'] },
   { id: 'vue', server: 'vue', extensions: ['.vue'] },
@@ -125,6 +127,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   { id: 'objc', server: 'objc', extensions: ['.m'], lspId: 'objective-c' },
   { id: 'solidity', server: 'solidity', extensions: ['.sol'] },
   { id: 'elm', server: 'elm', extensions: ['.elm'] },
+  // Headings are symbols: `README.md:Install."From source"`.
+  { id: 'markdown', server: 'markdown', extensions: ['.md', '.markdown'], indexSymbols: false },
 ];
 
 const BY_ID = new Map(LANGUAGES.map((spec) => [spec.id, spec]));
@@ -215,9 +219,9 @@ function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
 
-/** True for a data language, whose symbols are key paths kept out of the workspace index. */
-export function hasKeyPaths(id: string): boolean {
-  return BY_ID.get(id)?.keyPaths === true;
+/** False for a language whose symbols stay out of the workspace index (data-file keys, Markdown headings). */
+export function indexesSymbols(id: string): boolean {
+  return BY_ID.get(id)?.indexSymbols !== false;
 }
 
 /** The server language of a language id (tsx → typescript), or undefined when no server serves it. */

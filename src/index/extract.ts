@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hasKeyPaths, isAmbiguousHeader } from '../core/languages.js';
+import { indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
 import { extractOutline } from '../syntax/outline.js';
 import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
@@ -107,8 +107,8 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
     isAmbiguousHeader(file.path) && !file.languageFixed
       ? (languageForPath(file.path, text) ?? file.language)
       : file.language;
-  // A data file is indexed for `search`, without its keys (docs/workspace.md, "Which files are indexed").
-  const symbols = hasKeyPaths(language) ? [] : (await extractOutline(language, text)).symbols;
+  // A data file (or Markdown) is indexed for `search`, without its keys (docs/workspace.md, "Which files are indexed").
+  const symbols = indexesSymbols(language) ? (await extractOutline(language, text)).symbols : [];
   const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, symbols);
   return { kind: 'entry', entry };
 }

@@ -165,6 +165,7 @@ const HOOK_MODULES: Readonly<Record<string, () => Promise<{ hooks: LanguageHooks
   json: () => import('./languages/json.js'),
   kotlin: () => import('./languages/kotlin.js'),
   lua: () => import('./languages/lua.js'),
+  markdown: () => import('./languages/markdown.js'),
   markup: () => import('./languages/markup.js'),
   objc: () => import('./languages/objc.js'),
   ocaml: () => import('./languages/ocaml.js'),

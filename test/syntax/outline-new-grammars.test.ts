@@ -98,6 +98,16 @@ const CASES: Record<string, RangeCheck[]> = {
     { path: 'Token.constructor', name: 'constructor' },
     { path: 'Token.State.Paused', name: 'Paused' },
   ],
+  markdown: [
+    {
+      path: 'Shop.Install."From source"',
+      name: 'From source',
+      from: '<|>### From source',
+      to: 'then `npm ci`.<|>',
+    },
+    { path: 'Shop."Usage: the `Cart` API"', name: 'Usage: the `Cart` API ##' },
+    { path: '"Appendix 1.2"', full: '<|># Appendix 1.2<|>' },
+  ],
   elm: [
     { path: 'update', from: '<|>update : Msg', to: 'Clear -> { cart | items = [] }<|>' },
     { path: 'Msg.Add', name: 'Add' },
