@@ -23,15 +23,15 @@ export interface GrammarEntry {
    * also the grammar it holds and that grammar's licence.
    */
   wasm: { package: string; file: string; grammar?: string; license?: string };
-  /** Symbol query file, relative to `grammars/`. */
-  queries: string;
+  /** Symbol query files, relative to `grammars/`, concatenated in order (Objective-C = C's query + its own). */
+  queries: string[];
   /** Hook module name under `src/syntax/languages/` (defaults to the id). */
   hooks: string;
 }
 
 interface RawEntry {
   wasm: GrammarEntry['wasm'];
-  queries: string;
+  queries: string | string[];
   hooks?: string;
 }
 
@@ -49,7 +49,7 @@ function load(): Map<string, GrammarEntry> {
       id,
       extensions: [...(languageSpec(id)?.extensions ?? [])],
       wasm: entry.wasm,
-      queries: entry.queries,
+      queries: typeof entry.queries === 'string' ? [entry.queries] : entry.queries,
       hooks: entry.hooks ?? id,
     });
   }
@@ -102,15 +102,17 @@ export function wasmBytes(languageId: string): Uint8Array {
   return gunzipSync(readFileSync(wasmPath(languageId)));
 }
 
-/** Absolute path of a language's symbol query file. */
-export function queryPath(languageId: string): string {
-  return GRAMMARS_DIR + grammarEntry(languageId).queries;
+/** Absolute paths of a language's symbol query files. */
+export function queryPaths(languageId: string): string[] {
+  return grammarEntry(languageId).queries.map((file) => GRAMMARS_DIR + file);
 }
 
-/** Source of a language's symbol query, or undefined when the language has none yet. */
+/** Source of a language's symbol query (its files joined), or undefined when the language has none yet. */
 export function readQuerySource(languageId: string): string | undefined {
   try {
-    return readFileSync(queryPath(languageId), 'utf8');
+    return queryPaths(languageId)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

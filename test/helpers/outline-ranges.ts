@@ -2,8 +2,9 @@
  * Range checks of outline tests: a symbol's full and name ranges given as snippets of its file with `<|>` anchors
  * (one snippet with two markers, or `from`/`to` snippets with one), never as hand-counted numbers.
  */
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { flattenOutline, type Outline, type OutlineSymbol } from '../../src/locate/outline.js';
+import { extractOutline } from '../../src/syntax/outline.js';
 import { formatSymbolPath } from '../../src/locate/symbol-path.js';
 import { anchor, anchors } from './anchors.js';
 
@@ -62,4 +63,21 @@ function uniqueOffset(text: string, needle: string): number {
   if (at < 0 || text.indexOf(needle, at + 1) >= 0)
     throw new Error(`snippet not found exactly once: ${needle}`);
   return at;
+}
+
+/**
+ * One test per small source: [language, source with `<|>` before each symbol's name in document order, `kind path`
+ * of each symbol in the same (pre-)order, paths as locate strings write them]. The source must parse cleanly.
+ */
+export function checkInlineRules(rows: readonly (readonly [string, string, readonly string[]])[]): void {
+  for (const [language, source, expected] of rows) {
+    const { text, offsets } = anchors(source);
+    it(`${language}: ${JSON.stringify(text.split('\n')[0])}`, async () => {
+      const outline = await extractOutline(language, text);
+      expect(outline.errors).toEqual([]);
+      const symbols = flattenOutline(outline.symbols);
+      expect(symbols.map((s) => `${s.kind} ${formatSymbolPath(s.path)}`)).toEqual(expected);
+      expect(symbols.map((s) => s.nameSpan.start)).toEqual(offsets);
+    });
+  }
 }

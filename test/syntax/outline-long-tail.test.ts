@@ -7,11 +7,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flattenOutline, type Outline } from '../../src/locate/outline.js';
+import type { Outline } from '../../src/locate/outline.js';
 import { extractOutline } from '../../src/syntax/outline.js';
-import { anchors } from '../helpers/anchors.js';
 import { expectGoldenOutline } from '../helpers/golden-outline.js';
-import { expectRange, type RangeCheck } from '../helpers/outline-ranges.js';
+import { checkInlineRules, expectRange, type RangeCheck } from '../helpers/outline-ranges.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -203,18 +202,7 @@ describe('long-tail golden outlines', () => {
   }
 });
 
-describe('long-tail rules on small sources', () => {
-  for (const [language, source, expected] of INLINE) {
-    const { text, offsets } = anchors(source);
-    it(`${language}: ${JSON.stringify(text.split('\n')[0])}`, async () => {
-      const outline = await extractOutline(language, text);
-      expect(outline.errors).toEqual([]);
-      const symbols = flattenOutline(outline.symbols);
-      expect(symbols.map((s) => `${s.kind} ${s.path.join('.')}`)).toEqual(expected);
-      expect(symbols.map((s) => s.nameSpan.start)).toEqual(offsets);
-    });
-  }
-});
+describe('long-tail rules on small sources', () => checkInlineRules(INLINE));
 
 function skipOnKnownGap(
   outline: Outline,

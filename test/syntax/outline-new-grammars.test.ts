@@ -6,12 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flattenOutline } from '../../src/locate/outline.js';
-import { formatSymbolPath } from '../../src/locate/symbol-path.js';
 import { extractOutline } from '../../src/syntax/outline.js';
-import { anchors } from '../helpers/anchors.js';
 import { expectGoldenOutline } from '../helpers/golden-outline.js';
-import { expectRange, type RangeCheck } from '../helpers/outline-ranges.js';
+import { checkInlineRules, expectRange, type RangeCheck } from '../helpers/outline-ranges.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -148,15 +145,4 @@ describe('golden outlines of the added grammars', () => {
   }
 });
 
-describe('rules of the added grammars on small sources', () => {
-  for (const [language, source, expected] of INLINE) {
-    const { text, offsets } = anchors(source);
-    it(`${language}: ${JSON.stringify(text.split('\n')[0])}`, async () => {
-      const outline = await extractOutline(language, text);
-      expect(outline.errors).toEqual([]);
-      const symbols = flattenOutline(outline.symbols);
-      expect(symbols.map((s) => `${s.kind} ${formatSymbolPath(s.path)}`)).toEqual(expected);
-      expect(symbols.map((s) => s.nameSpan.start)).toEqual(offsets);
-    });
-  }
-});
+describe('rules of the added grammars on small sources', () => checkInlineRules(INLINE));
