@@ -114,6 +114,12 @@ const CASES: Record<string, RangeCheck[]> = {
 
 /** [language, source with `<|>` before each symbol's name in document order, `kind path` of each symbol]. */
 const INLINE: [string, string, string[]][] = [
+  [
+    'objc',
+    'NS_ASSUME_NONNULL_BEGIN\ntypedef NS_ENUM(NSInteger, <|>Status) { <|>StatusOn };\n' +
+      '@interface <|>Cart : NSObject\n- (instancetype)<|>init NS_DESIGNATED_INITIALIZER;\n@end\nNS_ASSUME_NONNULL_END\n',
+    ['enum Status', 'enummember Status.StatusOn', 'class Cart', 'method Cart.init'],
+  ],
   ['json', '[<|>{ "<|>a": 1 }, <|>2]', ['object "0"', 'number 0.a', 'number "1"']],
   ['yaml', '<|>a: 1\n---\n<|>a: 2\n', ['number a', 'number a']],
   ['toml', 'a.b."<|>c.d" = 1\n', ['number a.b."c.d"']],
