@@ -18,8 +18,14 @@ import { LANGUAGES, SERVER_LANGUAGES, type ServerLanguage } from '../core/langua
  */
 export const CONFIG_LANGUAGES = SERVER_LANGUAGES;
 
-/** A language key of the `languages` section. */
-export type ConfigLanguage = ServerLanguage;
+/** A language key of the `languages` section: a known one, or one the configuration declares (`haskell`). */
+export type ConfigLanguage = ServerLanguage | (string & {});
+
+/**
+ * The name of a language the configuration declares (docs/configuration.md, "A language without a grammar"):
+ * lower-case letters, digits and `_+-.`, starting with a letter, as LSP languageIds are written.
+ */
+export const DECLARED_LANGUAGE_NAME = /^[a-z][a-z0-9_+.-]{0,63}$/;
 
 /** Builds the schemas with the given zod (so zod is loaded only when a configuration is checked). */
 function buildSchemas(z: typeof Zod.z) {
@@ -70,6 +76,25 @@ function buildSchemas(z: typeof Zod.z) {
     enabled: z.boolean().optional().describe('false: no server for this language.'),
   });
 
+  /**
+   * An entry under a key Locus has no language for: the language is declared by its extensions; its outline comes
+   * from the server's documentSymbol, since it has no grammar.
+   */
+  const declaredLanguageSchema = languageServerSchema.extend({
+    extensions: z
+      .array(z.string().regex(/^\.[^\s/\\*?]+$/, 'an extension with its dot, like ".hs"'))
+      .min(1)
+      .optional()
+      .describe(
+        'For a language Locus has no grammar for: its file extensions (".hs"). Required once the configs are merged.',
+      ),
+    languageId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('For a language Locus has no grammar for: the LSP languageId of its files (default: the key).'),
+  });
+
   /** The language-server settings that sit at the top level of the file. */
   const serverShape = {
     idleTimeoutMinutes: nonNegative('Stop a server after this many idle minutes (0 = never). Default 10.'),
@@ -97,9 +122,33 @@ function buildSchemas(z: typeof Zod.z) {
         'Let servers download (TypeScript type acquisition, npm, Go modules). Default false. Trusted configs only.',
       ),
     languages: z
-      .partialRecord(z.enum(CONFIG_LANGUAGES), languageServerSchema)
+      .record(z.string(), declaredLanguageSchema)
+      .superRefine((languages, context) => {
+        for (const key of Object.keys(languages)) {
+          const known = (CONFIG_LANGUAGES as readonly string[]).includes(key);
+          if (known) {
+            for (const field of ['extensions', 'languageId'] as const) {
+              if (languages[key]?.[field] === undefined) continue;
+              context.addIssue({
+                code: 'custom',
+                path: [key, field],
+                message: `"${field}" is only for a language Locus has no grammar for; ${key} is known (map other files to it with fileLanguages).`,
+              });
+            }
+            continue;
+          }
+          if (DECLARED_LANGUAGE_NAME.test(key)) continue;
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `"${key}" is not a language name: use lower-case letters, digits and _+-. (a known language or one you declare with "extensions").`,
+          });
+        }
+      })
       .optional()
-      .describe('Per-language server configuration.'),
+      .describe(
+        'Per-language server configuration. Keys are the known languages, or a language Locus has no grammar for declared with "extensions" (docs/configuration.md).',
+      ),
   };
 
   const positiveWhole = (what: string) => z.number().int().positive().describe(what).optional();
@@ -157,7 +206,7 @@ function buildSchemas(z: typeof Zod.z) {
       ...SECTIONS,
     })
     .describe('Locus configuration (locus.config.json). Reference: docs/configuration.md.');
-  return { languageServerSchema, locusConfigSchema };
+  return { languageServerSchema, declaredLanguageSchema, locusConfigSchema };
 }
 
 type Schemas = ReturnType<typeof buildSchemas>;
@@ -176,8 +225,8 @@ export function configSchemas(): Schemas {
 /** A validated configuration file. */
 export type LocusConfigFile = Zod.infer<Schemas['locusConfigSchema']>;
 
-/** One validated `languages` entry. */
-export type LanguageServerEntry = Zod.infer<Schemas['languageServerSchema']>;
+/** One validated `languages` entry (`extensions` and `languageId` only under a declared language's key). */
+export type LanguageServerEntry = Zod.infer<Schemas['declaredLanguageSchema']>;
 
 /** The JSON Schema of the file (draft 2020-12), as published in `schema/locus.config.schema.json`. */
 export function configJsonSchema(): Record<string, unknown> {

@@ -47,6 +47,11 @@ export const SERVER_LANGUAGES = [
 /** A language Locus routes to a language server. */
 export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
 
+/** True for a language of the registry (not one a configuration declares). */
+export function isServerLanguage(key: string): key is ServerLanguage {
+  return (SERVER_LANGUAGES as readonly string[]).includes(key);
+}
+
 /** One row of the registry. `id` is also the grammar id of `grammars/manifest.json`. */
 export interface LanguageSpec {
   id: string;

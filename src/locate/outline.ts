@@ -69,6 +69,11 @@ export interface Outline {
   symbols: OutlineSymbol[];
   /** Regions the parser could not parse; symbols there may be missing or misnested. */
   errors: Span[];
+  /**
+   * Set when a language server gave the outline (`textDocument/documentSymbol`) because the language has no grammar:
+   * the server's name, which every answer using the outline mentions.
+   */
+  server?: string;
 }
 
 // Outlines are immutable plain data, so derived indexes are computed once per symbol list.

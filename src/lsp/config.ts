@@ -11,6 +11,7 @@ import {
   type LoadConfigOptions,
 } from '../config/index.js';
 import type { Limits } from '../core/limits.js';
+import { detectLanguage } from '../core/languages.js';
 import type { LanguageKey } from './types.js';
 
 export { CONFIG_FILE_NAME } from '../config/index.js';
@@ -118,6 +119,46 @@ function pick(config: ReturnType<typeof validateConfig>): Partial<LspConfig> {
   if (config.limits !== undefined) result.limits = config.limits;
   if (config.showOutsideContent !== undefined) result.showOutsideContent = config.showOutsideContent;
   return result;
+}
+
+/** A language the configuration declares by its extensions (a language Locus has no grammar for). */
+export interface DeclaredLanguage {
+  /** Its key in `languages` (`haskell`). */
+  key: LanguageKey;
+  /** The LSP languageId of its files (`languageId`, default the key). */
+  languageId: string;
+}
+
+/** The declared languages by extension (lower-case, with the dot), and what is wrong with the declarations. */
+export interface DeclaredLanguages {
+  byExtension: ReadonlyMap<string, DeclaredLanguage>;
+  problems: string[];
+}
+
+/**
+ * The languages declared in `languages` (entries with `extensions`; docs/configuration.md, "A language without a
+ * grammar"). An extension Locus already knows, or one two declarations claim, is a problem: the first claim stands.
+ */
+export function declaredLanguages(
+  languages: Partial<Record<LanguageKey, LanguageServerConfig>>,
+): DeclaredLanguages {
+  const byExtension = new Map<string, DeclaredLanguage>();
+  const problems: string[] = [];
+  for (const [key, entry] of Object.entries(languages)) {
+    for (const raw of entry?.extensions ?? []) {
+      const extension = raw.toLowerCase();
+      const known = detectLanguage(`file${extension}`);
+      const other = byExtension.get(extension);
+      if (known !== undefined) {
+        problems.push(`languages.${key}.extensions: ${extension} is already ${known} (map files to a known language with fileLanguages)`);
+      } else if (other !== undefined) {
+        problems.push(`languages.${key}.extensions: ${extension} is already declared for ${other.key}`);
+      } else {
+        byExtension.set(extension, { key, languageId: entry?.languageId ?? key });
+      }
+    }
+  }
+  return { byExtension, problems };
 }
 
 /** Deep merge for settings and initialization options: objects merge recursively, anything else replaces. */

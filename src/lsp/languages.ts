@@ -8,14 +8,25 @@
 import { readHead } from '../workspace/files.js';
 import { detectLanguage, extensionOf, lspLanguageIdOf, serverLanguageOf } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
+import type { DeclaredLanguage } from './config.js';
 import type { LanguageKey } from './types.js';
 
 const HEAD_BYTES = 512;
 const REMEMBERED_MAX = 10_000;
 
-/** The languages the operations layer decided per file (registry language ids), one store per LspManager. */
+/**
+ * The languages the operations layer decided per file (registry language ids), one store per LspManager, with the
+ * languages its configuration declares by extension (languages without a grammar).
+ */
 export class LanguageDecisions {
   private readonly decided = new LruMap<string, string>({ maxEntries: REMEMBERED_MAX });
+
+  constructor(private readonly declared: ReadonlyMap<string, DeclaredLanguage> = new Map()) {}
+
+  /** The declared language of a file by its extension, if the configuration declares one. */
+  declaredOf(absPath: string): DeclaredLanguage | undefined {
+    return this.declared.size === 0 ? undefined : this.declared.get(extensionOf(absPath));
+  }
 
   /** Records the language decided for a file. */
   remember(absPath: string, languageId: string): void {
@@ -40,14 +51,18 @@ function registryLanguage(absPath: string, decisions: LanguageDecisions | undefi
   return head === undefined ? undefined : detectLanguage(absPath, head);
 }
 
-/** The server language of a file, or undefined when Locus has no server for it. */
+/** The server language of a file (a declared one by its extension first), or undefined when Locus has no server for it. */
 export function languageOfPath(absPath: string, decisions?: LanguageDecisions): LanguageKey | undefined {
+  const declared = decisions?.declaredOf(absPath);
+  if (declared !== undefined) return declared.key;
   const id = registryLanguage(absPath, decisions);
   return id === undefined ? undefined : serverLanguageOf(id);
 }
 
 /** The LSP `languageId` of a file (`typescriptreact`, `shellscript`, …); `plaintext` when unknown. */
 export function lspLanguageId(absPath: string, decisions?: LanguageDecisions): string {
+  const declared = decisions?.declaredOf(absPath);
+  if (declared !== undefined) return declared.languageId;
   const id = registryLanguage(absPath, decisions);
   return id === undefined ? 'plaintext' : lspLanguageIdOf(id, absPath);
 }

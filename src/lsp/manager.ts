@@ -8,12 +8,15 @@ import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './session.js';
 import type { LspLogListener } from './events.js';
 import {
+  declaredLanguages,
   deepMerge,
   loadLspConfig,
   type LanguageServerConfig,
+  type DeclaredLanguage,
   type LoadedLspConfig,
   type LspConfig,
 } from './config.js';
+import { isServerLanguage } from '../core/languages.js';
 import { LanguageDecisions, languageOfPath } from './languages.js';
 import { findProjectRoot } from './project-root.js';
 import { isInside } from '../workspace/files.js';
@@ -49,6 +52,20 @@ export interface LspManagerOptions {
   scriptsOf?: (language: LanguageKey) => Promise<readonly string[]>;
 }
 
+/**
+ * The languages the configuration declares by extension; CONFIG_INVALID when a declaration is wrong (an extension
+ * Locus knows or two declarations share) or a key Locus does not know declares no extensions.
+ */
+function checkedDeclarations(config: LspConfig): ReadonlyMap<string, DeclaredLanguage> {
+  const { byExtension, problems } = declaredLanguages(config.languages);
+  for (const [key, entry] of Object.entries(config.languages)) {
+    if (entry?.extensions === undefined && !isServerLanguage(key))
+      problems.push(`languages.${key}: Locus has no language ${key}; declare its files with "extensions": [".ext"]`);
+  }
+  if (problems.length > 0) throw invalidConfig('the configuration', `${problems.join('; ')}.`);
+  return byExtension;
+}
+
 /** Environment of every server unless `allowNetwork`: an `npm` started by a server cannot reach the registry. */
 const OFFLINE_ENV: Record<string, string> = { npm_config_offline: 'true' };
 
@@ -63,8 +80,8 @@ export class LspManager {
   /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
   readonly configWarnings: readonly string[];
   private readonly sessions = new Map<string, Session>();
-  /** Languages the operations decided per file (`forFile`'s `languageId`), told to the servers. */
-  private readonly languages = new LanguageDecisions();
+  /** Languages the operations decided per file (`forFile`'s `languageId`) and those the config declares. */
+  private readonly languages: LanguageDecisions;
   private readonly onLog: LspLogListener | undefined;
   private readonly scriptsOf: LspManagerOptions['scriptsOf'];
 
@@ -77,6 +94,7 @@ export class LspManager {
       options.loaded ?? loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
     this.configWarnings = loaded.warnings;
+    this.languages = new LanguageDecisions(checkedDeclarations(this.config));
     for (const [language, entry] of Object.entries(this.config.languages)) {
       if (entry?.server === undefined) continue;
       const adapter = BUILTIN_ADAPTERS.get(entry.server);

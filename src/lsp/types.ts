@@ -4,8 +4,11 @@
 
 import type { ServerLanguage } from '../core/languages.js';
 
-/** A language Locus can route to a language server (keys of `locus.config.json` → `languages`). */
-export type LanguageKey = ServerLanguage;
+/**
+ * A language Locus can route to a language server (keys of `locus.config.json` → `languages`): a language of the
+ * registry, or one the configuration declares by its extensions (a language without a grammar, `haskell`).
+ */
+export type LanguageKey = ServerLanguage | (string & {});
 
 /** Where the time of one call went; `requestMs` is the raw JSON-RPC round trip, `totalMs` the whole call. */
 export interface LspTiming {

@@ -13,12 +13,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { detectLanguage, isAmbiguousHeader } from '../core/languages.js';
+import { detectLanguage, extensionOf, isAmbiguousHeader } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import { readTextOrUndefined } from './files.js';
 
 /** Glob (relative to the workspace root, `/`-separated) → language id. */
 export type LanguageOverrides = Readonly<Record<string, string>>;
+
+/** Extension (lower-case, with the dot) → a language the configuration declares (one without a grammar). */
+export type DeclaredExtensions = Readonly<Record<string, string>>;
 
 const MAX_SCANNED_UNITS = 200;
 const MAX_UNIT_BYTES = 1024 * 1024;
@@ -44,6 +47,7 @@ export class FileLanguages {
   constructor(
     private readonly root: string,
     overrides: LanguageOverrides = {},
+    private readonly declared: DeclaredExtensions = {},
   ) {
     this.matchers = Object.entries(overrides).map(([glob, language]) => ({
       test: picomatch(glob, { dot: true }),
@@ -53,7 +57,10 @@ export class FileLanguages {
 
   /** The language id of a file (absolute path) with its text, or undefined when unknown. */
   languageOf(absPath: string, text: string): string | undefined {
-    return this.evidenceOf(absPath) ?? detectLanguage(absPath, text);
+    const declared = Object.hasOwn(this.declared, extensionOf(absPath))
+      ? this.declared[extensionOf(absPath)]
+      : undefined;
+    return this.evidenceOf(absPath) ?? declared ?? detectLanguage(absPath, text);
   }
 
   /**

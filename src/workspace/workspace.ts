@@ -7,7 +7,7 @@ import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs'
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { LruMap } from '../core/lru-map.js';
-import { FileLanguages, type LanguageOverrides } from './file-language.js';
+import { FileLanguages, type DeclaredExtensions, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 import { accessError, decodeText, escapes, tooBig } from './files.js';
 
@@ -49,6 +49,8 @@ export class Workspace {
       maxFileBytes?: number;
       limits?: Partial<Limits>;
       languageOverrides?: LanguageOverrides;
+      /** Extension → a language the configuration declares (no grammar; docs/configuration.md). */
+      declaredLanguages?: DeclaredExtensions;
     } = {},
   ) {
     this.root = path.resolve(root);
@@ -69,7 +71,11 @@ export class Workspace {
 
   /** The language of a file (registry rules plus config globs and `.h` evidence, docs/languages.md). */
   languageOf(absPath: string, text: string): string | undefined {
-    this.languages ??= new FileLanguages(this.root, this.options.languageOverrides);
+    this.languages ??= new FileLanguages(
+      this.root,
+      this.options.languageOverrides,
+      this.options.declaredLanguages,
+    );
     return this.languages.languageOf(absPath, text);
   }
 

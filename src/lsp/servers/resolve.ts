@@ -6,6 +6,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { LocusError } from '../../core/index.js';
+import { BUNDLED_SERVERS_DIR } from '../bundled-servers.js';
 import type { LaunchCommand } from './adapter.js';
 
 const requireHere = createRequire(import.meta.url);
@@ -25,6 +26,16 @@ export function nodeScript(pkg: string, script: string, server: string, hint: st
   const dir = packageDir(pkg);
   const path = dir === undefined ? undefined : join(dir, script);
   if (path === undefined || !existsSync(path)) throw notInstalled(server, `the npm package ${pkg}`, hint);
+  return { command: process.execPath, args: [path] };
+}
+
+/**
+ * A server Locus bundles at build time (`dist/servers/<name>.cjs`, scripts/bundle-servers.js) run with this Node
+ * binary; SERVER_NOT_INSTALLED when the build did not make it (a checkout without `npm run build`).
+ */
+export function bundledServer(name: string, server: string, hint: string): LaunchCommand {
+  const path = join(BUNDLED_SERVERS_DIR, `${name}.cjs`);
+  if (!existsSync(path)) throw notInstalled(server, `Locus's bundled ${path}`, hint);
   return { command: process.execPath, args: [path] };
 }
 

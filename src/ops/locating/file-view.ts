@@ -4,6 +4,7 @@
  */
 import type { Outline } from '../../locate/outline.js';
 import { fileView, type FileView } from '../../locate/resolve-core.js';
+import { isLocusError } from '../../core/errors.js';
 import { hasGrammar } from '../../syntax/registry.js';
 import type { TextFile, Workspace } from '../../workspace/workspace.js';
 import type { SyntaxService } from './syntax-service.js';
@@ -18,28 +19,56 @@ export const MAX_OUTLINE_CHARS = 4 * 1024 * 1024;
 export interface LoadedFile {
   file: TextFile;
   view: FileView;
+  /** The grammar language of the file; undefined without a grammar (also when its outline came from a server). */
   language: string | undefined;
 }
 
-/** Reads `filePath` and builds its view (outline included when a grammar exists). */
+/**
+ * Reads `filePath` and builds its view: the outline from the grammar when there is one; for a language the
+ * configuration declares without a grammar, from its server when `serverOutline` is not false (line scopes and
+ * finds need none, so a locate without a symbol scope starts no server).
+ */
 export async function loadFile(
   workspace: Workspace,
   syntax: SyntaxService,
   filePath: string,
+  options: { serverOutline?: boolean } = {},
 ): Promise<LoadedFile> {
   const file = workspace.readText(filePath);
   const detected = workspace.languageOf(file.absPath, file.text);
   const language = detected !== undefined && hasGrammar(detected) ? detected : undefined;
   let outline: Outline | undefined;
-  const tooBig = language !== undefined && file.text.length > MAX_OUTLINE_CHARS;
+  let noOutline: string | undefined;
+  const tooBig = detected !== undefined && file.text.length > MAX_OUTLINE_CHARS;
   if (language && !tooBig) outline = await syntax.outline(file.absPath, language, file.text);
+  else if (!language && detected !== undefined && options.serverOutline !== false && !tooBig)
+    ({ outline, noOutline } = await fromServer(syntax, file, detected));
   const cached = syntax.views.get(file.absPath);
   if (cached && cached.text === file.text && cached.outline === outline && cached.filePath === file.relPath) {
     return { file, view: cached, language };
   }
   const view = fileView(file.relPath, file.text, outline);
-  if (tooBig)
+  if (tooBig && (language !== undefined || syntax.serverOutlines?.serves(detected as string)))
     view.noOutline = `${file.relPath} is over ${MAX_OUTLINE_CHARS / 1024 / 1024} Mi characters, too big to parse`;
+  else if (noOutline !== undefined) view.noOutline = noOutline;
   syntax.views.set(file.absPath, view);
   return { file, view, language };
+}
+
+/** The server's outline of a file in a declared language, or why there is none (the symbol scope's error says it). */
+async function fromServer(
+  syntax: SyntaxService,
+  file: TextFile,
+  language: string,
+): Promise<{ outline?: Outline; noOutline?: string }> {
+  const source = syntax.serverOutlines;
+  if (source === undefined || !source.serves(language)) return {};
+  try {
+    return { outline: await source.outline(file.absPath, language, file.text) };
+  } catch (error) {
+    if (!isLocusError(error)) throw error;
+    return {
+      noOutline: `${file.relPath} has no grammar, and its language server gave no outline (${error.code}: ${error.message})`,
+    };
+  }
 }

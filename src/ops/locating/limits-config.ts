@@ -4,13 +4,15 @@
  * and the `index` section (docs/workspace.md), read in one pass.
  */
 import type { Limits } from '../../core/limits.js';
-import { loadLspConfig, type IndexConfig, type LspConfig } from '../../lsp/config.js';
-import type { LanguageOverrides } from '../../workspace/file-language.js';
+import { declaredLanguages, loadLspConfig, type IndexConfig, type LspConfig } from '../../lsp/config.js';
+import type { DeclaredExtensions, LanguageOverrides } from '../../workspace/file-language.js';
 
 /** The offline settings of the root's config. */
 export interface OfflineSettings {
   limits: Partial<Limits>;
   fileLanguages: LanguageOverrides;
+  /** The languages the configuration declares by extension (no grammar: their outline comes from the server). */
+  declaredLanguages: DeclaredExtensions;
   index: IndexConfig;
   /** Warnings of loading it (untrusted keys ignored), for the faces to print. */
   warnings: readonly string[];
@@ -28,7 +30,7 @@ export function offlineSettings(root: string, options: { trust?: boolean } = {})
     const loaded = loadLspConfig(root, {}, options.trust === true ? { trust: true } : {});
     return offlineSettingsOf(loaded.config, loaded.warnings);
   } catch (error) {
-    return { limits: {}, fileLanguages: {}, index: {}, warnings: [], error };
+    return { limits: {}, fileLanguages: {}, declaredLanguages: {}, index: {}, warnings: [], error };
   }
 }
 
@@ -37,6 +39,9 @@ export function offlineSettingsOf(config: LspConfig, warnings: readonly string[]
   return {
     limits: config.limits ?? {},
     fileLanguages: config.fileLanguages,
+    declaredLanguages: Object.fromEntries(
+      [...declaredLanguages(config.languages).byExtension].map(([extension, { key }]) => [extension, key]),
+    ),
     index: config.index ?? {},
     warnings,
   };

@@ -8,6 +8,7 @@ import type { Outline } from '../../locate/outline.js';
 import type { FileView } from '../../locate/resolve-core.js';
 import type { IdentifierInfo } from '../../syntax/identifier.js';
 import type { TreeCache } from '../../syntax/tree-cache.js';
+import type { ServerOutlines } from './server-outline.js';
 
 /** What ops need from tree-sitter. */
 export interface SyntaxService {
@@ -22,6 +23,11 @@ export interface SyntaxService {
   ): Promise<IdentifierInfo | undefined>;
   /** File views (line index included) by absolute path, reused while text and outline are the same objects. */
   readonly views: LruMap<string, FileView>;
+  /**
+   * Outlines of languages without a grammar, from their servers (set by whoever owns the servers: the operations
+   * context, or a one-shot command when the config declares such a language).
+   */
+  serverOutlines?: ServerOutlines;
   /** Releases every tree and view. */
   close(): void;
 }
