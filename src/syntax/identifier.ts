@@ -47,8 +47,13 @@ const CALL_TYPE =
   /(^|_)call(_expression)?$|^method_invocation$|^macro_invocation$|^new_expression$|^object_creation_expression$|^invocation_expression$/;
 const CALLEE_FIELDS = new Set(['function', 'name', 'macro', 'constructor', 'method']);
 const MEMBER_TYPE =
-  /member_expression|^attribute$|field_expression|selector_expression|scoped_identifier|member_access|navigation_expression|^method_invocation$/;
-const MEMBER_FIELDS = new Set(['property', 'attribute', 'field', 'name']);
+  /member_expression|^attribute$|field_expression|^field_access$|selector_expression|scoped_identifier|^qualified_identifier$|member_access|navigation_expression|^navigation_suffix$|^method_invocation$|^(dot|method)_index_expression$/;
+/** The fields of a member expression that hold the member (not the object): `p.<field>`, Lua `p:<method>`. */
+const MEMBER_FIELDS = new Set(['property', 'attribute', 'field', 'name', 'method', 'suffix']);
+/** Parents whose children are loose tokens, not a syntax tree: Rust macro arguments, error recovery. */
+const TOKEN_SOUP = /^token_tree$|^ERROR$/;
+/** Tokens after which a name is a member of what precedes it. */
+const MEMBER_TOKENS = new Set(['.', '?.', '->', '::', ':']);
 const IMPORT_TYPE =
   /import|^use_declaration$|^using_directive$|^preproc_include$|^package_clause$|^namespace_use|^(require|include)(_once)?_expression$/;
 const PARAMETER_TYPE = /parameter|^parameters$|^formal_parameters$|^lambda_parameters$/;
@@ -153,17 +158,54 @@ function roleOf(node: Node): IdentifierRole {
   const field = fieldOf(parent, node);
   if (hasAncestor(node, IMPORT_TYPE, 6)) return 'import';
   if (PARAMETER_TYPE.test(parent.type) && !NOT_PARAMETER_FIELDS.has(field ?? '')) return 'parameter';
-  if (CALL_TYPE.test(parent.type) && CALLEE_FIELDS.has(field ?? '')) return 'call';
+  if (isCallee(parent, node)) return 'call';
   // Bash: the word that names a command (`deploy_target "$1"`) calls it.
   if (parent.type === 'command_name') return 'call';
-  if (MEMBER_TYPE.test(parent.type) && MEMBER_FIELDS.has(field ?? '')) {
-    const grand = parent.parent;
-    if (grand && CALL_TYPE.test(grand.type) && CALLEE_FIELDS.has(fieldOf(grand, parent) ?? '')) return 'call';
-    return 'property';
-  }
+  if (TOKEN_SOUP.test(parent.type)) return tokenRole(node);
+  if (isMember(parent, node, field)) return memberRole(parent);
   if (PROPERTY_TYPE.test(node.type)) return 'property';
   if (TYPE_CONTEXT.test(parent.type) || /type/.test(field ?? '')) return 'type';
   return 'variable';
+}
+
+/** True when `child` is what `call` calls: its callee field, or (grammars without fields) its first named child. */
+function isCallee(call: Node, child: Node): boolean {
+  if (!CALL_TYPE.test(call.type)) return false;
+  const field = fieldOf(call, child);
+  return field === null ? call.firstNamedChild?.id === child.id : CALLEE_FIELDS.has(field);
+}
+
+/** True when `node` is the member part of the member expression `parent` (`norm` in `p.norm`, `p->norm`, `P::norm`). */
+function isMember(parent: Node, node: Node, field: string | null): boolean {
+  if (!MEMBER_TYPE.test(parent.type)) return false;
+  // Kotlin and Swift: `navigation_suffix` (`.norm`) holds only the member, with or without a field name.
+  return MEMBER_FIELDS.has(field ?? '') || parent.type === 'navigation_suffix';
+}
+
+/** A member is a call when the whole chain it ends (`a.b.<member>`, `ns::P::<member>`) is called, else a property. */
+function memberRole(member: Node): IdentifierRole {
+  let chain = member;
+  for (let depth = 0; depth < 8; depth++) {
+    const up = chain.parent;
+    if (!up || !MEMBER_TYPE.test(up.type) || up.lastNamedChild?.id !== chain.id) break;
+    chain = up;
+  }
+  const grand = chain.parent;
+  return grand && isCallee(grand, chain) ? 'call' : 'property';
+}
+
+/**
+ * The role of a name among loose tokens (a Rust macro's arguments `println!("{}", p.norm())`, an ERROR node),
+ * read from its neighbours: after `.`/`->`/`::` it is a member, before `(` or `!` it is called.
+ */
+function tokenRole(node: Node): IdentifierRole {
+  const next = node.nextSibling;
+  const called =
+    next !== null &&
+    (next.type === '(' || next.type === '!' || (next.type === 'token_tree' && next.text.startsWith('(')));
+  if (called) return 'call';
+  const previous = node.previousSibling;
+  return previous !== null && MEMBER_TOKENS.has(previous.type) ? 'property' : 'variable';
 }
 
 function fieldOf(parent: Node, child: Node): string | null {
