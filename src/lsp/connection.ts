@@ -49,6 +49,8 @@ export interface ConnectionListener {
   log(type: number, message: string): void;
   /** A `textDocument/publishDiagnostics` for a URI. */
   diagnostics(uri: string, diagnostics: Diagnostic[]): void;
+  /** Any other notification (a server's own status, such as rust-analyzer's `experimental/serverStatus`). */
+  notification(method: string, params: unknown): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
   unresponsive(method: string): void;
   /**
@@ -128,8 +130,15 @@ export class LspConnection {
   }
 
   /** Sends an untyped request (`rawRequest` for benchmarks and server-specific methods). */
-  async requestRaw(method: string, params: object, timeoutMs: number): Promise<Timed<unknown>> {
-    return this.send(method, (token) => this.conn.sendRequest(method, params, token), timeoutMs);
+  async requestRaw(method: string, params: object | undefined, timeoutMs: number): Promise<Timed<unknown>> {
+    return this.send(
+      method,
+      (token) =>
+        params === undefined
+          ? this.conn.sendRequest(method, token)
+          : this.conn.sendRequest(method, params, token),
+      timeoutMs,
+    );
   }
 
   /** Sends a typed notification; a dead connection ignores it. */
@@ -240,7 +249,7 @@ export class LspConnection {
     conn.onNotification(PublishDiagnosticsNotification.type, (params) =>
       listener.diagnostics(params.uri, params.diagnostics),
     );
-    conn.onNotification(() => undefined);
+    conn.onNotification((method, params) => listener.notification(method, params));
     conn.onError(([error, message]) => {
       if (this.closing) return;
       if (isPipeError(error)) listener.broken(undefined, true);

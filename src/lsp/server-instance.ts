@@ -34,6 +34,8 @@ import { pathToUri } from './uri.js';
 export interface InstanceSpec {
   adapter: ServerAdapter;
   root: string;
+  /** Whether the workspace is trusted (handed to the adapter's `prepare`). */
+  trusted?: boolean;
   launch: LaunchCommand;
   env: Record<string, string>;
   initializationOptions: unknown;
@@ -67,8 +69,6 @@ export class ServerInstance {
   encoding: PositionEncoding = 'utf-16';
   /** UTF-16 ⇄ server position conversion. */
   mapper: PositionMapper;
-  /** `performance.now()` time after which requests stop waiting for readiness (reset at the first sync). */
-  readyDeadline = 0;
   private synced = false;
   /** Milliseconds from spawn to the `initialize` response. */
   initializeMs = 0;
@@ -89,7 +89,7 @@ export class ServerInstance {
     this.process = proc;
     this.onDeath = onDeath;
     this.onProgress = onProgress;
-    this.readiness = new Readiness(spec.adapter.readiness);
+    this.readiness = new Readiness(spec.adapter.readiness, spec.readyTimeoutMs);
     const name = spec.adapter.name;
     const loading = new ServerProgress(name, onProgress);
     this.connection = new LspConnection(
@@ -110,6 +110,10 @@ export class ServerInstance {
           this.diagnostics.arrived(uri, diagnostics);
           this.watchReady(() => this.readiness.diagnostics());
           this.documents.diagnosticsArrived(uri);
+        },
+        notification: (method, params) => {
+          trace(name, method, JSON.stringify(params)?.slice(0, 300));
+          this.watchReady(() => this.readiness.notification(method, params), method);
         },
         unresponsive: (method) => this.die(hung(name, method)),
         broken: (garbage, writeFailed) => {
@@ -140,7 +144,8 @@ export class ServerInstance {
     const tmpDir = makeSessionTmpDir(spec.adapter.id);
     let proc: ServerProcess;
     try {
-      const extraArgs = (await spec.adapter.prepare?.({ root: spec.root, tmpDir })) ?? [];
+      const extraArgs =
+        (await spec.adapter.prepare?.({ root: spec.root, tmpDir, trusted: spec.trusted === true })) ?? [];
       const args = [...spec.launch.args, ...extraArgs];
       proc = await ServerProcess.spawn({
         command: spec.launch.command,
@@ -162,7 +167,7 @@ export class ServerInstance {
       throw instance.death ?? error;
     }
     instance.initializeMs = performance.now() - began;
-    instance.readyDeadline = performance.now() + spec.readyTimeoutMs;
+    instance.readiness.restartBound();
     return instance;
   }
 
@@ -172,9 +177,14 @@ export class ServerInstance {
     this.diagnostics.noteSync(uri, text);
     if (!this.synced) {
       this.synced = true;
-      this.readyDeadline = performance.now() + this.spec.readyTimeoutMs;
+      this.readiness.restartBound();
     }
     return uri;
+  }
+
+  /** `performance.now()` time after which requests stop waiting for readiness (see `Readiness.restartBound`). */
+  get readyDeadline(): number {
+    return this.readiness.deadline;
   }
 
   /** Runs a readiness update and reports the moment the server becomes ready. */
@@ -243,7 +253,7 @@ export class ServerInstance {
       this.spec.initializeTimeoutMs,
     );
     this.capabilities = result.capabilities;
-    this.encoding = negotiatedEncoding(result);
+    this.encoding = adapter.actualEncoding ?? negotiatedEncoding(result);
     this.mapper = new PositionMapper(this.encoding, (uri) => this.documents.linesOf(uri));
     await this.connection.notify(InitializedNotification.type, {});
     if (this.spec.settings !== undefined) {

@@ -6,8 +6,9 @@
  * come from stale text) plus UTF-16 positions, and returns protocol results with UTF-16 positions wrapped in an
  * LspAnswer: `possiblyIncomplete` is true when the server answered before its readiness signal; `timing` separates
  * the raw request from Locus's overhead. References and rename wait for readiness up to `readyTimeoutMs` after the
- * start (their answers must be complete); definition and hover ask at once and wait only when a server that is not
- * ready answers empty; the rest do not wait. Normalisations: definitions are
+ * start (their answers must be complete); definition, hover, completion, signature help and code actions ask at once
+ * and wait (then ask again) only when a server that is not ready answers empty; formatting and document symbols do not
+ * wait. A not-ready answer carries `incompleteReason`. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
 import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
@@ -45,8 +46,9 @@ const UNREACHABLE_EXIT_MS = 2000;
 
 /**
  * How a request relates to readiness: `wait` for it; `eager` asks at once and waits (then asks again)
- * only when a server that is not ready yet answers empty; `flag` never waits but marks the answer;
- * `none` ignores readiness (docs/performance.md, "readiness per operation").
+ * only when a server that is not ready yet answers empty, so an empty answer of a loading server never comes
+ * back as the truth; `flag` never waits but marks the answer; `none` ignores readiness (single-file requests;
+ * docs/performance.md, "readiness per operation").
  */
 export type ReadyMode = 'wait' | 'eager' | 'flag' | 'none';
 
@@ -137,6 +139,7 @@ export class SessionRequests {
     if (this.adapter.opensChangedFiles && this.serves(absPath, instance.spec.languages))
       await instance.documents.openChanged(absPath, text);
     await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
+    reloadIfManifest(instance, [absPath]);
   }
 
   /**
@@ -154,6 +157,10 @@ export class SessionRequests {
       await instance.documents.openFromDisk(ours.map((c) => c.path));
     }
     await notifyWatchedFiles(instance, changes);
+    reloadIfManifest(
+      instance,
+      changes.map((c) => c.path),
+    );
   }
 
   /** True when the file's language is one this session's server handles. */
@@ -195,11 +202,21 @@ export class SessionRequests {
     position: Position,
     direction: HierarchyDirection,
     depth: number,
-  ): Promise<HierarchyNode[]> {
+  ): Promise<Omit<LspAnswer<HierarchyNode[]>, 'timing'>> {
     return this.withInstance(async (instance) => {
       const uri = await instance.sync(absPath, text);
-      await instance.readiness.wait(instance.readyDeadline);
-      return walkHierarchy(instance, uri, position, direction, depth);
+      const waitStart = performance.now();
+      await abortable(instance.readiness.wait(instance.readyDeadline), this.call.signal);
+      const result = await walkHierarchy(instance, uri, position, direction, depth);
+      const complete = instance.readiness.ready && instance.readiness.problem === undefined;
+      return {
+        result,
+        possiblyIncomplete: !complete,
+        ...(complete
+          ? {}
+          : { incompleteReason: notReadyReason(instance, performance.now() - waitStart, true) }),
+        server: this.adapter.id,
+      };
     });
   }
 
@@ -265,9 +282,12 @@ export class SessionRequests {
         (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
       const ready = instance.readiness.ready && settled;
       answer ??= await send();
+      const possiblyIncomplete =
+        plan.ready !== 'none' && (!ready || instance.readiness.problem !== undefined);
       return {
         result: answer.result,
-        possiblyIncomplete: plan.ready !== 'none' && !ready,
+        possiblyIncomplete,
+        ...(possiblyIncomplete ? { incompleteReason: notReadyReason(instance, readyWaitMs, settled) } : {}),
         server: this.adapter.id,
         timing: { requestMs: answer.ms, totalMs: performance.now() - began, readyWaitMs },
       };
@@ -341,6 +361,30 @@ export class SessionRequests {
       throw error;
     }
   }
+}
+
+/**
+ * Asks a server that does not reload its project by itself (`ServerAdapter.reload`) to do so when a project file
+ * changed; it counts as loading until it says it is ready again.
+ */
+function reloadIfManifest(instance: ServerInstance, paths: string[]): void {
+  const reload = instance.spec.adapter.reload;
+  if (reload === undefined || !paths.some((p) => reload.files.test(p))) return;
+  instance.readiness.lose();
+  instance.connection
+    .requestRaw(reload.method, undefined, instance.spec.requestTimeoutMs)
+    .catch(() => undefined);
+}
+
+/** Why an answer may be incomplete, in words for the agent ("rust-analyzer was still loading … after waiting 15.0 s"). */
+function notReadyReason(instance: ServerInstance, waitedMs: number, settled: boolean): string {
+  const { problem } = instance.readiness;
+  if (instance.readiness.ready && problem !== undefined)
+    return `${instance.name} reports a problem with the project: ${problem}`;
+  if (!settled && instance.readiness.ready)
+    return `${instance.name} had not finished processing the files changed since its last answer`;
+  const waited = waitedMs >= 1000 ? ` after waiting ${(waitedMs / 1000).toFixed(1)} s` : '';
+  return `${instance.name} ${instance.readiness.describe()}${waited}`;
 }
 
 const OUTSIDE_KILLS = new Set(['SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT']);

@@ -23,6 +23,7 @@ let ws: string;
 let session: StdioSession;
 
 const fake = (log: string, ...flags: string[]) => ({
+  server: 'pyright',
   command: process.execPath,
   args: [FAKE_SERVER, `--log=${log}`, ...flags],
 });
