@@ -3,8 +3,9 @@
  * could reach the network: package managers (npm, npx, yarn, pnpm, pip) and `go` subcommands other than the local
  * `go list` / `go env` / `go version` that gopls runs to load packages, unless the `go` process runs with
  * `GOPROXY=off` (then it cannot fetch modules; gopls runs `go mod tidy` for its diagnostics), `cargo` unless it
- * runs offline (`CARGO_NET_OFFLINE=true`, `--offline`, `--frozen`; rust-analyzer runs `cargo metadata`), and any
- * `rustup` (a proxy may install a toolchain) — see docs/configuration.md, "No network".
+ * runs offline (`CARGO_NET_OFFLINE=true`, `--offline`, `--frozen`; rust-analyzer runs `cargo metadata`), and
+ * `rustup` unless `RUSTUP_TOOLCHAIN` is a toolchain folder (a path toolchain has no components to download;
+ * rust-analyzer runs `rustup component add rust-src`) — see docs/configuration.md, "No network".
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { liveGroups } from '../../src/lsp/index.js';
@@ -25,7 +26,8 @@ export function isDownloader(argv: string[], env: string[] = []): boolean {
     return (
       !env.includes('CARGO_NET_OFFLINE=true') && !argv.some((a) => a === '--offline' || a === '--frozen')
     );
-  return names.some((n) => /^rustup(-init)?$/.test(n));
+  if (!names.some((n) => /^rustup(-init)?$/.test(n))) return false;
+  return !env.some((e) => e.startsWith('RUSTUP_TOOLCHAIN=/'));
 }
 
 /** Starts sampling /proc every 50 ms; `stop()` returns the command lines of downloaders seen. */

@@ -76,7 +76,8 @@ describe('downloader detection', () => {
     expect(isDownloader(['/usr/bin/cargo', 'metadata', '--format-version', '1'])).toBe(true);
     expect(isDownloader(['/usr/bin/cargo', 'metadata'], ['CARGO_NET_OFFLINE=true'])).toBe(false);
     expect(isDownloader(['cargo', 'metadata', '--offline'])).toBe(false);
-    expect(isDownloader(['/root/.cargo/bin/rustup', 'which', 'cargo'])).toBe(true);
+    expect(isDownloader(['/root/.cargo/bin/rustup', 'component', 'add', 'rust-src'])).toBe(true);
+    expect(isDownloader(['rustup', 'component', 'add', 'rust-src'], ['RUSTUP_TOOLCHAIN=/usr'])).toBe(false);
   });
 });
 

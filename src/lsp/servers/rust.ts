@@ -89,7 +89,11 @@ function statusProblem(params: unknown): string | undefined {
 
 /**
  * The cargo, rustc and rustfmt rust-analyzer runs: those beside it (its own toolchain: /usr/bin for Debian's, the
- * toolchain folder for rustup's), else the real ones on PATH; and no rustc wrappers from a cargo config.
+ * toolchain folder for rustup's), else the real ones on PATH; and no rustc wrappers from a cargo config. Some of
+ * its calls go through the rustup proxies in `~/.cargo/bin` all the same (it looks there first), so
+ * `RUSTUP_TOOLCHAIN` names that toolchain's folder: the proxies then run it, whatever `rust-toolchain.toml` the
+ * workspace has, and the `rustup component add rust-src` it tries when the standard library's sources are missing
+ * fails at once ("toolchain does not support components") instead of downloading.
  */
 function toolchainEnvironment(executable: string): Record<string, string> {
   const env: Record<string, string> = { RUSTC_WRAPPER: '', RUSTC_WORKSPACE_WRAPPER: '' };
@@ -99,5 +103,8 @@ function toolchainEnvironment(executable: string): Record<string, string> {
       fileFacts(beside)?.isFile === true && !isRustupProxy(beside) ? beside : realToolOnPath(tool).path;
     if (path !== undefined) env[tool.toUpperCase()] = path;
   }
+  const toolchain = env.CARGO === undefined ? undefined : dirname(dirname(env.CARGO));
+  if (toolchain !== undefined && fileFacts(join(toolchain, 'bin', 'rustc'))?.isFile === true)
+    env.RUSTUP_TOOLCHAIN = toolchain;
   return env;
 }
