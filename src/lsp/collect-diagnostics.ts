@@ -41,7 +41,7 @@ export async function collectDiagnostics(
 ): Promise<CollectedDiagnostics> {
   const began = performance.now();
   const deadline = began + options.timeoutMs;
-  await instance.readiness.wait(Math.min(deadline, Math.max(instance.readyDeadline, began)));
+  await instance.waitReady(Math.min(deadline, Math.max(instance.readyDeadline, began)));
   if (instance.capabilities.diagnosticProvider !== undefined) {
     const report = await instance.connection.request(
       DocumentDiagnosticRequest.type,

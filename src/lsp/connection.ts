@@ -130,15 +130,8 @@ export class LspConnection {
   }
 
   /** Sends an untyped request (`rawRequest` for benchmarks and server-specific methods). */
-  async requestRaw(method: string, params: object | undefined, timeoutMs: number): Promise<Timed<unknown>> {
-    return this.send(
-      method,
-      (token) =>
-        params === undefined
-          ? this.conn.sendRequest(method, token)
-          : this.conn.sendRequest(method, params, token),
-      timeoutMs,
-    );
+  async requestRaw(method: string, params: object, timeoutMs: number): Promise<Timed<unknown>> {
+    return this.send(method, (token) => this.conn.sendRequest(method, params, token), timeoutMs);
   }
 
   /** Sends a typed notification; a dead connection ignores it. */

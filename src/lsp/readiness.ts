@@ -137,7 +137,7 @@ export class Readiness {
     }
   }
 
-  /** Takes readiness back until a signal gives it again (the server was asked to reload its project). */
+  /** Takes readiness back until a signal gives it again (a status said "loading" after "ready"). */
   lose(): void {
     if (this.readyAfter === undefined || this.lost) return;
     this.lost = true;

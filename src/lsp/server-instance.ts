@@ -9,6 +9,7 @@ import {
   DidChangeConfigurationNotification,
   InitializedNotification,
   InitializeRequest,
+  SetTraceNotification,
   type InitializeParams,
   type InitializeResult,
   type ServerCapabilities,
@@ -180,6 +181,19 @@ export class ServerInstance {
       this.readiness.restartBound();
     }
     return uri;
+  }
+
+  /**
+   * Waits for readiness until `deadline`. A server that reports its progress only when a message wakes it (ccls sends
+   * the end of its `indexing` at its next message) is sent a harmless `$/setTrace` now and then meanwhile.
+   */
+  async waitReady(deadline: number): Promise<void> {
+    const every = this.spec.adapter.wakeWhileLoadingMs;
+    if (every === undefined) return this.readiness.wait(deadline);
+    while (!this.readiness.ready && performance.now() < deadline && this.alive) {
+      await this.readiness.wait(Math.min(deadline, performance.now() + every));
+      if (!this.readiness.ready) await this.connection.notify(SetTraceNotification.type, { value: 'off' });
+    }
   }
 
   /** `performance.now()` time after which requests stop waiting for readiness (see `Readiness.restartBound`). */

@@ -106,7 +106,7 @@ export class SessionRequests {
     return this.withInstance(async (instance) => {
       if (file !== undefined) await instance.sync(file.absPath, file.text);
       const deadline = timeoutMs === undefined ? instance.readyDeadline : performance.now() + timeoutMs;
-      await instance.readiness.wait(deadline);
+      await instance.waitReady(deadline);
       return instance.readiness.ready;
     });
   }
@@ -139,7 +139,6 @@ export class SessionRequests {
     if (this.adapter.opensChangedFiles && this.serves(absPath, instance.spec.languages))
       await instance.documents.openChanged(absPath, text);
     await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
-    reloadIfManifest(instance, [absPath]);
   }
 
   /**
@@ -157,10 +156,6 @@ export class SessionRequests {
       await instance.documents.openFromDisk(ours.map((c) => c.path));
     }
     await notifyWatchedFiles(instance, changes);
-    reloadIfManifest(
-      instance,
-      changes.map((c) => c.path),
-    );
   }
 
   /** True when the file's language is one this session's server handles. */
@@ -206,7 +201,7 @@ export class SessionRequests {
     return this.withInstance(async (instance) => {
       const uri = await instance.sync(absPath, text);
       const waitStart = performance.now();
-      await abortable(instance.readiness.wait(instance.readyDeadline), this.call.signal);
+      await abortable(instance.waitReady(instance.readyDeadline), this.call.signal);
       const result = await walkHierarchy(instance, uri, position, direction, depth);
       const complete = instance.readiness.ready && instance.readiness.problem === undefined;
       return {
@@ -274,7 +269,7 @@ export class SessionRequests {
           source: instance.name,
           message: `${instance.name}: loading project`,
         });
-        await abortable(instance.readiness.wait(instance.readyDeadline), signal);
+        await abortable(instance.waitReady(instance.readyDeadline), signal);
       }
       const readyWaitMs = performance.now() - waitStart;
       const settled =
@@ -361,19 +356,6 @@ export class SessionRequests {
       throw error;
     }
   }
-}
-
-/**
- * Asks a server that does not reload its project by itself (`ServerAdapter.reload`) to do so when a project file
- * changed; it counts as loading until it says it is ready again.
- */
-function reloadIfManifest(instance: ServerInstance, paths: string[]): void {
-  const reload = instance.spec.adapter.reload;
-  if (reload === undefined || !paths.some((p) => reload.files.test(p))) return;
-  instance.readiness.lose();
-  instance.connection
-    .requestRaw(reload.method, undefined, instance.spec.requestTimeoutMs)
-    .catch(() => undefined);
 }
 
 /** Why an answer may be incomplete, in words for the agent ("rust-analyzer was still loading … after waiting 15.0 s"). */

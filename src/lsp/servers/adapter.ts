@@ -55,6 +55,11 @@ export interface ServerAdapter {
    * readiness like references (docs/performance.md, "readiness per operation").
    */
   readonly answersBeforeReady?: boolean;
+  /**
+   * A server that reports its loading only when a message wakes it (ccls): while a request waits for readiness,
+   * a harmless `$/setTrace` goes out this often.
+   */
+  readonly wakeWhileLoadingMs?: number;
   /** Files whose presence marks a project root, nearest ancestor wins (none → the workspace root). */
   readonly projectMarkers: readonly string[];
   /** The project root of a file when the nearest marker is not it (a Cargo workspace above its member crates). */
@@ -103,11 +108,6 @@ export interface ServerAdapter {
    * build scripts and proc macros).
    */
   readonly trusted?: AdapterOverlay;
-  /**
-   * A server that does not reload its project by itself when a project file changes: the files, and the request
-   * that makes it reload (rust-analyzer with `cargo.autoreload` off, which spares two reloads at every start).
-   */
-  readonly reload?: { files: RegExp; method: string };
   /** Environment for the resolved executable (rust-analyzer: the cargo and rustc of its own toolchain). */
   environment?(executable: string): Record<string, string>;
   /** Extra top-level client capabilities (e.g. clangd's `offsetEncoding`). */

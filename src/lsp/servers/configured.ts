@@ -32,12 +32,5 @@ export function configuredAdapter(language: LanguageKey, entry: LanguageServerCo
       throw notInstalled(this.name, `a "command" for languages.${language}`, this.installHint);
     },
   };
-  if (recipe === undefined) return adapter;
-  return {
-    ...adapter,
-    ...(recipe.initializationOptions ? { initializationOptions: recipe.initializationOptions } : {}),
-    ...(recipe.settings ? { settings: recipe.settings } : {}),
-    ...(recipe.actualEncoding ? { actualEncoding: recipe.actualEncoding } : {}),
-    ...(recipe.prepare ? { prepare: recipe.prepare } : {}),
-  };
+  return { ...adapter, ...recipe?.quirks };
 }

@@ -5,9 +5,8 @@
  * is data for the servers added later too (YAML, JSON, CSS, HTML): add a row, and docs/languages.md's recipe
  * table, which `test/lsp/recipes.test.ts` checks against this one.
  */
-import type { PositionEncoding } from '../../core/index.js';
 import { GENERIC_READINESS, type ReadySignal } from '../readiness.js';
-import type { PrepareContext } from './adapter.js';
+import type { ServerAdapter } from './adapter.js';
 import { cclsPrepare } from './ccls.js';
 import { projectCacheDir } from './cache-dir.js';
 import { join } from 'node:path';
@@ -26,12 +25,19 @@ export interface ServerRecipe {
   projectMarkers: readonly string[];
   /** Arguments when the configuration gives none. */
   args?: readonly string[];
-  initializationOptions?: Record<string, unknown>;
-  settings?: Record<string, unknown>;
-  /** The unit the server really counts columns in (see `ServerAdapter.actualEncoding`). */
-  actualEncoding?: PositionEncoding;
-  /** Per-start preparation: extra arguments (scratch folders, generated files). */
-  prepare?(context: PrepareContext): Promise<string[]>;
+  /** What the server needs beyond the defaults of a configured server (see `ServerAdapter` for each). */
+  quirks?: Partial<
+    Pick<
+      ServerAdapter,
+      | 'initializationOptions'
+      | 'settings'
+      | 'actualEncoding'
+      | 'prepare'
+      | 'opensChangedFiles'
+      | 'answersBeforeReady'
+      | 'wakeWhileLoadingMs'
+    >
+  >;
 }
 
 const diagnosticsOrProgress = 'generic: a work-done progress ended or diagnostics arrived, then 0.5 s quiet';
@@ -51,8 +57,10 @@ export const RECIPES: readonly ServerRecipe[] = [
       },
     ],
     projectMarkers: ['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', '.project'],
-    // jdtls keeps its Eclipse workspace in -data: a cache folder, never the project.
-    prepare: async ({ root, tmpDir }) => ['-data', projectCacheDir('jdtls', root) ?? join(tmpDir, 'jdtls')],
+    quirks: {
+      // jdtls keeps its Eclipse workspace in -data: a cache folder, never the project.
+      prepare: async ({ root, tmpDir }) => ['-data', projectCacheDir('jdtls', root) ?? join(tmpDir, 'jdtls')],
+    },
   },
   {
     name: 'Ruby LSP',
@@ -78,7 +86,7 @@ export const RECIPES: readonly ServerRecipe[] = [
     readinessText: '`$/progress` "Loading workspace" ends',
     readiness: [{ kind: 'progress', title: /^Loading workspace/i }],
     projectMarkers: ['.luarc.json', '.luarc.jsonc'],
-    settings: { Lua: { telemetry: { enable: false } } },
+    quirks: { settings: { Lua: { telemetry: { enable: false } } } },
   },
   {
     name: 'Intelephense',
@@ -162,10 +170,17 @@ export const RECIPES: readonly ServerRecipe[] = [
     name: 'ccls',
     commands: ['ccls'],
     config: '"cpp": {"command": "ccls"}',
-    readinessText: '`$/progress` "indexing" ends',
+    readinessText: '`$/progress` "indexing" ends (ccls sends the end at its next message: Locus wakes it)',
     readiness: [{ kind: 'progress', title: /index/i }],
     projectMarkers: ['compile_commands.json', '.ccls', 'CMakeLists.txt', 'Makefile'],
-    prepare: cclsPrepare,
+    quirks: {
+      prepare: cclsPrepare,
+      // Like clangd it re-reads only opened files and answers a definition with the header's declaration until
+      // its index is built; and it reports its index's end only when a message wakes it.
+      opensChangedFiles: true,
+      answersBeforeReady: false,
+      wakeWhileLoadingMs: 250,
+    },
   },
   {
     name: 'python-lsp-server (pylsp)',
@@ -175,7 +190,7 @@ export const RECIPES: readonly ServerRecipe[] = [
     readiness: [{ kind: 'immediate' }],
     projectMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt'],
     // pylsp 1.7 negotiates nothing (so UTF-16) but counts code points (docs/languages.md, "pylsp").
-    actualEncoding: 'utf-32',
+    quirks: { actualEncoding: 'utf-32' },
   },
 ];
 

@@ -21,9 +21,10 @@ const INSTALL =
 /** Settings that hold everywhere (rust-analyzer reads them as initializationOptions and as its settings section). */
 const DEFAULTS = {
   checkOnSave: false,
-  // Its own reload at start costs two more `cargo metadata` rounds (3 s on a small crate); Locus asks for one
-  // when a manifest changes instead (`reload` below).
-  cargo: { autoreload: false, buildScripts: { enable: false } },
+  // `cargo.autoreload` stays on although it costs two more `cargo metadata` rounds at start (3 s on a small crate):
+  // its first crate graph is built before the files are read and misses a crate whose root file is not open
+  // (base64's src/lib.rs when src/encode.rs is asked about), until that reload.
+  cargo: { buildScripts: { enable: false } },
   procMacro: { enable: false },
 };
 
@@ -51,10 +52,6 @@ export const rustAnalyzerAdapter: ServerAdapter = {
   initializationOptions: DEFAULTS,
   settings: { 'rust-analyzer': DEFAULTS },
   trusted: { initializationOptions: TRUSTED, settings: { 'rust-analyzer': TRUSTED } },
-  reload: {
-    files: /(^|[\\/])(Cargo\.toml|Cargo\.lock|rust-project\.json|config\.toml)$/,
-    method: 'rust-analyzer/reloadWorkspace',
-  },
   offline: { env: { CARGO_NET_OFFLINE: 'true', RUSTUP_AUTO_INSTALL: '0' } },
   orphanBehaviour: 'exits when its stdin closes',
   languageId: lspLanguageId,
@@ -76,15 +73,12 @@ export const rustAnalyzerAdapter: ServerAdapter = {
 
 /**
  * The first thing a non-ok `experimental/serverStatus` says is wrong ("Workspace … has sysroot errors: can't load
- * standard library"), leaving out the reload rust-analyzer asks for with `cargo.autoreload` off (Locus reloads it).
+ * standard library").
  */
 function statusProblem(params: unknown): string | undefined {
   const { health, message } = (params ?? {}) as { health?: unknown; message?: unknown };
   if (health === 'ok' || typeof message !== 'string') return undefined;
-  const paragraph = message
-    .split(/\n\s*\n/)
-    .find((p) => p.trim() !== '' && !/^Auto-reloading is disabled/.test(p));
-  return paragraph?.split('\n')[0]?.trim().slice(0, 200);
+  return message.trim().split('\n')[0]?.trim().slice(0, 200) || undefined;
 }
 
 /**
