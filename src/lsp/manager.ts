@@ -137,7 +137,7 @@ export class LspManager {
     const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++ or Bash, or a server configured for the language (docs/configuration.md, "languages").',
+      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++, Bash or Rust, or a server configured for the language (docs/configuration.md, "languages").',
     });
   }
 
