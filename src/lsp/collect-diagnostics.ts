@@ -64,3 +64,27 @@ export async function collectDiagnostics(
     settled: settled && instance.readiness.ready,
   };
 }
+
+/**
+ * A document's latest diagnostics for a request that passes them back (code actions): pulled when the server
+ * supports it (TypeScript 7, rust-analyzer), else the latest pushed, waiting up to `waitMs` for a fresh set.
+ */
+export async function documentDiagnostics(
+  instance: ServerInstance,
+  uri: string,
+  waitMs: number,
+): Promise<Diagnostic[]> {
+  if (instance.capabilities.diagnosticProvider !== undefined) {
+    try {
+      const report = await instance.connection.request(
+        DocumentDiagnosticRequest.type,
+        { textDocument: { uri } },
+        waitMs,
+      );
+      if (report.result.kind === 'full') return report.result.items;
+    } catch {
+      // Fall back to what the server pushed.
+    }
+  }
+  return instance.diagnostics.current(uri, waitMs);
+}

@@ -163,6 +163,20 @@ export class Readiness {
     return `was still loading the project${doing ? ` (${doing.slice(0, 120)})` : ''}`;
   }
 
+  /**
+   * Why an answer of `server` may be incomplete, in words for the agent: "rust-analyzer was still loading the project
+   * (Fetching) after waiting 15.0 s", "… reports a problem with the project: …". `settled` false: ready, but not done
+   * with files changed since its last answer.
+   */
+  incompleteReason(server: string, waitedMs: number, settled = true): string {
+    if (this.ready && this.problem !== undefined)
+      return `${server} reports a problem with the project: ${this.problem}`;
+    if (!settled && this.ready)
+      return `${server} had not finished processing the files changed since its last answer`;
+    const waited = waitedMs >= 1000 ? ` after waiting ${(waitedMs / 1000).toFixed(1)} s` : '';
+    return `${server} ${this.describe()}${waited}`;
+  }
+
   /** Wakes every waiter (used when the server dies while they wait). */
   release(): void {
     this.wakeup.wake();

@@ -15,27 +15,25 @@ import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../co
 import { isLocusError, type LocusError } from '../core/index.js';
 import type { RequestType } from 'vscode-jsonrpc/node';
 import {
-  DidChangeWatchedFilesNotification,
-  FileChangeType,
   type Command,
   type Position,
   type ServerCapabilities,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { requireCapability, type CapabilityName } from './capabilities.js';
-import { DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { Timed } from './connection.js';
 import type { PositionMapper } from './encoding.js';
 import type { ServerInstance } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
-import { pathToUri } from './uri.js';
 import { languageOfPath, type LanguageDecisions } from './languages.js';
 import { captureCommandEdit } from './commands.js';
 import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
+  documentDiagnostics,
   DEFAULT_COLLECT,
   type CollectedDiagnostics,
   type CollectOptions,
@@ -138,7 +136,7 @@ export class SessionRequests {
     if (instance === undefined || (await instance.documents.documentChanged(absPath, text))) return;
     if (this.adapter.opensChangedFiles && this.serves(absPath, instance.spec.languages))
       await instance.documents.openChanged(absPath, text);
-    await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
+    await instance.documents.watchedFilesChanged([{ path: absPath, kind: 'changed' }]);
   }
 
   /**
@@ -155,7 +153,7 @@ export class SessionRequests {
       );
       await instance.documents.openFromDisk(ours.map((c) => c.path));
     }
-    await notifyWatchedFiles(instance, changes);
+    await instance.documents.watchedFilesChanged(changes);
   }
 
   /** True when the file's language is one this session's server handles. */
@@ -209,7 +207,12 @@ export class SessionRequests {
         possiblyIncomplete: !complete,
         ...(complete
           ? {}
-          : { incompleteReason: notReadyReason(instance, performance.now() - waitStart, true) }),
+          : {
+              incompleteReason: instance.readiness.incompleteReason(
+                instance.name,
+                performance.now() - waitStart,
+              ),
+            }),
         server: this.adapter.id,
       };
     });
@@ -282,7 +285,9 @@ export class SessionRequests {
       return {
         result: answer.result,
         possiblyIncomplete,
-        ...(possiblyIncomplete ? { incompleteReason: notReadyReason(instance, readyWaitMs, settled) } : {}),
+        ...(possiblyIncomplete
+          ? { incompleteReason: instance.readiness.incompleteReason(instance.name, readyWaitMs, settled) }
+          : {}),
         server: this.adapter.id,
         timing: { requestMs: answer.ms, totalMs: performance.now() - began, readyWaitMs },
       };
@@ -358,17 +363,6 @@ export class SessionRequests {
   }
 }
 
-/** Why an answer may be incomplete, in words for the agent ("rust-analyzer was still loading … after waiting 15.0 s"). */
-function notReadyReason(instance: ServerInstance, waitedMs: number, settled: boolean): string {
-  const { problem } = instance.readiness;
-  if (instance.readiness.ready && problem !== undefined)
-    return `${instance.name} reports a problem with the project: ${problem}`;
-  if (!settled && instance.readiness.ready)
-    return `${instance.name} had not finished processing the files changed since its last answer`;
-  const waited = waitedMs >= 1000 ? ` after waiting ${(waitedMs / 1000).toFixed(1)} s` : '';
-  return `${instance.name} ${instance.readiness.describe()}${waited}`;
-}
-
 const OUTSIDE_KILLS = new Set(['SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT']);
 
 /**
@@ -381,38 +375,6 @@ function diedBeforeCall(instance: ServerInstance, sent: boolean): boolean {
   if (instance.alive) return false;
   const signal = instance.deadWith?.details?.signal;
   return !sent || instance.unreachable || (typeof signal === 'string' && OUTSIDE_KILLS.has(signal));
-}
-
-/** A document's diagnostics: pulled when the server supports it (TypeScript 7), else the latest pushed. */
-async function documentDiagnostics(
-  instance: ServerInstance,
-  uri: string,
-  waitMs: number,
-): Promise<Diagnostic[]> {
-  if (instance.capabilities.diagnosticProvider !== undefined) {
-    try {
-      const report = await instance.connection.request(
-        DocumentDiagnosticRequest.type,
-        { textDocument: { uri } },
-        waitMs,
-      );
-      if (report.result.kind === 'full') return report.result.items;
-    } catch {
-      // Fall back to what the server pushed.
-    }
-  }
-  return instance.diagnostics.current(uri, waitMs);
-}
-
-async function notifyWatchedFiles(instance: ServerInstance, changes: FileChange[]): Promise<void> {
-  const type = {
-    created: FileChangeType.Created,
-    changed: FileChangeType.Changed,
-    deleted: FileChangeType.Deleted,
-  };
-  await instance.connection.notify(DidChangeWatchedFilesNotification.type, {
-    changes: changes.map((c) => ({ uri: pathToUri(c.path), type: type[c.kind] })),
-  });
 }
 
 /** ContentModified (-32801) and ServerCancelled (-32802): the server dropped the request because the text moved. */
