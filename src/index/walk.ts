@@ -1,7 +1,7 @@
 /**
  * Which files the index covers: every file under the root in a language Locus parses, minus what
  * `.gitignore` / `.ignore` files (nested ones too, `ignore` package) and the default-excluded folders
- * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
+ * leave out, with `index.include` / `index.exclude` globs (src/core/glob.ts) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
 import {
@@ -17,7 +17,7 @@ import {
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import { compileGlobs, globBase } from '../core/glob.js';
 import { FileLanguages } from '../workspace/file-language.js';
 import { hasGrammar, languageForPath } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
@@ -93,10 +93,10 @@ export class Walker {
     options: IndexOptions & { maxFileBytes: number },
   ) {
     const globs = (list: string[] | undefined) =>
-      list && list.length > 0 ? picomatch(list, { dot: true }) : () => false;
+      list && list.length > 0 ? compileGlobs(list, { dot: true }) : () => false;
     this.include = globs(options.include);
     this.exclude = globs(options.exclude);
-    this.includeBases = (options.include ?? []).map((g) => picomatch.scan(g).base);
+    this.includeBases = (options.include ?? []).map((g) => globBase(g));
     this.maxFileBytes = options.maxFileBytes;
     this.languages = new FileLanguages(root, options.languageOverrides);
     this.gitLevels = gitExcludeTexts(root).map((text) => ({

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
+import { cancelledError } from '../core/call.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
 import {
   cacheDirectory,
@@ -101,7 +102,7 @@ export class WorkspaceIndex {
    * changes. With `waitMs`, resolves after that long even if the first build is still running
    * (`status().complete` then says so). `onProgress` hears the first build's progress.
    */
-  async fresh(options: { onProgress?: ProgressListener; waitMs?: number } = {}): Promise<IndexStatus> {
+  async fresh(options: FreshOptions = {}): Promise<IndexStatus> {
     const { onProgress, waitMs } = options;
     if (!this.built) {
       while (this.targeting) await this.targeting.catch(() => undefined);
@@ -109,9 +110,11 @@ export class WorkspaceIndex {
       this.building ??= this.build().finally(() => this.listeners.clear());
       // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
       this.building.catch(() => (this.building = undefined));
-      if (waitMs === undefined) await this.building;
-      else await waitFor(this.building, waitMs, { unref: true });
-      if (onProgress) this.listeners.delete(onProgress);
+      try {
+        await waitOrCancel(this.building, waitMs, options.signal);
+      } finally {
+        if (onProgress) this.listeners.delete(onProgress);
+      }
       return this.status();
     }
     this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
@@ -127,10 +130,7 @@ export class WorkspaceIndex {
    * these names are complete (`status().covers`). Files parsed are kept and persisted, so the first
    * build later parses only the rest. See docs/workspace.md.
    */
-  async freshFor(
-    names: readonly string[],
-    options: { onProgress?: ProgressListener; waitMs?: number } = {},
-  ): Promise<IndexStatus> {
+  async freshFor(names: readonly string[], options: FreshOptions = {}): Promise<IndexStatus> {
     if (this.built || this.building || names.length === 0) return this.fresh(options);
     while (this.targeting) await this.targeting.catch(() => undefined);
     if (this.built || this.building) return this.fresh(options);
@@ -140,8 +140,7 @@ export class WorkspaceIndex {
       this.targeting = undefined;
       if (options.onProgress) this.listeners.delete(options.onProgress);
     });
-    if (options.waitMs === undefined) await this.targeting;
-    else await waitFor(this.targeting, options.waitMs, { unref: true });
+    await waitOrCancel(this.targeting, options.waitMs, options.signal);
     return this.status();
   }
 
@@ -361,4 +360,23 @@ export class WorkspaceIndex {
     this.progress.done += advance;
     for (const listener of this.listeners) listener({ ...this.progress });
   }
+}
+
+/** How a caller waits for the index: progress, how long at most, and its cancel. */
+export interface FreshOptions {
+  onProgress?: ProgressListener;
+  /** Answer after this long even if the first build still runs (default: wait for it). */
+  waitMs?: number;
+  /** The caller's cancel: ends its wait with CANCELLED (the build goes on for the others). */
+  signal?: AbortSignal | undefined;
+}
+
+/** Waits for a build at most `waitMs` (undefined: no limit); CANCELLED when `signal` fires first. */
+async function waitOrCancel(
+  work: Promise<unknown>,
+  waitMs: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const outcome = await waitFor(work, waitMs ?? Infinity, { unref: true, signal });
+  if (!outcome.done && outcome.reason === 'aborted') throw cancelledError();
 }

@@ -103,8 +103,7 @@ export class McpSession {
     this.setRequestHandler('logging/setLevel', (params) => this.setLogLevel(params));
     this.setNotificationHandler('notifications/cancelled', (params) => {
       const id = params.requestId;
-      if (typeof id === 'string' || typeof id === 'number')
-        this.inFlight.get(id)?.abort(params.reason);
+      if (typeof id === 'string' || typeof id === 'number') this.inFlight.get(id)?.abort(params.reason);
     });
   }
 

@@ -156,5 +156,8 @@ function issueText(issue: z.core.$ZodIssue, args: unknown): string {
 }
 
 function protocolFailure(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: `MCP error ${RPC_ERROR.invalidParams}: ${message}` }], isError: true };
+  return {
+    content: [{ type: 'text', text: `MCP error ${RPC_ERROR.invalidParams}: ${message}` }],
+    isError: true,
+  };
 }
