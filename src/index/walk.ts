@@ -107,20 +107,39 @@ export class Walker {
 
   /** Every source file under `under` (default: the whole root), in path order. */
   walk(under = ''): WalkResult {
+    const { result, steps } = this.start(under);
+    for (const _ of steps);
+    return result;
+  }
+
+  /**
+   * The same walk, letting other work run every `sliceMs` (a long-lived server keeps answering while a big tree
+   * is listed; docs/security.md, "No head-of-line blocking").
+   */
+  async walkYielding(under = '', sliceMs = 20): Promise<WalkResult> {
+    const { result, steps } = this.start(under);
+    let slice = Date.now();
+    for (const _ of steps) {
+      if (Date.now() - slice < sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = Date.now();
+    }
+    return result;
+  }
+
+  /** The result the walk fills and its steps (one per folder listed). */
+  private start(under: string): { result: WalkResult; steps: Generator<void> } {
     const result: WalkResult = {
       files: [],
       dirs: [],
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
     };
-    if (under === '') {
-      this.visit('', this.gitLevels, false, result);
-      return result;
-    }
+    if (under === '') return { result, steps: this.visit('', this.gitLevels, false, result) };
     const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
     const parents = this.ancestorLevels(parent);
     const forced = this.forcedDir(under, parents);
-    if (forced !== undefined) this.visit(under, parents, forced, result);
-    return result;
+    const steps = forced === undefined ? [][Symbol.iterator]() : this.visit(under, parents, forced, result);
+    return { result, steps: steps as Generator<void> };
   }
 
   /** For a folder: undefined when it is left out, else whether only `include` globs admit files in it. */
@@ -139,7 +158,7 @@ export class Walker {
     return forced;
   }
 
-  private visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): void {
+  private *visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): Generator<void> {
     let entries: Dirent[];
     try {
       entries = readdirSync(this.abs(dir), { withFileTypes: true });
@@ -156,19 +175,26 @@ export class Walker {
       if (entry.isSymbolicLink()) {
         if (!this.ignoredByLevels(levels, rel, false)) result.skipped.symlinks++;
       } else if (entry.isDirectory()) {
-        this.visitChild(rel, entry.name, levels, forced, result);
+        yield* this.visitChild(rel, entry.name, levels, forced, result);
       } else if (entry.isFile()) {
         this.consider(rel, entry.name, levels, forced, result);
       }
     }
+    yield;
   }
 
-  private visitChild(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
+  private *visitChild(
+    rel: string,
+    name: string,
+    levels: Level[],
+    forced: boolean,
+    result: WalkResult,
+  ): Generator<void> {
     if (this.exclude(rel) && !this.mayInclude(rel)) return;
     const excluded =
       DEFAULT_EXCLUDED_DIRS.has(name) || this.exclude(rel) || this.ignoredByLevels(levels, rel, true);
     if (excluded && !this.mayInclude(rel)) return;
-    this.visit(rel, levels, forced || excluded, result);
+    yield* this.visit(rel, levels, forced || excluded, result);
   }
 
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {

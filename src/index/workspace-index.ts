@@ -49,6 +49,8 @@ export interface IndexStatus {
 /** The index of one workspace root. */
 export class WorkspaceIndex {
   readonly store = new SymbolStore();
+  /** Aborted by `close()`: a build still running stops its workers. */
+  private readonly closing = new AbortController();
   private readonly walker: Walker;
   private readonly maxBytes: number;
   private readonly cachePath: string | undefined;
@@ -169,6 +171,7 @@ export class WorkspaceIndex {
 
   /** Stops watching (and writes a cache update still pending). */
   close(): void {
+    this.closing.abort();
     if (this.saveTimer) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
@@ -191,16 +194,24 @@ export class WorkspaceIndex {
   private async target(names: readonly string[]): Promise<void> {
     this.covered = undefined;
     const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
-    const walked = this.walker.walk();
+    const walked = await this.walker.walkYielding();
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
     const needles = names.map((name) => Buffer.from(name));
-    const spelled = (jobs: ExtractJob[]) =>
-      jobs.filter((job) => {
-        const mentions = fileMentions(this.root, job.file.path, needles, this.maxBytes);
-        if (!mentions) this.report(1);
-        return mentions;
-      });
+    // Reads every candidate's bytes: let other calls run between files every 20 ms.
+    const spelled = async (jobs: ExtractJob[]) => {
+      const kept: ExtractJob[] = [];
+      let slice = Date.now();
+      for (const job of jobs) {
+        if (Date.now() - slice > 20) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = Date.now();
+        }
+        if (fileMentions(this.root, job.file.path, needles, this.maxBytes)) kept.push(job);
+        else this.report(1);
+      }
+      return kept;
+    };
     const changed = await this.apply(walked, cached, true, '', spelled);
     this.covered = [...names];
     if (this.cachePath && changed) this.save();
@@ -211,7 +222,7 @@ export class WorkspaceIndex {
     this.persisted = undefined;
     this.covered = undefined;
     const cached = loaded?.entries;
-    const walked = this.walker.walk();
+    const walked = await this.walker.walkYielding();
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
     const changed = await this.apply(walked, cached ?? new Map(), true);
@@ -225,12 +236,12 @@ export class WorkspaceIndex {
     let changed = false;
     const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
     if (plan.full) {
-      const walked = this.walker.walk();
+      const walked = await this.walker.walkYielding();
       this.watcher?.track(walked.dirs);
       changed = await this.apply(walked, undefined, true);
     } else {
       for (const dir of plan.dirs) {
-        const walked = this.walker.walk(dir);
+        const walked = await this.walker.walkYielding(dir);
         this.watcher?.track(walked.dirs);
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
@@ -262,19 +273,20 @@ export class WorkspaceIndex {
     cached: Map<string, FileEntry> | undefined,
     whole: boolean,
     under = '',
-    select: (jobs: ExtractJob[]) => ExtractJob[] = (jobs) => jobs,
+    select: (jobs: ExtractJob[]) => ExtractJob[] | Promise<ExtractJob[]> = (jobs) => jobs,
   ): Promise<boolean> {
     if (whole) this.skipped = { ...walked.skipped };
     const planned = this.plan(walked, cached, whole);
     let changed = this.dropVanished(planned.seen, whole, under);
     this.report(planned.fromCache);
-    const jobs = select(planned.jobs);
+    const jobs = await select(planned.jobs);
     this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
     const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
     await runJobs(jobs, {
       root: this.root,
       maxBytes: this.maxBytes,
       ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
+      signal: this.closing.signal,
       onOutcome: (outcome) => {
         changed = this.take(outcome, byPath, cached) || changed;
         this.report(1);

@@ -10,7 +10,7 @@ import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { budgetArg, budgetOf, locateArg } from '../schemas.js';
 import type { CallScope } from '../../core/call.js';
-import { defineTool, READ_ONLY } from '../tool-spec.js';
+import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
 /** Index-build progress as the call's progress events (sent when the client gave a progressToken). */
 export function progressFor(call: CallScope): ((p: IndexProgress) => void) | undefined {
@@ -58,6 +58,7 @@ export const findSymbolTool = defineTool({
       ...(path === undefined ? {} : { path }),
       ...(limit === undefined ? {} : { limit }),
       ...(onProgress ? { onProgress } : {}),
+      ...signalOf(call),
     };
     return respond(await locus.symbols(query, options), 'find_symbol', renderSymbols);
   },
@@ -85,6 +86,7 @@ export const searchTool = defineTool({
       ...(page === undefined ? {} : { page }),
       ...(page_size === undefined ? {} : { pageSize: page_size }),
       ...(onProgress ? { onProgress } : {}),
+      ...signalOf(call),
     };
     return respond(await locus.search(pattern, options), 'search', renderSearch);
   },
@@ -113,6 +115,7 @@ export const readSymbolTool = defineTool({
     const options = {
       ...(max_lines === undefined ? {} : { maxLines: max_lines }),
       ...(onProgress ? { onProgress } : {}),
+      ...signalOf(call),
     };
     return respond(await locus.source(locate, options), 'read_symbol', renderSource);
   },

@@ -102,9 +102,26 @@ export function createIndexAccess(
   };
 }
 
+/**
+ * The same access with the caller's cancel bound to its waits (`ready`, `readyFor`), for code that passes the
+ * access along without a signal of its own (locate-string resolution).
+ */
+export function cancellable(access: IndexAccess, signal: AbortSignal | undefined): IndexAccess {
+  if (signal === undefined) return access;
+  return {
+    ...access,
+    ready: (onProgress, own) => access.ready(onProgress, own ?? signal),
+    readyFor: (names, onProgress, own) => access.readyFor(names, onProgress, own ?? signal),
+  };
+}
+
 /** `indexed 3,200 of 5,565 files` while the first build runs. */
 export function statusNotes(status: IndexStatus): string[] {
   if (status.complete || status.covers) return [];
+  if (status.total === 0)
+    return [
+      'the workspace index is still being built: its files are being listed, so this answer may be incomplete',
+    ];
   const n = (x: number) => x.toLocaleString('en-US');
   return [
     `the workspace index is still being built: indexed ${n(status.indexed)} of ${n(status.total)} files, so this answer may be incomplete`,
