@@ -7,6 +7,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_BACKLOG, MAX_RUNNING } from '../../src/mcp/flow.js';
 import { GuardedStdioTransport } from '../../src/mcp/guarded-stdio.js';
 import { createLocusMcpServer } from '../../src/mcp/server.js';
 import { removeDir, tempDir } from './support.js';
@@ -178,5 +179,40 @@ describe('raw lines to the MCP server', () => {
       return at < 0;
     });
     expect({ unmatched, left: replies }).toEqual({ unmatched: [], left: [] });
+  });
+});
+
+describe('backpressure', () => {
+  it('runs at most MAX_RUNNING calls, stops reading at MAX_BACKLOG, and answers every call once they finish', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const server = createLocusMcpServer({ root, log: () => undefined });
+    let started = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.mcp.setRequestHandler('test/slow', async () => {
+      started++;
+      await released;
+      return {};
+    });
+    const closed = new Promise<void>((resolve) => (server.mcp.onclose = resolve));
+    await server.mcp.connect(new GuardedStdioTransport(input, output));
+    const calls = Array.from({ length: 300 }, (_, i) => slow(i + 1));
+    input.write(`${[init(0), INITIALIZED, ping('p'), ...calls, ping('q')].join('\n')}\n`);
+    for (let i = 0; i < 100 && started < MAX_RUNNING; i++) await new Promise((r) => setImmediate(r));
+    // Reading stopped with the backlog full: the ping after the 300 calls waits, the one before did not.
+    const early = output.read()?.toString() ?? '';
+    expect(started).toBe(MAX_RUNNING);
+    expect(input.isPaused()).toBe(true);
+    expect(early).toContain('"id":"p"');
+    expect(early).not.toContain('"id":"q"');
+    release();
+    input.end();
+    await closed;
+    await server.close();
+    const answers = `${early}${output.read()?.toString() ?? ''}`.split('\n').filter((line) => line !== '');
+    expect(started).toBe(300);
+    expect(answers).toHaveLength(303);
+    expect(MAX_BACKLOG).toBeGreaterThan(MAX_RUNNING);
   });
 });
