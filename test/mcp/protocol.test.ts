@@ -112,7 +112,7 @@ describe('the MCP protocol layer', () => {
 
   it('asks the client for its roots and reads the answer; a client that never answers times out', async () => {
     const { session, send, received } = await connected();
-    const asked = session.listRoots(undefined, { timeout: 60_000 });
+    const asked = session.listRoots(undefined, { timeout: 600_000 });
     for (let i = 0; i < 100 && !received.some((m) => m.method === 'roots/list'); i++)
       await new Promise((resolve) => setImmediate(resolve));
     const request = received.find((m) => m.method === 'roots/list');

@@ -55,7 +55,7 @@ beforeAll(async () => {
   );
   expect((await reply(0)).result).toBeDefined();
   write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-}, 180_000);
+});
 
 afterAll(() => {
   server?.kill();
@@ -95,7 +95,7 @@ it('oversized message, array params and non-JSON get error replies; the session 
   const answer = await reply(4);
   expect(JSON.stringify(answer.result)).toContain('a.py');
   expect(server.exitCode).toBeNull();
-}, 180_000);
+});
 
 it('a cheap call sent after a pathological one is answered first', async () => {
   const call = (id: number, locate: string): void =>
@@ -122,7 +122,7 @@ it('a cheap call sent after a pathological one is answered first', async () => {
   expect(JSON.stringify(cheapAnswer.result)).toContain('a.py');
   expect(JSON.stringify(heavyAnswer.result)).toContain('big.py');
   expect(order).toEqual([11, 10]);
-}, 300_000);
+});
 
 function tool(id: number, name: string, args: Record<string, unknown>): void {
   write(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }));
@@ -198,4 +198,4 @@ it('a client that stops reading: the server stops reading too, stays under 400 M
   child.stdin.end();
   await new Promise((resolve) => child.once('exit', resolve));
   expect(answered).toBe(calls + 1);
-}, 600_000);
+});
