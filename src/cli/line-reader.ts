@@ -10,8 +10,13 @@ export type { BoundedLine } from '../core/line-splitter.js';
 
 /** Lines of `input` (`\n` or `\r\n`), each at most `maxBytes` bytes. */
 export async function* boundedLines(input: Readable, maxBytes: number): AsyncGenerator<BoundedLine> {
-  const splitter = new LineSplitter(maxBytes);
+  const splitter = new LineSplitter(maxBytes, utf8);
   for await (const chunk of input as AsyncIterable<Buffer | string>)
     yield* splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   yield* splitter.end();
+}
+
+/** A JSON line's bytes as text (malformed UTF-8 becomes U+FFFD, and then not valid JSON). */
+export function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -20,9 +20,12 @@ export class LineSplitter {
   private size = 0;
   private head: Uint8Array | undefined;
   private tail = new Uint8Array(0);
-  private readonly decoder = new TextDecoder('utf-8');
 
-  constructor(private readonly maxBytes: number) {}
+  /** `decode`: bytes to text, the face's own way (these are protocol lines, not workspace files). */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly decode: (bytes: Uint8Array) => string,
+  ) {}
 
   /** The lines this chunk completes. */
   push(chunk: Uint8Array): BoundedLine[] {
@@ -63,10 +66,10 @@ export class LineSplitter {
         ? {
             kind: 'oversized',
             bytes: this.size,
-            head: this.decoder.decode(this.head ?? new Uint8Array(0)),
-            tail: this.decoder.decode(this.tail),
+            head: this.decode(this.head ?? new Uint8Array(0)),
+            tail: this.decode(this.tail),
           }
-        : { kind: 'line', text: this.decoder.decode(concat(this.parts)).replace(/\r$/, '') };
+        : { kind: 'line', text: this.decode(concat(this.parts)).replace(/\r$/, '') };
     this.parts = [];
     this.size = 0;
     this.head = undefined;

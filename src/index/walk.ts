@@ -114,7 +114,7 @@ export class Walker {
 
   /**
    * The same walk, letting other work run every `sliceMs` (a long-lived server keeps answering while a big tree
-   * is listed; docs/security.md, "No head-of-line blocking").
+   * is listed; docs/security.md, "Prompt exit and no head-of-line blocking").
    */
   async walkYielding(under = '', sliceMs = 20): Promise<WalkResult> {
     const { result, steps } = this.start(under);

@@ -41,7 +41,9 @@ export class GuardedStdioTransport implements Transport {
     private readonly stdout: Writable = process.stdout,
     private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   ) {
-    this.splitter = new LineSplitter(maxMessageBytes);
+    this.splitter = new LineSplitter(maxMessageBytes, (bytes) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+    );
   }
 
   async start(): Promise<void> {
