@@ -68,7 +68,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code in the workspace',
   description:
-    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a JavaScript regular expression with `regex: true`. Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals; a page also fits the answer budget. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
+    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a regular expression with `regex: true` (RE2 syntax, linear time: no lookaround, no backreferences). Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals; a page also fits the answer budget. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
   inputSchema: {
     pattern: z.string().describe('`<glob>@<find>`; the glob `*` (or nothing before `@`) means every file.'),
     regex: z.boolean().optional().describe('Treat the find as a regular expression.'),
