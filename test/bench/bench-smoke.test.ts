@@ -89,7 +89,6 @@ describe('npm run bench -- --smoke', () => {
     const run = spawnSync(process.execPath, ['bench/run.js', '--smoke', '--out', out], {
       cwd: REPO,
       encoding: 'utf8',
-      timeout: 540_000,
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`bench --smoke exited ${run.status}:\n${run.stderr.slice(-4000)}`);
