@@ -60,6 +60,13 @@ export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
   'zig-out',
 ]);
 
+/** Lock files: generated, often megabytes of data; left out unless `index.include` names them (docs/workspace.md). */
+export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+]);
+
 const IGNORE_FILES = ['.gitignore', '.ignore'];
 /** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
 const SNIFF_BYTES = 512;
@@ -198,7 +205,7 @@ export class Walker {
   }
 
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
-    if (this.exclude(rel)) return;
+    if (this.exclude(rel) || (DEFAULT_EXCLUDED_FILES.has(name) && !this.include(rel))) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
     const evidence = this.languages.evidenceOf(this.abs(rel), rel);
     const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));

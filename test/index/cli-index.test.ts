@@ -82,18 +82,19 @@ describe('20,000 generated files plus the odd cases', () => {
       generated.reduce((sum, p) => sum + (GENERATED_SYMBOLS[p.slice(p.lastIndexOf('.') + 1)] ?? 0), 0) +
       odd.indexed.length; // each odd file declares one function
     expect(result.index).toMatchObject({
-      files: generated.length + odd.indexed.length,
+      files: generated.length + odd.indexed.length + odd.data.length,
       symbols: expectedSymbols,
       complete: true,
       skipped: odd.skipped,
       // every file read once: the indexed ones and the binary/unreadable ones found out by reading
-      parsed: generated.length + odd.indexed.length + odd.skipped.binary + odd.skipped.unreadable,
+      parsed:
+        generated.length + odd.indexed.length + odd.data.length + odd.skipped.binary + odd.skipped.unreadable,
     });
     expect(result.hits[0]).toMatchObject({ path: 'C19995', file_path: 'gen-src/d99/f19995.py' });
     expect(symbolsJson(root, 'outside_secret').total).toBe(0);
     const again = symbolsJson(root, 'G19997');
     expect(again.index, JSON.stringify(again.index)).toMatchObject({
-      from_cache: generated.length + odd.indexed.length,
+      from_cache: generated.length + odd.indexed.length + odd.data.length,
       parsed: 0,
     });
     expect(again.hits[0]?.locate).toBe('gen-src/d99/f19997.go:G19997');

@@ -47,7 +47,7 @@ describe('which files the index covers', () => {
       console.warn('SKIPPED: the unreadable-file case (running as root, permissions cannot deny a read)');
     const locator = createLocator({ root });
     const { index, status } = await locator.index.ready();
-    expect(index.store.paths().sort()).toEqual([...expected.indexed].sort());
+    expect(index.store.paths().sort()).toEqual([...expected.indexed, ...expected.data].sort());
     expect(status.skipped).toEqual(expected.skipped);
     expect(status.complete).toBe(true);
     expect(names(index, 'outside_secret')).toEqual([]);
