@@ -147,7 +147,8 @@ function bare(path) {
 }
 
 /**
- * The segments of a dotted path, not split inside `<…>` or `(…)` (`is_wrapper<std::ref<T>>` stays one segment).
+ * The segments of a dotted path, not split inside `<…>`, `(…)` or `[…]` (`is_wrapper<std::ref<T>>`,
+ * `[Symbol.iterator]` stay one segment).
  * @param {string} path
  */
 export function pathSegments(path) {
@@ -156,8 +157,8 @@ export function pathSegments(path) {
   let start = 0;
   for (let i = 0; i < path.length; i++) {
     const c = path[i];
-    if (c === '<' || c === '(') depth++;
-    else if ((c === '>' || c === ')') && depth > 0) depth--;
+    if (c === '<' || c === '(' || c === '[') depth++;
+    else if ((c === '>' || c === ')' || c === ']') && depth > 0) depth--;
     else if (c === '.' && depth === 0) {
       out.push(path.slice(start, i));
       start = i + 1;
@@ -165,6 +166,13 @@ export function pathSegments(path) {
   }
   out.push(path.slice(start));
   return out;
+}
+
+/** True when `path` is `tail` or ends with `.tail` (Locus names the owner the reference leaves out). */
+function endsWithPath(path, tail) {
+  const a = bare(path);
+  const b = bare(tail);
+  return a === b || a.endsWith(`.${b}`);
 }
 
 /** The last segment of a path, as both sides spell it and without template arguments. */
@@ -211,7 +219,9 @@ export function compareOutline(ours, reference) {
     const miss = missingLines.get(s.position.line);
     if (miss && !miss.ours) {
       miss.ours = s;
-      out.wrongName.push(miss);
+      // `arrayTraps.set = function (…)`: TypeScript puts the name at `function`; Locus at `set`, with its owner.
+      const same = lastSegment(s.path) === lastSegment(miss.ref.path) && endsWithPath(s.path, miss.ref.path);
+      (same ? out.agree : out.wrongName).push(miss);
     } else out.onlyLocus.push({ ours: s });
   }
   out.missing = out.missing.filter((m) => !m.ours);

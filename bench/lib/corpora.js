@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import ignore from 'ignore';
 import picomatch from 'picomatch';
 
 /**
@@ -217,12 +218,16 @@ function sha256(file) {
  */
 export function projectFiles(project, root) {
   const accept = picomatch(project.glob, { dot: true });
+  // As the workspace index walks it: what the project's .gitignore leaves out is not searched (bash-completion's
+  // `configure` pattern covers `completions/configure`).
+  const gitignore = path.join(root, '.gitignore');
+  const ignored = ignore().add(existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : '');
   const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(rel);
-      else if (entry.isFile() && accept(rel)) out.push(rel);
+      else if (entry.isFile() && accept(rel) && !ignored.ignores(rel)) out.push(rel);
     }
   };
   walk('');

@@ -116,8 +116,11 @@ function writtenAt(symbol, lines) {
   return at !== undefined && (lines[at.line] ?? '').startsWith(symbol.name, at.character);
 }
 
+/** Bash without start-up files or inherited settings: a `BASH_ENV` script (pyenv's, here) would run before every parse. */
+const BARE_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' };
+
 function bashVersion() {
-  return spawnSync('bash', ['-c', 'echo $BASH_VERSION'], { encoding: 'utf8' }).stdout.trim();
+  return spawnSync('bash', ['--norc', '--noprofile', '-c', 'echo $BASH_VERSION'], { encoding: 'utf8', env: BARE_ENV }).stdout.trim();
 }
 
 /**
@@ -126,9 +129,10 @@ function bashVersion() {
  */
 export function bashSymbols(absPath) {
   const script = 'eval "__locus_wrap() {\n$(cat "$1")\n}" && declare -f __locus_wrap';
-  const run = spawnSync('bash', ['-O', 'extglob', '-c', script, '_', absPath], {
+  const run = spawnSync('bash', ['--norc', '--noprofile', '-O', 'extglob', '-c', script, '_', absPath], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
+    env: BARE_ENV,
   });
   if (run.status !== 0) throw new Error(`bash could not parse ${absPath}: ${run.stderr}`);
   const paths = bashDefinitions(run.stdout);

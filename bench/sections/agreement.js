@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compareOutline, lastSegment, normalPath } from '../lib/agreement.js';
+import { compareOutline, lastSegment, normalPath, pathSegments } from '../lib/agreement.js';
 import { ensureSources, PROJECTS, projectFiles } from '../lib/corpora.js';
 import { grepCount } from '../lib/grep-reference.js';
 import { flattenOutline, loadLibrary } from '../lib/locus.js';
@@ -110,12 +110,18 @@ async function compareProject(lib, project, root, files, reference) {
       const theirs = [];
       for (const [kind, symbolPath, line, character] of reference.files[file] ?? []) {
         const symbol = { kind, path: symbolPath, position: { line, character } };
-        const design = project.reference === 'clangd' ? designDifference(symbol, lines) : undefined;
+        const design = designDifference(project.reference, symbol, lines);
         if (design) out.design.push(`${file}:${symbolPath} (${design})`);
         else theirs.push(symbol);
       }
       const cmp = compareOutline(ours, theirs);
-      out.reference += theirs.length;
+      cmp.missing = cmp.missing.filter((m) => {
+        const local = insideCallable(m.ref, theirs, ours);
+        if (local) out.design.push(`${file}:${m.ref.path} (local to ${local})`);
+        return !local;
+      });
+      out.reference += cmp.agree.length + cmp.wrongName.length + cmp.wrongPath.length;
+      out.reference += cmp.moved.length + cmp.missing.length;
       out.agree += cmp.agree.length;
       const where = (m) => `${file}:${m.ref.path} ${m.ref.position.line + 1}:${m.ref.position.character}`;
       out.wrongName.push(...cmp.wrongName.map((m) => `${where(m)} → Locus ${m.ours.kind} ${m.ours.path}`));
@@ -136,11 +142,20 @@ async function compareProject(lib, project, root, files, reference) {
 }
 
 /**
- * Reference symbols Locus does not list by design (docs/languages.md): unnamed structs and unions, forward
- * declarations, and names clangd gives after macro expansion (not written at their position).
+ * Reference symbols Locus does not list by design (docs/languages.md, docs/locate-strings.md "Which declarations
+ * are symbols"): unnamed structs and unions, forward declarations, and names clangd gives after macro expansion
+ * (not written at their position); TypeScript's callbacks (`each() callback`), unnamed functions and computed names.
  */
-function designDifference(symbol, lines) {
+function designDifference(reference, symbol, lines) {
   const name = lastSegment(symbol.path);
+  if (reference === 'typescript') {
+    const written = pathSegments(symbol.path).pop() ?? '';
+    if (/ callback$/.test(written) || written.startsWith('<')) return 'a callback or an unnamed function';
+    if (written.startsWith('[')) return 'a computed name';
+    if (written.startsWith('(')) return 'a call signature';
+    return undefined;
+  }
+  if (reference !== 'clangd') return undefined;
   if (name.startsWith('(anonymous') || name.startsWith('(unnamed')) return 'unnamed';
   if (/type-parameter-\d/.test(name)) return 'clangd names template parameters by position';
   const line = lines[symbol.position.line] ?? '';
@@ -148,6 +163,23 @@ function designDifference(symbol, lines) {
     return 'named after macro expansion';
   if (/^\s*(?:template\s*<.*>\s*)?(?:typedef\s+)?(?:struct|union|class)\b[^{;]*;/.test(line))
     return 'forward declaration';
+  return undefined;
+}
+
+const HOLDS_LOCALS = new Set(['function', 'method', 'constructor', 'field', 'property', 'variable', 'constant']);
+
+/**
+ * The function (or initialised field or variable) a reference symbol is declared in, if any: a local function or
+ * class is not a symbol (docs/locate-strings.md, "Which declarations are symbols").
+ */
+function insideCallable(ref, theirs, ours) {
+  const segments = pathSegments(ref.path);
+  for (let n = segments.length - 1; n > 0; n--) {
+    const parent = segments.slice(0, n).join('.');
+    const owner = [...theirs, ...ours].find((s) => s.path === parent);
+    if (owner && HOLDS_LOCALS.has(owner.kind)) return `${owner.kind} ${parent}`;
+    if (owner) return undefined; // a class or namespace Locus lists: its members are symbols
+  }
   return undefined;
 }
 

@@ -12,7 +12,10 @@ import { checkFindLength } from '../../locate/validate.js';
 import type { FileEntry, SymbolStore } from '../../index/index.js';
 import { outlineOfEntry } from '../../index/index.js';
 import { describeOffset } from '../../locate/describe.js';
-import { compileFind, findAll } from '../../locate/matcher.js';
+import { compileFind, findAll, outsideComments, type CompiledFind } from '../../locate/matcher.js';
+import { findSyntax } from '../../locate/tokens.js';
+import type { Span } from '../../core/positions.js';
+import type { TextFile } from '../../workspace/workspace.js';
 import { enclosingSymbol } from '../../locate/outline.js';
 import { fileView } from '../../locate/resolve-core.js';
 import type { Locator } from '../locating/locator.js';
@@ -50,7 +53,7 @@ export async function search(
   const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
   const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
   const { index, notes } = await locator.index.ready(options.onProgress);
-  const scan = scanFiles(locator, index.store, accept, matcher);
+  const scan = await scanFiles(locator, index.store, accept, matcher);
   // Every hit is measured before any is described, so page boundaries do not move between calls.
   const sliced = pageByBudget(scan.hits, estimateHit, {
     page,
@@ -89,29 +92,34 @@ interface ScannedHit {
   offset: number;
 }
 
+/** Finds the offsets of hits in one file's text (its language decides the tokens). */
+type Matcher = (text: string, language: string, comments: () => Promise<readonly Span[]>) => Promise<number[]>;
+
 /** Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). */
-function scanFiles(
+async function scanFiles(
   locator: Locator,
   store: SymbolStore,
   accept: (file: string) => boolean,
-  matcher: (text: string) => number[],
-): { files: number; hits: ScannedHit[] } {
+  matcher: Matcher,
+): Promise<{ files: number; hits: ScannedHit[] }> {
   let files = 0;
   const hits: ScannedHit[] = [];
   for (const path of store.paths().sort()) {
     const entry = store.entry(path);
     if (!entry || !accept(path)) continue;
-    let text: string;
+    let file: TextFile;
     try {
-      text = locator.workspace.readText(path).text;
+      file = locator.workspace.readText(path);
     } catch {
       continue; // gone or unreadable since the index saw it
     }
-    const offsets = matcher(text);
+    const { text } = file;
+    const comments = () => locator.syntax.comments(file.absPath, entry.language, text);
+    const offsets = await matcher(text, entry.language, comments);
     if (offsets.length === 0) continue;
     files++;
-    const file = { entry, text };
-    for (const offset of offsets) hits.push({ file, offset });
+    const scanned = { entry, text };
+    for (const offset of offsets) hits.push({ file: scanned, offset });
   }
   return { files, hits };
 }
@@ -163,14 +171,24 @@ function hitsOf(entry: FileEntry, text: string, offsets: number[]): SearchHit[] 
   });
 }
 
-/** Token-aware matching: the cursor offset of every match (the marker's place, else the match start). */
-function tokenMatcher(find: string): (text: string) => number[] {
-  const compiled = compileFind(find, 'position');
-  return (text) => findAll(compiled, text, { start: 0, end: text.length }).map((m) => m.cursor);
+/**
+ * Token-aware matching with the file's language's operators: the cursor offset of every match (the marker's
+ * place, else the match start), none begun in a line comment and run on past it (docs/locate-strings.md, "Find").
+ */
+function tokenMatcher(find: string): Matcher {
+  const compiled = new Map<string, CompiledFind>();
+  return async (text, language, comments) => {
+    let pattern = compiled.get(language);
+    if (!pattern) compiled.set(language, (pattern = compileFind(find, 'position', findSyntax(language))));
+    let matches = findAll(pattern, text, { start: 0, end: text.length });
+    if (matches.some((m) => /[\n\r]/.test(text.slice(m.span.start, m.span.end))))
+      matches = outsideComments(matches, text, await comments());
+    return matches.map((m) => m.cursor);
+  };
 }
 
 /** Regular-expression matching: the start of every match. */
-function regexMatcher(source: string): (text: string) => number[] {
+function regexMatcher(source: string): Matcher {
   let regex: RegExp;
   try {
     regex = new RegExp(source, 'gmu');
@@ -179,7 +197,7 @@ function regexMatcher(source: string): (text: string) => number[] {
       hint: `JavaScript syntax, \`u\` and \`m\` flags on: ${(cause as Error).message}`,
     });
   }
-  return (text) => {
+  return async (text) => {
     const offsets: number[] = [];
     for (const match of text.matchAll(regex)) offsets.push(match.index);
     return offsets;
