@@ -8,7 +8,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import ignore from 'ignore';
@@ -19,7 +28,7 @@ import picomatch from 'picomatch';
  *   id: string, name: string, language: string,
  *   apt?: string, npm?: string, tarball: string, dir: string,
  *   glob: string, reference: 'clangd' | 'gopls' | 'pyright' | 'typescript' | 'bash',
- *   flags?: string[], finds: string[], sample: string,
+ *   flags?: string[], finds: string[], sample: string, quick: string,
  * }} Project
  */
 
@@ -27,7 +36,8 @@ import picomatch from 'picomatch';
  * The projects. `tarball`: the upstream archive that must come down (its name pins the release); `dir`: the folder
  * it unpacks to; `glob`: the compared files (as `search` takes them); `flags`: clangd's compile flags;
  * `finds`: the texts `search` must find exactly where `grep -F` does; `sample`: the file whose reference the
- * suite re-records from the live server to prove the stored one current.
+ * suite re-records from the live server to prove the stored one current; `quick`: the files the suite compares
+ * (`--quick`: the files of the issues the harness pins and a few more), where the bench compares them all.
  * @type {Project[]}
  */
 export const PROJECTS = [
@@ -43,6 +53,7 @@ export const PROJECTS = [
     flags: ['-xc++', '-std=c++17', '-Iinclude'],
     finds: ['->', '::', '<<', '>=', 'detail::', 'FMT_CONSTEXPR', 'size_t', '++', 'const Char*', '!='],
     sample: 'include/fmt/args.h',
+    quick: 'include/fmt/{args,chrono,color,core}.h',
   },
   {
     id: 'tinyxml2',
@@ -56,6 +67,7 @@ export const PROJECTS = [
     flags: ['-xc++', '-std=c++11'],
     finds: ['->', '::', '==', 'XMLNode*', 'TIXMLASSERT', '--', '+=', '&&', 'nullptr', '<='],
     sample: 'tinyxml2.h',
+    quick: 'tinyxml2.{h,cpp}',
   },
   {
     id: 'jq',
@@ -69,6 +81,7 @@ export const PROJECTS = [
     flags: ['-xc', '-std=gnu99', '-Isrc'],
     finds: ['->', 'jv_free', '--', '>=', '<<', '!=', 'jq_state *', 'return 0;', '||', '++'],
     sample: 'src/util.c',
+    quick: 'src/{jq,execute,util,jv_print,builtin,jv_parse}.{c,h}',
   },
   {
     id: 'lua',
@@ -82,6 +95,7 @@ export const PROJECTS = [
     flags: ['-xc', '-std=gnu99'],
     finds: ['->', 'lua_State *L', '--', '>=', '<<', '!=', 'luaL_checkinteger', '++', '&&', 'L->top'],
     sample: 'src/lapi.c',
+    quick: 'src/{lapi,lauxlib,lobject,lua,lvm,lstrlib}.{c,h}',
   },
   {
     id: 'zlib',
@@ -95,6 +109,7 @@ export const PROJECTS = [
     flags: ['-xc', '-std=gnu99'],
     finds: ['->', 'strm->state', '--', '>=', '<<', '>>', '!=', 'Z_NULL', '++', '&&'],
     sample: 'adler32.c',
+    quick: '{deflate,inflate,trees,zlib,zutil,gzlib}.{c,h}',
   },
   {
     id: 'bash-completion',
@@ -107,6 +122,7 @@ export const PROJECTS = [
     reference: 'bash',
     finds: ['$cur', '_init_completion', '&&', '||', '$(', '2>/dev/null', '[[', ']]', 'COMPREPLY', '=~'],
     sample: 'bash_completion',
+    quick: '{bash_completion,completions/{ssh,make,git,apt-get,tar,rsync,configure,scp}}',
   },
   {
     id: 'cobra',
@@ -119,6 +135,7 @@ export const PROJECTS = [
     reference: 'gopls',
     finds: [':=', '!=', '==', '&&', '||', 'c.Flags()', 'err != nil', '...', '++', '<-'],
     sample: 'args.go',
+    quick: '{command,args,completions,flag_groups,cobra}.go',
   },
   {
     id: 'jinja2',
@@ -131,6 +148,7 @@ export const PROJECTS = [
     reference: 'pyright',
     finds: ['self.', '**', '->', '==', '!=', '>=', 'environment', '//', 't.Optional', ':='],
     sample: 'src/jinja2/bccache.py',
+    quick: 'src/jinja2/{lexer,environment,runtime,filters,bccache}.py',
   },
   {
     id: 'immer',
@@ -143,6 +161,7 @@ export const PROJECTS = [
     reference: 'typescript',
     finds: ['=>', 'state.base_', '===', '!==', '??', '?.', '...', '**', 'DRAFT_STATE', '&&'],
     sample: 'src/utils/common.ts',
+    quick: 'src/{core,utils}/*.ts',
   },
 ];
 
@@ -216,8 +235,10 @@ function sha256(file) {
  * @param {Project} project
  * @param {string} root
  */
-export function projectFiles(project, root) {
-  const accept = picomatch(project.glob, { dot: true });
+export function projectFiles(project, root, quick = false) {
+  const glob = picomatch(project.glob, { dot: true });
+  const narrow = quick ? picomatch(project.quick, { dot: true }) : () => true;
+  const accept = (rel) => glob(rel) && narrow(rel);
   // As the workspace index walks it: what the project's .gitignore leaves out is not searched (bash-completion's
   // `configure` pattern covers `completions/configure`).
   const gitignore = path.join(root, '.gitignore');
@@ -232,4 +253,17 @@ export function projectFiles(project, root) {
   };
   walk('');
   return out.sort();
+}
+
+/**
+ * Keeps the workspace index to the compared files (`search` builds it over the whole root otherwise: fmt's tests,
+ * bash-completion's test suite): a `locus.config.json` excluding every other top-level entry of the cached sources.
+ */
+export function narrowIndex(root, files) {
+  const needed = new Set(files.map((f) => f.split('/')[0]));
+  const exclude = readdirSync(root, { withFileTypes: true })
+    .filter((e) => !needed.has(e.name) && e.name !== 'locus.config.json')
+    .map((e) => (e.isDirectory() ? `${e.name}/**` : e.name))
+    .sort();
+  writeFileSync(path.join(root, 'locus.config.json'), `${JSON.stringify({ index: { exclude } }, null, 1)}\n`);
 }

@@ -120,7 +120,10 @@ function writtenAt(symbol, lines) {
 const BARE_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' };
 
 function bashVersion() {
-  return spawnSync('bash', ['--norc', '--noprofile', '-c', 'echo $BASH_VERSION'], { encoding: 'utf8', env: BARE_ENV }).stdout.trim();
+  return spawnSync('bash', ['--norc', '--noprofile', '-c', 'echo $BASH_VERSION'], {
+    encoding: 'utf8',
+    env: BARE_ENV,
+  }).stdout.trim();
 }
 
 /**

@@ -6,7 +6,8 @@
  * the same path. *Wrong names* (a symbol Locus names differently at the reference's name position or line),
  * *wrong paths* and *wrong answers* (a locate by the agreed path that lands elsewhere) must be 0.
  *
- * Run alone (after `npm run build`): `node bench/sections/agreement.js [--projects fmt,jq] [--record] [--json file]`.
+ * Run alone (after `npm run build`): `node bench/sections/agreement.js [--projects fmt,jq] [--quick] [--record] [--json file]`;
+ * `--quick` compares each project's `quick` files only (what the suite runs, test/agreement/).
  * `--record` re-records the references from the live tools into bench/references/; `--sample` re-records only each
  * project's sample file and reports whether the stored reference still says the same (the suite's freshness check).
  */
@@ -15,18 +16,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compareOutline, lastSegment, normalPath, pathSegments } from '../lib/agreement.js';
-import { ensureSources, PROJECTS, projectFiles } from '../lib/corpora.js';
+import { ensureSources, narrowIndex, PROJECTS, projectFiles } from '../lib/corpora.js';
 import { grepCount } from '../lib/grep-reference.js';
 import { flattenOutline, loadLibrary } from '../lib/locus.js';
 import { loadReference, recordReference, saveReference } from '../lib/references.js';
 
 /** Locates checked per file for wrong answers (the rest of a big file adds time, not coverage). */
 const LOCATES_PER_FILE = 200;
+const QUICK_LOCATES_PER_FILE = 25;
 
 /**
  * Runs the harness on `ids` (default: every project).
  * @param {any} lib
- * @param {{ ids?: string[], record?: boolean, sample?: boolean }} [options]
+ * @param {{ ids?: string[], record?: boolean, sample?: boolean, quick?: boolean }} [options]
  */
 export async function runAgreement(lib, options = {}) {
   const chosen = options.ids?.length ? PROJECTS.filter((p) => options.ids.includes(p.id)) : PROJECTS;
@@ -38,7 +40,8 @@ export async function runAgreement(lib, options = {}) {
 async function runProject(lib, project, options) {
   const sources = ensureSources(project);
   if (sources.skipped) return { id: project.id, name: project.name, skipped: sources.skipped };
-  const files = projectFiles(project, sources.root);
+  const files = projectFiles(project, sources.root, options.quick);
+  narrowIndex(sources.root, files);
   if (options.sample) return sampleCheck(lib, project, sources);
   let reference = loadReference(project);
   if (options.record || !reference) {
@@ -48,7 +51,8 @@ async function runProject(lib, project, options) {
         name: project.name,
         skipped: `no reference recorded: run \`node bench/sections/agreement.js --record --projects ${project.id}\``,
       };
-    const recorded = await recordReference(lib, project, sources.root, files);
+    const all = options.quick ? projectFiles(project, sources.root) : files;
+    const recorded = await recordReference(lib, project, sources.root, all);
     reference = { project: project.name, tarball: project.tarball, sha256: sources.sha256, ...recorded };
     saveReference(project, reference);
   }
@@ -58,8 +62,14 @@ async function runProject(lib, project, options) {
       name: project.name,
       skipped: `the cached ${project.tarball} is not the one the reference was recorded on (sha256 ${sources.sha256.slice(0, 12)}…, recorded ${reference.sha256.slice(0, 12)}…): delete ${sources.root} or re-record`,
     };
-  const outline = await compareProject(lib, project, sources.root, files, reference);
-  const search = await searchAgainstGrep(lib, project, sources.root, files);
+  let start = performance.now();
+  const locates = options.quick ? QUICK_LOCATES_PER_FILE : LOCATES_PER_FILE;
+  const outline = await compareProject(lib, project, sources.root, files, reference, locates);
+  const ms = { outline: Math.round(performance.now() - start) };
+  start = performance.now();
+  const glob = options.quick ? (files.length === 1 ? files[0] : `{${files.join(',')}}`) : project.glob;
+  const search = await searchAgainstGrep(lib, project, sources.root, files, glob);
+  ms.search = Math.round(performance.now() - start);
   return {
     id: project.id,
     name: project.name,
@@ -67,6 +77,7 @@ async function runProject(lib, project, options) {
     files: files.length,
     ...outline,
     search,
+    ms,
   };
 }
 
@@ -88,7 +99,7 @@ async function sampleCheck(lib, project, sources) {
 }
 
 /** Outline agreement over every file of a project. */
-async function compareProject(lib, project, root, files, reference) {
+async function compareProject(lib, project, root, files, reference, locatesPerFile) {
   const locator = lib.createLocator({ root });
   const out = {
     reference: 0,
@@ -133,7 +144,7 @@ async function compareProject(lib, project, root, files, reference) {
       );
       out.missing.push(...cmp.missing.map(where));
       out.onlyLocus.push(...cmp.onlyLocus.map((m) => `${file}:${m.ours.path} ${m.ours.position.line + 1}`));
-      await checkLocates(locator, cmp.agree.slice(0, LOCATES_PER_FILE), out.wrongAnswers);
+      await checkLocates(locator, cmp.agree.slice(0, locatesPerFile), out.wrongAnswers);
     }
   } finally {
     await locator.close();
@@ -166,7 +177,15 @@ function designDifference(reference, symbol, lines) {
   return undefined;
 }
 
-const HOLDS_LOCALS = new Set(['function', 'method', 'constructor', 'field', 'property', 'variable', 'constant']);
+const HOLDS_LOCALS = new Set([
+  'function',
+  'method',
+  'constructor',
+  'field',
+  'property',
+  'variable',
+  'constant',
+]);
 
 /**
  * The function (or initialised field or variable) a reference symbol is declared in, if any: a local function or
@@ -195,12 +214,12 @@ async function checkLocates(locator, agreed, wrong) {
 }
 
 /** `search "<glob>@<find>"` against `grep` over the same files, for each of the project's finds. */
-async function searchAgainstGrep(lib, project, root, files) {
+async function searchAgainstGrep(lib, project, root, files, glob) {
   const locus = lib.createLocus({ root });
   const out = [];
   try {
     for (const find of project.finds) {
-      const answer = await locus.search(`${project.glob}@${find}`, { pageSize: 500 });
+      const answer = await locus.search(`${glob}@${find}`, { pageSize: 500 });
       const grep = grepCount(root, files, find, project.language);
       out.push({ find, locus: answer.ok ? answer.total_hits : answer.error.code, grep });
     }
@@ -262,12 +281,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       projects: { type: 'string' },
       record: { type: 'boolean' },
       sample: { type: 'boolean' },
+      quick: { type: 'boolean' },
       json: { type: 'string' },
     },
   });
   const lib = await loadLibrary();
   const ids = values.projects?.split(',').filter(Boolean);
-  const result = await runAgreement(lib, { ids, record: values.record, sample: values.sample });
+  const result = await runAgreement(lib, {
+    ids,
+    record: values.record,
+    sample: values.sample,
+    quick: values.quick,
+  });
   if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 1));
   else if (values.sample) console.log(JSON.stringify(result, null, 1));
   else console.log(renderAgreement(result));

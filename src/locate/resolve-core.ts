@@ -222,7 +222,9 @@ function symbolRegions(view: FileView, scope: SymbolScope, notes: string[], whol
     }
     return [{ span: symbol.fullSpan, symbol, label: `${clip(label)}[${scope.symbol_index}]` }];
   }
-  const together = whole ? sameNamedTarget(view.text, view.outline.language, symbols, clip(label)) : undefined;
+  const together = whole
+    ? sameNamedTarget(view.text, view.outline.language, symbols, clip(label))
+    : undefined;
   if (together) {
     notes.push(together.note);
     return [{ span: together.span, symbol: together.symbol, label }];

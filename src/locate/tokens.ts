@@ -64,7 +64,12 @@ const SPACE_ONLY_RE = new RegExp(`^${SPACE_CHAR}*$`, 'u');
  * Splits text into tokens; a surrogate pair is one punctuation token, and so is each multi-character operator
  * of `syntax` (read longest first, docs/locate-strings.md "Find").
  */
-export function tokenize(text: string, from = 0, to = text.length, syntax: FindSyntax = PLAIN_SYNTAX): Token[] {
+export function tokenize(
+  text: string,
+  from = 0,
+  to = text.length,
+  syntax: FindSyntax = PLAIN_SYNTAX,
+): Token[] {
   const tokens: Token[] = [];
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
   const re = new RegExp(syntax.tokenSource, 'gu');

@@ -51,7 +51,11 @@ export async function loadFile(
  * can a match run from a line comment into code: docs/locate-strings.md, "Find"), so the resolver can drop such
  * matches. Most finds never span lines, and then no tree is needed.
  */
-export async function withComments(syntax: SyntaxService, loaded: LoadedFile, find: string | undefined): Promise<void> {
+export async function withComments(
+  syntax: SyntaxService,
+  loaded: LoadedFile,
+  find: string | undefined,
+): Promise<void> {
   const { view, language } = loaded;
   if (find === undefined || view.comments !== undefined || language === undefined) return;
   if (view.outline === undefined) return;

@@ -93,7 +93,11 @@ interface ScannedHit {
 }
 
 /** Finds the offsets of hits in one file's text (its language decides the tokens). */
-type Matcher = (text: string, language: string, comments: () => Promise<readonly Span[]>) => Promise<number[]>;
+type Matcher = (
+  text: string,
+  language: string,
+  comments: () => Promise<readonly Span[]>,
+) => Promise<number[]>;
 
 /** Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). */
 async function scanFiles(
