@@ -25,6 +25,8 @@ export interface FindSyntax {
   operators: readonly string[];
   /** Token pattern: group 1 a word, group 2 whitespace, group 3 an operator, else one code point. */
   tokenSource: string;
+  /** `tokenSource` compiled once (global: `tokenize` resets `lastIndex` before each use). */
+  tokenRe: RegExp;
 }
 
 function syntaxOf(operators: readonly string[]): FindSyntax {
@@ -32,7 +34,8 @@ function syntaxOf(operators: readonly string[]): FindSyntax {
   const escaped = longestFirst.map((op) => op.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   // Group 3 exists in every pattern (the tokenizers count groups); without operators it never matches.
   const ops = escaped.length > 0 ? `(${escaped.join('|')})|` : '((?!))|';
-  return { operators: longestFirst, tokenSource: `(${WORD_CHAR}+)|(${SPACE_CHAR}+)|${ops}([\\s\\S])` };
+  const tokenSource = `(${WORD_CHAR}+)|(${SPACE_CHAR}+)|${ops}([\\s\\S])`;
+  return { operators: longestFirst, tokenSource, tokenRe: new RegExp(tokenSource, 'gu') };
 }
 
 /** Every punctuation character its own token (a language without multi-character operators). */
@@ -45,9 +48,6 @@ const SYNTAXES: Readonly<Record<string, FindSyntax>> = Object.fromEntries(
 export function findSyntax(language: string | undefined): FindSyntax {
   return (language !== undefined ? SYNTAXES[language] : undefined) ?? PLAIN_SYNTAX;
 }
-
-/** Regex source of one token with no multi-character operators. */
-export const TOKEN_RE_SOURCE = PLAIN_SYNTAX.tokenSource;
 const SPACE_START_RE = new RegExp(`^${SPACE_CHAR}`, 'u');
 
 const WORD_ONE_RE = new RegExp(`^${WORD_CHAR}$`, 'u');
@@ -72,7 +72,8 @@ export function tokenize(
 ): Token[] {
   const tokens: Token[] = [];
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
-  const re = new RegExp(syntax.tokenSource, 'gu');
+  const re = syntax.tokenRe;
+  re.lastIndex = 0;
   for (let m = re.exec(slice); m !== null; m = re.exec(slice)) {
     const kind = m[1] !== undefined ? 'word' : m[2] !== undefined ? 'space' : 'punct';
     const start = from + m.index;
