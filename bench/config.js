@@ -24,8 +24,8 @@ export const SECTIONS = [
   'mcp',
 ];
 /**
- * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` needs the Debian
- * corpora (bench/sections/agreement.js); `reanchor` fetches npm tarballs.
+ * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` fetches Debian and npm
+ * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs.
  */
 export const OPTIONAL_SECTIONS = ['agreement', 'reanchor'];
 

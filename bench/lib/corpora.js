@@ -202,11 +202,11 @@ export function ensureSources(project, options = {}) {
 }
 
 function download(project, work, timeoutMs) {
-  const command = project.npm
+  const [program, args] = project.npm
     ? ['npm', ['pack', project.npm, '--silent']]
     : ['apt-get', ['source', '--download-only', '--tar-only', project.apt]];
-  const how = `${command[0]} ${command[1].join(' ')}`;
-  const result = run(command[0], command[1], work, timeoutMs);
+  const how = `${program} ${args.join(' ')}`;
+  const result = run(program, args, work, timeoutMs);
   if (existsSync(path.join(work, project.tarball))) return {};
   const got = readdirSync(work).filter((f) => /\.(tar\.\w+|tgz)$/.test(f));
   const why = got.length

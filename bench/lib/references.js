@@ -52,12 +52,14 @@ export function saveReference(project, reference) {
  */
 export async function recordReference(lib, project, root, files) {
   if (project.reference === 'bash') {
+    /** @type {Record<string, [string, string, number, number][]>} */
     const out = {};
     for (const file of files) out[file] = bashSymbols(path.join(root, file));
     return { tool: `bash ${bashVersion()}`, files: out };
   }
   if (project.flags) writeFileSync(path.join(root, 'compile_flags.txt'), `${project.flags.join('\n')}\n`);
   const manager = new lib.lsp.LspManager({ workspaceRoot: root, config: { requestTimeoutMs: 300_000 } });
+  /** @type {Record<string, [string, string, number, number][]>} */
   const out = {};
   let tool = ADAPTER[project.reference];
   try {
@@ -130,6 +132,7 @@ function bashVersion() {
  * Function definitions by bash's own parser (nothing is executed: the script becomes a function body), each at the
  * position of its definition in the file: the k-th definition of a name is the k-th line that defines it.
  */
+/** @returns {[string, string, number, number][]} */
 export function bashSymbols(absPath) {
   const script = 'eval "__locus_wrap() {\n$(cat "$1")\n}" && declare -f __locus_wrap';
   const run = spawnSync('bash', ['--norc', '--noprofile', '-O', 'extglob', '-c', script, '_', absPath], {
@@ -146,7 +149,9 @@ export function bashSymbols(absPath) {
     const k = seen.get(name) ?? 0;
     seen.set(name, k + 1);
     const position = definitionLine(lines, name, k);
-    return ['function', p, position?.line ?? -1, position?.character ?? -1];
+    /** @type {[string, string, number, number]} */
+    const symbol = ['function', p, position?.line ?? -1, position?.character ?? -1];
+    return symbol;
   });
 }
 
