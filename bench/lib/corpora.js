@@ -27,15 +27,16 @@ import picomatch from 'picomatch';
  * @typedef {{
  *   id: string, name: string, language: string,
  *   apt?: string, npm?: string, tarball: string, dir: string,
- *   glob: string, reference: 'clangd' | 'gopls' | 'pyright' | 'typescript' | 'bash',
+ *   glob: string, exclude?: string, reference: 'clangd' | 'gopls' | 'pyright' | 'typescript' | 'bash',
  *   flags?: string[], finds: string[], sample: string, quick: string,
  * }} Project
  */
 
 /**
  * The projects. `tarball`: the upstream archive that must come down (its name pins the release); `dir`: the folder
- * it unpacks to; `glob`: the compared files (as `search` takes them); `flags`: clangd's compile flags;
- * `finds`: the texts `search` must find exactly where `grep -F` does; `sample`: the file whose reference the
+ * it unpacks to; `glob`: the compared files (as `search` takes them, less what the project's `.gitignore` leaves
+ * out); `exclude`: files of the glob left out of both the comparison and the workspace index (`narrowIndex`);
+ * `flags`: clangd's compile flags; `finds`: the texts `search` must find exactly where `grep` does; `sample`: the file whose reference the
  * suite re-records from the live server to prove the stored one current; `quick`: the files the suite compares
  * (`--quick`: the files of the issues the harness pins and a few more), where the bench compares them all.
  * @type {Project[]}
@@ -118,7 +119,9 @@ export const PROJECTS = [
     apt: 'bash-completion',
     tarball: 'bash-completion_2.11.orig.tar.gz',
     dir: 'bash-completion-2.11',
-    glob: '{bash_completion,completions/!(*.*)}',
+    glob: '{bash_completion,completions/*}',
+    // not Bash to Locus (`Makefile.am`, `_mount.linux`, `btdownloadheadless.py`): bash reads them all as scripts
+    exclude: 'completions/*.*',
     reference: 'bash',
     finds: ['$cur', '_init_completion', '&&', '||', '$(', '2>/dev/null', '[[', ']]', 'COMPREPLY', '=~'],
     sample: 'bash_completion',
@@ -131,7 +134,8 @@ export const PROJECTS = [
     apt: 'golang-github-spf13-cobra',
     tarball: 'golang-github-spf13-cobra_1.6.1.orig.tar.gz',
     dir: 'cobra-1.6.1',
-    glob: '!(*_test).go',
+    glob: '*.go',
+    exclude: '*_test.go',
     reference: 'gopls',
     finds: [':=', '!=', '==', '&&', '||', 'c.Flags()', 'err != nil', '...', '++', '<-'],
     sample: 'args.go',
@@ -238,7 +242,8 @@ function sha256(file) {
 export function projectFiles(project, root, quick = false) {
   const glob = picomatch(project.glob, { dot: true });
   const narrow = quick ? picomatch(project.quick, { dot: true }) : () => true;
-  const accept = (rel) => glob(rel) && narrow(rel);
+  const excluded = project.exclude ? picomatch(project.exclude, { dot: true }) : () => false;
+  const accept = (rel) => glob(rel) && narrow(rel) && !excluded(rel);
   // As the workspace index walks it: what the project's .gitignore leaves out is not searched (bash-completion's
   // `configure` pattern covers `completions/configure`).
   const gitignore = path.join(root, '.gitignore');
@@ -259,11 +264,12 @@ export function projectFiles(project, root, quick = false) {
  * Keeps the workspace index to the compared files (`search` builds it over the whole root otherwise: fmt's tests,
  * bash-completion's test suite): a `locus.config.json` excluding every other top-level entry of the cached sources.
  */
-export function narrowIndex(root, files) {
+export function narrowIndex(project, root, files) {
   const needed = new Set(files.map((f) => f.split('/')[0]));
   const exclude = readdirSync(root, { withFileTypes: true })
     .filter((e) => !needed.has(e.name) && e.name !== 'locus.config.json')
     .map((e) => (e.isDirectory() ? `${e.name}/**` : e.name))
     .sort();
+  if (project.exclude) exclude.push(project.exclude);
   writeFileSync(path.join(root, 'locus.config.json'), `${JSON.stringify({ index: { exclude } }, null, 1)}\n`);
 }

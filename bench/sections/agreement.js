@@ -41,7 +41,7 @@ async function runProject(lib, project, options) {
   const sources = ensureSources(project);
   if (sources.skipped) return { id: project.id, name: project.name, skipped: sources.skipped };
   const files = projectFiles(project, sources.root, options.quick);
-  narrowIndex(sources.root, files);
+  narrowIndex(project, sources.root, files);
   if (options.sample) return sampleCheck(lib, project, sources);
   let reference = loadReference(project);
   if (options.record || !reference) {
