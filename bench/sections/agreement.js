@@ -116,7 +116,11 @@ async function compareProject(lib, project, root, files, reference, locatesPerFi
     for (const file of files) {
       const text = readFileSync(path.join(root, file), 'utf8');
       const outline = await locator.outline(file);
-      const ours = outline.ok ? flattenOutline(outline.symbols) : [];
+      // Paths as segments joined by `.`: the outline quotes a segment the path syntax cannot spell bare (`"operator[]"`).
+      const ours = (outline.ok ? flattenOutline(outline.symbols) : []).map((s) => ({
+        ...s,
+        path: lib.parseSymbolPath(s.path).segments.join('.'),
+      }));
       const lines = text.split('\n');
       const theirs = [];
       for (const [kind, symbolPath, line, character] of reference.files[file] ?? []) {
