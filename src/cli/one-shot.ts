@@ -1,5 +1,6 @@
 /** The offline commands' shared start: one locator for one answer, closed after it. */
 import { createLocator, type Locator } from '../ops/locating/locator.js';
+import { serverOutlinesFor } from '../ops/context/server-outlines.js';
 import type { ProgressListener } from '../core/call.js';
 import { err } from './io.js';
 import { indexProgress } from './status-line.js';
@@ -23,9 +24,13 @@ export async function withOneShotLocator<T>(
     ...(onIndex ? { index: { onProgress: onIndex } } : {}),
   });
   for (const warning of locator.configWarnings) err(warning);
+  let stopServers: () => Promise<void> = async () => {};
   try {
+    // A language declared without a grammar takes its outline from its server (docs/configuration.md).
+    stopServers = serverOutlinesFor(locator.syntax, root, trust);
     return await use(locator);
   } finally {
+    await stopServers();
     await locator.close();
   }
 }

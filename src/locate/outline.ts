@@ -76,6 +76,12 @@ export interface Outline {
   server?: string;
 }
 
+/** The note an answer that used a server's outline carries (undefined for a grammar's outline). */
+export function serverOutlineNote(filePath: string, outline: Outline): string | undefined {
+  if (outline.server === undefined) return undefined;
+  return `the symbols of ${filePath} come from ${outline.server} (documentSymbol): Locus has no grammar for ${outline.language}`;
+}
+
 // Outlines are immutable plain data, so derived indexes are computed once per symbol list.
 const flattened = new WeakMap<readonly OutlineSymbol[], readonly OutlineSymbol[]>();
 

@@ -16,7 +16,7 @@ import {
   type NearMiss,
 } from './matcher.js';
 import { isLineScope, isSymbolScope, type LineScope, type Locate, type SymbolScope } from './model.js';
-import { enclosingSymbol, type Outline, type OutlineSymbol } from './outline.js';
+import { enclosingSymbol, serverOutlineNote, type Outline, type OutlineSymbol } from './outline.js';
 import { sameNamedTarget } from './overloads.js';
 import { lookupSymbol } from './symbol-match.js';
 import { formatSymbolPath } from './symbol-path.js';
@@ -203,6 +203,8 @@ function symbolRegions(view: FileView, scope: SymbolScope, notes: string[], whol
       hint: 'Use a line scope (`file:42@…`) or a find without a scope (`file@…`); they work on any text file.',
     });
   }
+  const fromServer = serverOutlineNote(clip(view.filePath), view.outline);
+  if (fromServer !== undefined) notes.push(fromServer);
   const found = lookupSymbol(view.outline.symbols, scope.symbol_path);
   if (found.kind === 'ambiguous') throw ambiguous(view, query, found.candidates);
   if (found.kind === 'not-found') throw notFound(view, query, found.suggestions);

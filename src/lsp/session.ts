@@ -268,7 +268,10 @@ export class Session extends SessionRequests {
     return this.run(absPath, text, {
       type: DocumentSymbolRequest.type,
       capability: 'documentSymbolProvider',
-      ready: 'none',
+      // A server that reads the file in the background answers none until it has (vim-language-server): an empty
+      // answer of a server that is not ready is asked again once it is.
+      ready: 'eager',
+      empty: (symbols) => symbols.length === 0,
       params: (uri) => ({ textDocument: { uri } }),
       convert: (result, uri, m) => m.symbols(uri, result ?? []),
     });

@@ -191,6 +191,7 @@ export const OUTPUT = {
       language: opt(z.string()),
       symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
       syntax_error_lines: opt(z.array(z.number())),
+      outline_source: opt(z.string().describe('Set when a language server gave the symbols (no grammar).')),
       ...paging,
       total_symbols: opt(z.number().describe('Symbols in the file at every depth.')),
       shown: opt(z.number().describe('Symbols on this page.')),

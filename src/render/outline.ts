@@ -33,6 +33,7 @@ export function renderOutline(result: OutlineResult | OutlinePage, word: Wording
     lines.push(
       `Syntax errors on line(s) ${result.syntax_error_lines.join(', ')}: symbols there may be missing.`,
     );
+  if (result.outline_source) lines.push(`Note: ${result.outline_source}.`);
   if (paged) lines.push(...wordAll(result.advice, word));
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@ import { loadLspConfig } from '../../lsp/config.js';
 import { LspManager, type LspManagerOptions } from '../../lsp/manager.js';
 import { recoverApplies } from '../../workspace/apply-journal.js';
 import { FreshnessTracker } from './freshness.js';
+import { attachServerOutlines } from './server-outlines.js';
 import type { IndexAccessOptions } from '../locating/index-access.js';
 import { offlineSettingsOf } from '../locating/limits-config.js';
 import { createLocator, type Locator } from '../locating/locator.js';
@@ -84,6 +85,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     ...(options.index ? { index: options.index } : {}),
   });
   made.locator = locator;
+  attachServerOutlines(locator.syntax, lsp);
   // Any context can apply edits, so it first settles an apply that a crash interrupted.
   recoverApplies(locator.workspace.realRoot);
   return {

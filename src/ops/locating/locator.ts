@@ -81,6 +81,7 @@ export function createLocator(options: LocatorOptions): Locator {
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     limits,
     languageOverrides,
+    declaredLanguages: configured.declaredLanguages,
   });
   const store =
     options.outlineCache && !options.index?.noCache
@@ -218,8 +219,10 @@ async function beyondOutline(
   index: IndexAccess | undefined,
   onProgress: ProgressListener | undefined,
 ): Promise<ParsedInput> {
-  const loaded = await loadFile(workspace, syntax, locate.file_path);
-  if (!index || loaded.view.noOutline === undefined || !isSymbolScope(locate.scope))
+  // Only a symbol scope needs a server's outline (a language declared without a grammar); lines and finds do not.
+  const symbolScope = isSymbolScope(locate.scope);
+  const loaded = await loadFile(workspace, syntax, locate.file_path, { serverOutline: symbolScope });
+  if (!index || loaded.view.noOutline === undefined || !symbolScope || loaded.language === undefined)
     return { locate, loaded };
   const { resolveInIndexedFile } = await import('./workspace-locate.js');
   const resolved = await resolveInIndexedFile(

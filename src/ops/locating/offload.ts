@@ -13,6 +13,7 @@ import { cancelledError } from '../../core/call.js';
 import { isLocusError, LocusError } from '../../core/errors.js';
 import { RequestMap } from '../../core/request-map.js';
 import type { Limits } from '../../core/limits.js';
+import { extensionOf } from '../../core/languages.js';
 import type { OfflineSettings } from './limits-config.js';
 import { parseInput, type Locator } from './locator.js';
 
@@ -92,6 +93,8 @@ export class SyntaxOffload {
   private isBig(filePath: string | undefined): boolean {
     if (filePath === undefined) return false;
     try {
+      // A language declared without a grammar takes its outline from a server, which the worker does not have.
+      if (Object.hasOwn(this.options.settings?.declaredLanguages ?? {}, extensionOf(filePath))) return false;
       const facts = fileFacts(this.locator.workspace.resolveFile(filePath).absPath);
       return facts !== undefined && facts.size >= OFFLOAD_MIN_BYTES;
     } catch {

@@ -4,7 +4,7 @@
  */
 import { LocusError } from '../../core/errors.js';
 import { describeOffset } from '../../locate/describe.js';
-import type { OutlineSymbol } from '../../locate/outline.js';
+import { serverOutlineNote, type OutlineSymbol } from '../../locate/outline.js';
 import type { FileView } from '../../locate/resolve-core.js';
 import { displayOf } from '../../locate/resolver.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -21,7 +21,7 @@ export async function buildOutline(
   filePath: string,
 ): Promise<OutlineResult> {
   const { view, language } = await loadFile(workspace, syntax, filePath);
-  if (!language || !view.outline) {
+  if (!view.outline) {
     // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
     const hint = view.noOutline
       ? `Its symbols are in the workspace index: \`locus symbols NAME --path ${view.filePath}\` (MCP find_symbol), and symbol locate strings resolve through it; line scopes and finds work on any file.`
@@ -33,9 +33,11 @@ export async function buildOutline(
   const result: OutlineResult = {
     ok: true,
     file_path: view.filePath,
-    language,
+    language: language ?? view.outline.language,
     symbols: view.outline.symbols.map((s) => entry(view, s)),
   };
+  const fromServer = serverOutlineNote(view.filePath, view.outline);
+  if (fromServer !== undefined) result.outline_source = fromServer;
   if (view.outline.errors.length > 0) {
     result.syntax_error_lines = [
       ...new Set(view.outline.errors.map((e) => view.lines.toPosition(e.start).line + 1)),

@@ -53,12 +53,6 @@ export function outlineFromServer(
   return { language, symbols: top, errors: [], server };
 }
 
-/** The note every answer that used such an outline carries. */
-export function serverOutlineNote(filePath: string, outline: Outline): string | undefined {
-  if (outline.server === undefined) return undefined;
-  return `the symbols of ${filePath} come from ${outline.server} (documentSymbol): Locus has no grammar for ${outline.language}`;
-}
-
 function convertTree(
   list: readonly ServerSymbol[],
   parentPath: string[],
@@ -72,7 +66,8 @@ function convertTree(
   for (const item of list) {
     const symbol = convertOne(item, item.range, item.selectionRange, parentPath, text, lines, budget);
     if (symbol === undefined) continue;
-    symbol.children = convertTree(item.children ?? [], symbol.path, text, lines, depth + 1, budget);
+    const children = Array.isArray(item.children) ? item.children : [];
+    symbol.children = convertTree(children, symbol.path, text, lines, depth + 1, budget);
     out.push(symbol);
   }
   return out.sort((a, b) => a.fullSpan.start - b.fullSpan.start);
@@ -120,10 +115,10 @@ function convertOne(
   budget: { left: number },
 ): OutlineSymbol | undefined {
   const name = typeof item.name === 'string' ? (item.name.split(/\r?\n/)[0] ?? '').trim() : '';
-  if (name === '' || range === undefined || budget.left <= 0) return undefined;
+  if (name === '' || !isRange(range) || budget.left <= 0) return undefined;
   budget.left--;
   const fullSpan = wholeLines(lines, range);
-  const nameSpan = findName(name, text, selection ? lines.toSpan(selection) : fullSpan, fullSpan);
+  const nameSpan = findName(name, text, isRange(selection) ? lines.toSpan(selection) : fullSpan, fullSpan);
   return {
     name,
     path: [...parentPath, name],
@@ -139,7 +134,8 @@ function convertOne(
  * since such servers mean the lines from start to end inclusive.
  */
 function wholeLines(lines: LineIndex, range: Range): Span {
-  const span = lines.toSpan(range);
+  const raw = lines.toSpan(range);
+  const span = { start: Math.min(raw.start, raw.end), end: Math.max(raw.start, raw.end) };
   if (range.start.character !== 0 || range.end.character !== 0 || range.end.line < range.start.line)
     return span;
   return { start: span.start, end: lines.lineEnd(Math.min(range.end.line, lines.lineCount - 1)) };
@@ -174,6 +170,18 @@ function wordAt(text: string, name: string, within: Span, ignoreCase: boolean): 
     if (!before && !after) return start;
   }
   return undefined;
+}
+
+/** A range as the protocol defines it (a server's answer is untrusted: anything else is skipped). */
+function isRange(range: unknown): range is Range {
+  const at = (p: unknown): boolean =>
+    typeof p === 'object' &&
+    p !== null &&
+    Number.isSafeInteger((p as { line: unknown }).line) &&
+    Number.isSafeInteger((p as { character: unknown }).character) &&
+    (p as { line: number }).line >= 0 &&
+    (p as { character: number }).character >= 0;
+  return typeof range === 'object' && range !== null && at((range as Range).start) && at((range as Range).end);
 }
 
 function holds(outer: OutlineSymbol, inner: OutlineSymbol): boolean {

@@ -22,4 +22,6 @@ export interface OutlineResult {
   symbols: OutlineEntry[];
   /** Lines where the parser found syntax errors (1-based). */
   syntax_error_lines?: number[];
+  /** Set when the symbols came from a language server because Locus has no grammar for the language: says so. */
+  outline_source?: string;
 }
