@@ -46,9 +46,9 @@ describe('declared languages', () => {
     expect(
       invalid(() => validateConfig({ languages: { 'Has Space': { extensions: ['.x'] } } }, 'test')),
     ).toMatch(/not a language name/);
-    expect(
-      invalid(() => validateConfig({ languages: { haskell: { extensions: ['hs'] } } }, 'test')),
-    ).toMatch(/an extension with its dot/);
+    expect(invalid(() => validateConfig({ languages: { haskell: { extensions: ['hs'] } } }, 'test'))).toMatch(
+      /an extension with its dot/,
+    );
   });
 
   it('the manager refuses a known extension, a shared one, and an unknown key without extensions', () => {

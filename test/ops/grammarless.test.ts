@@ -72,7 +72,7 @@ describeWithServer(
     });
 
     it('describe names the enclosing symbol from the server outline', async () => {
-      const position = { line: await offsetLine('plugin.vim@echo <|>\'bye\''), character: 2 };
+      const position = { line: await offsetLine("plugin.vim@echo <|>'bye'"), character: 2 };
       const result = await locus.describe('plugin.vim', { position });
       if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
       expect(result.symbol?.path).toBe('Farewell');

@@ -70,13 +70,7 @@ describe('outlines from documentSymbol', () => {
       flat('Point', 23, 1, 1),
     ];
     const outline = outlineFromServer('haskell', 'hls', text, symbols);
-    expect(paths(outline.symbols)).toEqual([
-      'Shapes',
-      'Shapes.Point',
-      'Shapes.norm',
-      'Shapes.area',
-      'main',
-    ]);
+    expect(paths(outline.symbols)).toEqual(['Shapes', 'Shapes.Point', 'Shapes.norm', 'Shapes.area', 'main']);
     // Without a selection range the name is found as a whole word in the symbol's lines.
     expect(outline.symbols[0]?.children[2]?.nameSpan.start).toBe(offsets[3]);
   });

@@ -5,6 +5,7 @@
  * is data for the servers added later too (YAML, JSON, CSS, HTML): add a row, and docs/languages.md's recipe
  * table, which `test/lsp/recipes.test.ts` checks against this one.
  */
+import { clientCapabilities } from '../capabilities.js';
 import { GENERIC_READINESS, type ReadySignal } from '../readiness.js';
 import type { ServerAdapter } from './adapter.js';
 import { cclsPrepare } from './ccls.js';
@@ -36,9 +37,25 @@ export interface ServerRecipe {
       | 'opensChangedFiles'
       | 'answersBeforeReady'
       | 'wakeWhileLoadingMs'
+      | 'offline'
+      | 'extraCapabilities'
     >
   >;
 }
+
+/** A proxy nothing listens on (TCP port 9, discard): a server's download through it fails at once, offline. */
+const OFFLINE_PROXY = 'http://127.0.0.1:9';
+
+/**
+ * The vscode-langservers-extracted servers claim pull diagnostics always but serve them only to a client that says
+ * it pulls (to others they push): Locus says so, and pulls.
+ */
+const saysItPulls: ServerAdapter['extraCapabilities'] = (encodings) => ({
+  textDocument: { ...clientCapabilities(encodings).textDocument, diagnostic: { dynamicRegistration: false } },
+});
+
+/** The CSS server's validation with its default lint rules. */
+const CSS_LINT = { validate: true, lint: { unknownProperties: 'warning' } };
 
 const diagnosticsOrProgress = 'generic: a work-done progress ended or diagnostics arrived, then 0.5 s quiet';
 
@@ -191,6 +208,68 @@ export const RECIPES: readonly ServerRecipe[] = [
     projectMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt'],
     // pylsp 1.7 negotiates nothing (so UTF-16) but counts code points (docs/languages.md, "pylsp").
     quirks: { actualEncoding: 'utf-32' },
+  },
+  {
+    name: 'YAML (yaml-language-server)',
+    commands: ['yaml-language-server'],
+    config: '"yaml": {"command": "yaml-language-server"}',
+    readinessText: 'at once (it reads only the open file); no schema store, downloads refused',
+    readiness: [{ kind: 'immediate' }],
+    projectMarkers: [],
+    args: ['--stdio'],
+    quirks: {
+      // The schema store (a catalogue fetched from schemastore.org) and Kubernetes CRDs are network lookups.
+      settings: { yaml: { schemaStore: { enable: false }, kubernetesCRDStore: { enable: false } } },
+      // A `# yaml-language-server: $schema=https://…` line in a workspace file would make it download: its HTTP
+      // client (request-light, `http.proxy`) is pointed at a closed local port, so every download fails at once.
+      offline: {
+        settings: { http: { proxy: OFFLINE_PROXY, proxyStrictSSL: true } },
+        env: { HTTP_PROXY: OFFLINE_PROXY, HTTPS_PROXY: OFFLINE_PROXY, http_proxy: OFFLINE_PROXY },
+      },
+    },
+  },
+  {
+    name: 'JSON (vscode-langservers-extracted)',
+    commands: ['vscode-json-language-server'],
+    config: '"json": {"command": "vscode-json-language-server"}',
+    readinessText: 'at once (it reads only the open file); schemas from files only',
+    readiness: [{ kind: 'immediate' }],
+    projectMarkers: [],
+    args: ['--stdio'],
+    quirks: {
+      initializationOptions: { provideFormatter: true },
+      extraCapabilities: saysItPulls,
+      // A `"$schema": "https://…"` is then asked of Locus (vscode/content), which has no such method: no download.
+      offline: { initializationOptions: { handledSchemaProtocols: ['file'] } },
+    },
+  },
+  {
+    name: 'CSS (vscode-langservers-extracted)',
+    commands: ['vscode-css-language-server'],
+    config: '"css": {"command": "vscode-css-language-server"}',
+    readinessText: 'at once (it reads only the open file)',
+    readiness: [{ kind: 'immediate' }],
+    projectMarkers: [],
+    args: ['--stdio'],
+    quirks: {
+      initializationOptions: { provideFormatter: true },
+      extraCapabilities: saysItPulls,
+      // Asked per language (css, scss, less) through workspace/configuration; without them it lints nothing.
+      settings: { css: CSS_LINT, scss: CSS_LINT, less: CSS_LINT },
+    },
+  },
+  {
+    name: 'HTML (vscode-langservers-extracted)',
+    commands: ['vscode-html-language-server'],
+    config: '"html": {"command": "vscode-html-language-server"}',
+    readinessText: 'at once (it reads only the open file)',
+    readiness: [{ kind: 'immediate' }],
+    projectMarkers: [],
+    args: ['--stdio'],
+    quirks: {
+      initializationOptions: { provideFormatter: true, embeddedLanguages: { css: true, javascript: true } },
+      extraCapabilities: saysItPulls,
+    },
   },
 ];
 

@@ -10,11 +10,7 @@ import { LruMap } from '../../core/lru-map.js';
 import type { Outline } from '../../locate/outline.js';
 import { declaredLanguages, loadLspConfig } from '../../lsp/config.js';
 import { LspManager } from '../../lsp/manager.js';
-import {
-  outlineFromServer,
-  type ServerOutlines,
-  type ServerSymbol,
-} from '../locating/server-outline.js';
+import { outlineFromServer, type ServerOutlines, type ServerSymbol } from '../locating/server-outline.js';
 import type { SyntaxService } from '../locating/syntax-service.js';
 
 /** Outlines kept (each checked against the file's text before it is reused). */
@@ -76,11 +72,7 @@ export function attachServerOutlines(syntax: SyntaxService, lsp: LspManager): vo
  * declares a language without a grammar, a server manager whose servers give those outlines, started only if such a
  * file's symbols are asked; the returned function stops them. Nothing is made when none is declared.
  */
-export function serverOutlinesFor(
-  syntax: SyntaxService,
-  root: string,
-  trust: boolean,
-): () => Promise<void> {
+export function serverOutlinesFor(syntax: SyntaxService, root: string, trust: boolean): () => Promise<void> {
   let loaded;
   try {
     loaded = loadLspConfig(root, {}, trust ? { trust: true } : {});
