@@ -94,7 +94,9 @@ function buildSchemas(z: typeof Zod.z) {
       .string()
       .min(1)
       .optional()
-      .describe('For a language Locus has no grammar for: the LSP languageId of its files (default: the key).'),
+      .describe(
+        'For a language Locus has no grammar for: the LSP languageId of its files (default: the key).',
+      ),
   });
 
   /** The language-server settings that sit at the top level of the file. */

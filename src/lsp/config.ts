@@ -157,7 +157,9 @@ export function declaredLanguages(
       const known = detectLanguage(`file${extension}`);
       const other = byExtension.get(extension);
       if (known !== undefined) {
-        problems.push(`languages.${key}.extensions: ${extension} is already ${known} (map files to a known language with fileLanguages)`);
+        problems.push(
+          `languages.${key}.extensions: ${extension} is already ${known} (map files to a known language with fileLanguages)`,
+        );
       } else if (other !== undefined) {
         problems.push(`languages.${key}.extensions: ${extension} is already declared for ${other.key}`);
       } else {

@@ -60,7 +60,9 @@ function checkedDeclarations(config: LspConfig): ReadonlyMap<string, DeclaredLan
   const { byExtension, problems } = declaredLanguages(config.languages);
   for (const [key, entry] of Object.entries(config.languages)) {
     if (entry?.extensions === undefined && !isServerLanguage(key))
-      problems.push(`languages.${key}: Locus has no language ${key}; declare its files with "extensions": [".ext"]`);
+      problems.push(
+        `languages.${key}: Locus has no language ${key}; declare its files with "extensions": [".ext"]`,
+      );
   }
   if (problems.length > 0) throw invalidConfig('the configuration', `${problems.join('; ')}.`);
   return byExtension;

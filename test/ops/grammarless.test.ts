@@ -71,6 +71,16 @@ describeWithServer(
       if (!missing.ok) expect(missing.error.code).toBe('SYMBOL_NOT_FOUND');
     });
 
+    it('a server that gives no symbols for a non-blank file is said so, not taken as an empty outline', async () => {
+      const result = await locus.outline('options.vim');
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('UNSUPPORTED_LANGUAGE');
+        expect(result.error.message).toMatch(/vim-language-server gave no symbols for it/);
+      }
+      expect(await offsetLine('options.vim@syntax <|>on')).toBe(2);
+    });
+
     it('describe names the enclosing symbol from the server outline', async () => {
       const position = { line: await offsetLine("plugin.vim@echo <|>'bye'"), character: 2 };
       const result = await locus.describe('plugin.vim', { position });

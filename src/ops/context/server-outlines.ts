@@ -44,7 +44,8 @@ class ManagerOutlines implements ServerOutlines {
     }
     const symbols = answer.result as unknown as ServerSymbol[];
     const outline = outlineFromServer(language, this.serverName(language), text, symbols);
-    this.cache.set(absPath, { text, outline });
+    // An empty answer is asked again next time (a server may still be reading the file).
+    if (outline.symbols.length > 0) this.cache.set(absPath, { text, outline });
     return outline;
   }
 

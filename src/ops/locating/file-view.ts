@@ -66,7 +66,10 @@ async function fromServer(
   const source = syntax.serverOutlines;
   if (source === undefined || !source.serves(language)) return {};
   try {
-    return { outline: await source.outline(file.absPath, language, file.text) };
+    const outline = await source.outline(file.absPath, language, file.text);
+    if (outline.symbols.length > 0 || file.text.trim() === '') return { outline };
+    // Said, not taken as the truth: a server that cannot read the file (or has not yet) answers no symbols.
+    return { noOutline: `${file.relPath} has no grammar, and ${outline.server} gave no symbols for it` };
   } catch (error) {
     if (!isLocusError(error)) throw error;
     return {

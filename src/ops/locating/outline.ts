@@ -22,12 +22,8 @@ export async function buildOutline(
 ): Promise<OutlineResult> {
   const { view, language } = await loadFile(workspace, syntax, filePath);
   if (!view.outline) {
-    // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
-    const hint = view.noOutline
-      ? `Its symbols are in the workspace index: \`locus symbols NAME --path ${view.filePath}\` (MCP find_symbol), and symbol locate strings resolve through it; line scopes and finds work on any file.`
-      : 'Outlines need a bundled grammar (Python, TypeScript, JavaScript, Go, Rust, Java, C, C++, C#, Ruby, PHP, Bash, Kotlin, Swift, Scala, Lua).';
     throw new LocusError('UNSUPPORTED_LANGUAGE', `${view.noOutline ?? `No grammar for ${view.filePath}`}.`, {
-      hint,
+      hint: noOutlineHint(view, language),
     });
   }
   const result: OutlineResult = {
@@ -44,6 +40,15 @@ export async function buildOutline(
     ];
   }
   return result;
+}
+
+function noOutlineHint(view: FileView, language: string | undefined): string {
+  // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
+  if (view.noOutline !== undefined && language !== undefined)
+    return `Its symbols are in the workspace index: \`locus symbols NAME --path ${view.filePath}\` (MCP find_symbol), and symbol locate strings resolve through it; line scopes and finds work on any file.`;
+  if (view.noOutline !== undefined)
+    return "Line scopes and finds work on any file, and the server's own operations (hover, definition, …) still answer.";
+  return 'Outlines need a grammar (docs/languages.md), or a language declared with its server (docs/configuration.md, "A language without a grammar").';
 }
 
 function entry(view: FileView, symbol: OutlineSymbol): OutlineEntry {

@@ -181,7 +181,9 @@ function isRange(range: unknown): range is Range {
     Number.isSafeInteger((p as { character: unknown }).character) &&
     (p as { line: number }).line >= 0 &&
     (p as { character: number }).character >= 0;
-  return typeof range === 'object' && range !== null && at((range as Range).start) && at((range as Range).end);
+  return (
+    typeof range === 'object' && range !== null && at((range as Range).start) && at((range as Range).end)
+  );
 }
 
 function holds(outer: OutlineSymbol, inner: OutlineSymbol): boolean {
