@@ -141,6 +141,14 @@ function buildSchemas(z: typeof Zod.z) {
             }
             continue;
           }
+          if (languages[key]?.extensions === undefined) {
+            context.addIssue({
+              code: 'custom',
+              path: [],
+              message: `unknown key "${key}" (known: ${CONFIG_LANGUAGES.join(', ')}); a language Locus has no grammar for is declared with "extensions"`,
+            });
+            continue;
+          }
           if (DECLARED_LANGUAGE_NAME.test(key)) continue;
           context.addIssue({
             code: 'custom',

@@ -64,7 +64,7 @@ describe('declared languages', () => {
       ),
     ).toMatch(/\.hs is already declared for haskell/);
     expect(invalid(() => manager({ haskell: { command: 'a' } }))).toMatch(
-      /Locus has no language haskell; declare its files with "extensions"/,
+      /unknown key "haskell" \(known: .*\); a language Locus has no grammar for is declared with "extensions"/,
     );
   });
 });
