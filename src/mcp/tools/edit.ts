@@ -28,7 +28,7 @@ export const editTool = defineTool({
   name: 'edit',
   title: 'Edit code at locate strings',
   description:
-    'Replace, insert before/after, or delete the code a locate string names: a symbol (`src/cart.py:Cart.total`: the whole declaration with decorators), lines (`src/cart.py:10-14`), or a find match (`src/cart.py:Cart.total@return subtotal`: the whole matched text). Several edits in one call form one plan over the same file contents (overlapping targets are refused). Returns a unified diff + fingerprint and writes nothing; call again with apply: true and the fingerprint to write. The answer gives the new locate strings of the edited code. An edit that introduces syntax errors is refused (UNSAFE_EDIT) unless force: true. A stale locate string is re-anchored only when unambiguous, and the answer says so.',
+    'Replace, insert before/after, or delete the code a locate string names: a symbol (`src/cart.py:Cart.total`: the whole declaration), lines (`src/cart.py:10-14`) or a find match (the matched text). Several edits form one plan (overlaps refused). Previews and writes nothing; apply: true with the fingerprint writes. The answer gives the new locate strings. Edits that add syntax errors are refused (UNSAFE_EDIT) unless force: true; a stale locate string is re-anchored only when unambiguous, and the answer says so.',
   inputSchema: {
     edits: z.array(oneEdit).min(1).describe('The edits, applied together as one plan.'),
     ...editArgs,

@@ -11,7 +11,7 @@ export const renameTool = defineTool({
   name: 'rename',
   title: 'Rename symbol',
   description:
-    "Rename the symbol at the located position everywhere the language server knows of. By default returns a preview — a unified diff, the files touched and a fingerprint — and writes nothing. To write it, call again with apply: true and the preview's fingerprint (refused with FILE_CHANGED if a file changed meanwhile). The preview lists safety warnings — references or overrides the edits miss, name collisions, edits in strings or comments — each with a locate string; applying with warnings needs force: true. Point at the name, e.g. `src/cart.py:Cart.total`.",
+    'Rename the symbol at the located position everywhere the language server knows of. Returns a preview (the changed lines, counts per file, a fingerprint, and safety warnings such as missed references or name collisions, each with a locate string) and writes nothing; apply: true with the fingerprint writes it. Point at the name, e.g. `src/cart.py:Cart.total`.',
   inputSchema: {
     locate: locateArg('position'),
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),
