@@ -43,3 +43,15 @@ export function listedOutputSchema(schema: Json): Json {
   if (schema.oneOf !== undefined) out.oneOf = schema.oneOf;
   return out;
 }
+
+/**
+ * The listed form of a tool's input schema: as made by `z.toJSONSchema`, without the `maximum` that zod adds to
+ * every integer (2^53 - 1 says nothing to an agent and cost 30 bytes each).
+ */
+export function listedInputSchema(schema: Json): Json {
+  return JSON.parse(
+    JSON.stringify(schema, (key, value: unknown) =>
+      isObject(value) && value.maximum === Number.MAX_SAFE_INTEGER ? { ...value, maximum: undefined } : value,
+    ),
+  ) as Json;
+}

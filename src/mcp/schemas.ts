@@ -10,6 +10,7 @@ import { DEFAULT_BUDGET_CHARS, MIN_BUDGET_CHARS } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { Locus } from '../ops/locus.js';
 import type { EditOptions } from '../ops/edits/edits.js';
+import type { Detail } from '../render/cursor.js';
 
 /**
  * Descriptions of the locate argument, as a position (most tools) or as a range (code actions, format). The syntax
@@ -48,6 +49,17 @@ export const budgetArg = z
   .describe(
     `Markdown characters this answer may use (default ${DEFAULT_BUDGET_CHARS} or answerBudgetChars); larger answers are paged or summarised.`,
   );
+
+/** How much of the answer to render (docs/mcp.md, "Compact answers"). */
+export const detailArg = z
+  .enum(['compact', 'full'])
+  .optional()
+  .describe('full: also source lines, diff context, call sites (default compact).');
+
+/** The detail of a call: compact unless the agent asks for the full form. */
+export function detailOf(detail: 'compact' | 'full' | undefined): Detail {
+  return detail ?? 'compact';
+}
 
 /** The budget of a call: the argument, else the workspace configuration. */
 export function budgetOf(locus: Locus, budget: number | undefined): number {

@@ -50,6 +50,8 @@ const ADVICE = {
   'full-diff': { kind: 'full-diff' },
   'check-root': { kind: 'check-root' },
   force: { kind: 'force' },
+  'full-detail': { kind: 'full-detail', what: 'the diff' },
+  verify: { kind: 'verify' },
 } satisfies { [K in Advice['kind']]: Extract<Advice, { kind: K }> };
 
 /** CLI flags and commands an MCP text must not mention. */

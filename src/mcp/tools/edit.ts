@@ -4,7 +4,7 @@ import { renderEditResult } from '../../render/edit.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
-import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
 const oneEdit = z.looseObject({
@@ -30,6 +30,7 @@ export const editTool = defineTool({
   description:
     'Replace, insert before/after, or delete the code a locate string names: a symbol (`src/cart.py:Cart.total`: the whole declaration), lines (`src/cart.py:10-14`) or a find match (the matched text). Several edits form one plan (overlaps refused). Previews and writes nothing; apply: true with the fingerprint writes. The answer gives the new locate strings. Edits that add syntax errors are refused (UNSAFE_EDIT) unless force: true; a stale locate string is re-anchored only when unambiguous, and the answer says so.',
   inputSchema: {
+    detail: detailArg,
     edits: z.array(oneEdit).min(1).describe('The edits, applied together as one plan.'),
     ...editArgs,
     ...verifyArgs,
@@ -40,7 +41,7 @@ export const editTool = defineTool({
   },
   outputSchema: OUTPUT.edit,
   annotations: MAY_WRITE,
-  run: async (locus, { edits, verify, force, format, ...edit }, call) =>
+  run: async (locus, { edits, verify, force, format, detail, ...edit }, call) =>
     respond(
       await locus.edit(
         edits.map((e) => ({
@@ -57,6 +58,6 @@ export const editTool = defineTool({
         },
       ),
       'edit',
-      renderEditResult,
+      (ok, word) => renderEditResult(ok, word, detailOf(detail)),
     ),
 });

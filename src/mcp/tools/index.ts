@@ -16,7 +16,7 @@ import type { RequestContext } from '../protocol.js';
 import type { Routed } from '../workspaces.js';
 import { failure } from '../result.js';
 import type { AnyTool } from '../tool-spec.js';
-import { listedOutputSchema } from '../listed-schema.js';
+import { listedInputSchema, listedOutputSchema } from '../listed-schema.js';
 import { codeActionsTool } from './code-actions.js';
 import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
@@ -98,7 +98,9 @@ export function listTools(): { tools: Record<string, unknown>[] } {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }),
+      inputSchema: listedInputSchema(
+        z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }) as Record<string, unknown>,
+      ),
       outputSchema: listedOutputSchema(
         z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }) as Record<string, unknown>,
       ),

@@ -4,7 +4,7 @@ import { renderRename } from '../../render/edits.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
 export const renameTool = defineTool({
@@ -17,17 +17,18 @@ export const renameTool = defineTool({
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),
     ...editArgs,
     ...verifyArgs,
+    detail: detailArg,
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, verify, force, ...edit }, call) =>
+  run: async (locus, { locate, new_name, verify, force, detail, ...edit }, call) =>
     respond(
       await locus.rename(locate, new_name, {
         ...call,
         ...editOptions(locus, edit),
-        ...verifyOptions(verify, force, true),
+        ...verifyOptions(verify, force, false),
       }),
       'rename',
-      renderRename,
+      (ok, word) => renderRename(ok, word, detailOf(detail)),
     ),
 });
