@@ -108,6 +108,7 @@ export async function describeLocation(cache: ViewCache, location: Location): Pr
   const enclosing = enclosingSymbol(symbols, offset);
   if (enclosing) ref.symbol = { path: formatSymbolPath(enclosing.path), kind: enclosing.kind };
   if (cache.isOutside(absPath)) ref.outside_workspace = true;
-  else ref.locate = describeOffset(view, offset).locate;
+  else
+    ref.locate = cache.context.describedPlaces?.locateAt(view, offset) ?? describeOffset(view, offset).locate;
   return ref;
 }
