@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const SRC = path.resolve(import.meta.dirname, '../src');
+import { circles, importsOf, rel, resolveImport, SRC, sourceFiles } from './helpers/source-tree.js';
 
 /** Which layers each layer may import (besides itself). */
 const ALLOWED: Record<string, string[]> = {
@@ -21,21 +20,8 @@ const ALLOWED: Record<string, string[]> = {
 /** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */
 const PURE = new Set(['core', 'locate']);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
-
-function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [
-    ...text.matchAll(
-      /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
-    ),
-  ].map((m) => (m[1] ?? m[2]) as string);
-}
+/** The module specifiers a file imports. */
+const imports = (file: string): string[] => importsOf(file).map((edge) => edge.spec);
 
 const layerOf = (file: string): string => path.relative(SRC, file).split(path.sep)[0] as string;
 
@@ -123,6 +109,22 @@ describe('architecture: dependencies point one way', () => {
   });
 });
 
+// A circle of imports inside a layer is a knot a reader cannot start from (and, when the edges exist at run time, a
+// module that can see another one half-initialised). Type-only imports are erased at run time and left aside.
+describe('architecture: no circles of imports', () => {
+  it('no module reaches itself through run-time imports', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of sourceFiles(SRC)) {
+      const targets = importsOf(file)
+        .filter((edge) => !edge.typeOnly)
+        .map((edge) => resolveImport(file, edge.spec))
+        .filter((target): target is string => target !== undefined);
+      graph.set(rel(file), targets.map(rel));
+    }
+    expect(circles(graph)).toEqual([]);
+  });
+});
+
 /**
  * The rooms of `ops/` (docs/architecture.md, "The rooms of ops/") and which rooms each may import. Every
  * folder of `ops/` must be listed here, so a new room has to say where it stands.
@@ -170,7 +172,6 @@ describe('architecture: the rooms of ops/', () => {
 
 describe('architecture: one cache, one wait (docs/architecture.md)', () => {
   const files = sourceFiles(SRC);
-  const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
 
   /** Timers that are not "wait for X or time out", with why. */
   const TIMERS: Record<string, string> = {
@@ -222,7 +223,6 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
 
 describe('architecture: one file boundary (docs/architecture.md, "File boundary")', () => {
   const files = sourceFiles(SRC);
-  const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
 
   /** Files outside workspace/ that may touch the file system, with why (none of them reads workspace text). */
   const FS_EXCEPTIONS: Record<string, string> = {

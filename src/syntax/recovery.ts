@@ -12,7 +12,8 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
-import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
+import { collectCandidates, type Collected, type Container } from './candidates.js';
+import type { PlacedCandidate } from './hooks.js';
 import { errorSpans } from './incremental.js';
 import { nestCandidates } from './nesting.js';
 import { symbolQuery, type LoadedLanguage } from './runtime.js';

@@ -12,7 +12,7 @@ import { LruMap } from '../core/lru-map.js';
 import type { Outline } from '../locate/outline.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
 import { IdleWatch } from './idle-watch.js';
-import type { Extraction, PreviousExtraction } from './incremental.js';
+import type { Extraction, PreviousExtraction } from './extraction.js';
 import { extractionOfTree, parseText } from './outline.js';
 import { recyclePolicy, wantsFreshRuntime } from './recycle-policy.js';
 import {

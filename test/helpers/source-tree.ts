@@ -1,0 +1,136 @@
+/**
+ * The source tree as the architecture guards read it: every `.ts` file under `src/`, its imports (static, `export
+ * … from`, side-effect and literal `import()`), which of them are type-only (erased at run time), and the text with
+ * comments blanked. The guards derive their lists from here, never from today's file names.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Absolute path of `src/`. */
+export const SRC = path.resolve(import.meta.dirname, '../../src');
+
+/** Every `.ts` file under `dir` (absolute paths). */
+export function sourceFiles(dir: string = SRC): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** A file's path relative to `src/`, with `/`. */
+export function rel(file: string): string {
+  return path.relative(SRC, file).split(path.sep).join('/');
+}
+
+/** One import of a module. */
+export interface ImportEdge {
+  spec: string;
+  /** `import type …`, `export type … from`, or braces of `type` names only: nothing of it exists at run time. */
+  typeOnly: boolean;
+  /** `import('…')` with a literal path. */
+  dynamic: boolean;
+}
+
+const STATIC_IMPORT = /^[ \t]*(?:import|export)\s+(type\s+)?([^'"`;]*?)\s*from\s*['"]([^'"]+)['"]/gm;
+const SIDE_EFFECT_IMPORT = /^[ \t]*import\s*['"]([^'"]+)['"]/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The imports of a file, in no particular order. */
+export function importsOf(file: string): ImportEdge[] {
+  const text = readFileSync(file, 'utf8');
+  const edges: ImportEdge[] = [];
+  for (const m of text.matchAll(STATIC_IMPORT)) {
+    const clause = (m[2] ?? '').trim();
+    edges.push({
+      spec: m[3] as string,
+      typeOnly: m[1] !== undefined || typeOnlyClause(clause),
+      dynamic: false,
+    });
+  }
+  for (const m of text.matchAll(SIDE_EFFECT_IMPORT))
+    edges.push({ spec: m[1] as string, typeOnly: false, dynamic: false });
+  for (const m of text.matchAll(DYNAMIC_IMPORT))
+    edges.push({ spec: m[1] as string, typeOnly: false, dynamic: true });
+  return edges;
+}
+
+/** `{ type A, type B }`: every named specifier is a type. */
+function typeOnlyClause(clause: string): boolean {
+  const braces = /^\{([^}]*)\}$/s.exec(clause);
+  if (!braces) return false;
+  const names = (braces[1] as string)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  return names.length > 0 && names.every((s) => s.startsWith('type '));
+}
+
+/** The source file a relative import names (`./x.js` → `x.ts`, a folder → its `index.ts`), if it exists. */
+export function resolveImport(from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const target = path.resolve(path.dirname(from), spec);
+  for (const candidate of [target.replace(/\.js$/, '.ts'), `${target}.ts`, path.join(target, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** A comment (group 1) or a string or template literal (group 2); a heuristic reading, not a parser. */
+const COMMENT_OR_STRING =
+  /(\/\*[\s\S]*?\*\/|\/\/[^\n]*)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)/g;
+
+/** A file's text with comments replaced by spaces (strings and template literals kept). */
+export function withoutComments(text: string): string {
+  return text.replace(COMMENT_OR_STRING, (match, comment: string | undefined) =>
+    comment === undefined ? match : match.replace(/[^\n]/g, ' '),
+  );
+}
+
+/** The string and template literals of a file (comments left out), each with its line. */
+export function stringLiterals(file: string): { line: number; text: string }[] {
+  const text = readFileSync(file, 'utf8');
+  const found: { line: number; text: string }[] = [];
+  for (const m of text.matchAll(COMMENT_OR_STRING)) {
+    if (m[2] === undefined) continue;
+    found.push({ line: text.slice(0, m.index).split('\n').length, text: m[2] });
+  }
+  return found;
+}
+
+/**
+ * The strongly connected groups of a directed graph with more than one node (Tarjan): each group is a circle of
+ * imports, listed with its members sorted.
+ */
+export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  let next = 0;
+  const visit = (node: string): void => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || (graph.get(node) ?? []).includes(node)) groups.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return groups;
+}
