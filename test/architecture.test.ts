@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circles, importsOf, rel, resolveImport, SRC, sourceFiles } from './helpers/source-tree.js';
+import {
+  callsInLoops,
+  circles,
+  importsOf,
+  localNames,
+  parsed,
+  rel,
+  resolveImport,
+  SRC,
+  sourceFiles,
+} from './helpers/source-tree.js';
 
 /** Which layers each layer may import (besides itself). */
 const ALLOWED: Record<string, string[]> = {
@@ -183,9 +193,33 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
 
   it('waits with a timeout go through core/wait-for.ts', () => {
     const offenders = files
-      .filter((f) => /\bsetTimeout\s*\(/.test(readFileSync(f, 'utf8')))
+      .filter((f) =>
+        /\bset(?:Timeout|Interval)\s*\(|['"](?:node:)?timers\/promises['"]/.test(readFileSync(f, 'utf8')),
+      )
       .map(rel)
       .filter((f) => TIMERS[f] === undefined);
+    expect(offenders).toEqual([]);
+  });
+
+  // A loop that pauses and looks again is a poll: `waitUntil` is the one poll (core/wait-for.ts), so a poll has a
+  // bound, a cancel and one place to be measured. Pauses are timers, `delay` and `waitFor` under any local name.
+  it('no polling loops outside core/wait-for.ts', () => {
+    const offenders = files
+      .filter((f) => rel(f) !== 'core/wait-for.ts')
+      .filter((f) =>
+        /\b(?:set(?:Timeout|Interval)|delay|waitFor)\b|timers\/promises/.test(readFileSync(f, 'utf8')),
+      )
+      .flatMap((f) => {
+        const source = parsed(f);
+        const pauses = new Set([
+          'setTimeout',
+          'setInterval',
+          ...localNames(source, /wait-for\.js$/, 'delay'),
+          ...localNames(source, /wait-for\.js$/, 'waitFor'),
+          ...localNames(source, /timers\/promises$/, 'setTimeout'),
+        ]);
+        return callsInLoops(source, pauses).map((call) => `${rel(f)}: ${call}`);
+      });
     expect(offenders).toEqual([]);
   });
 

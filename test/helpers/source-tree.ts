@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /** Absolute path of `src/`. */
 export const SRC = path.resolve(import.meta.dirname, '../../src');
@@ -133,4 +134,46 @@ export function circles(graph: ReadonlyMap<string, readonly string[]>): string[]
   };
   for (const node of graph.keys()) if (!index.has(node)) visit(node);
   return groups;
+}
+
+/** A file parsed by the TypeScript compiler (for guards that need more than a pattern). */
+export function parsed(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+/** The local names an import binds for `name` of modules whose specifier matches `from` (`import { a as b }`). */
+export function localNames(source: ts.SourceFile, from: RegExp, name: string): string[] {
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!from.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      if ((element.propertyName ?? element.name).text === name) names.push(element.name.text);
+    }
+  }
+  return names;
+}
+
+/**
+ * Calls of the named functions made inside a loop (a poll), with their lines; also in a callback written inside the
+ * loop (`await new Promise((r) => setTimeout(r, 20))`), not in a function or class merely declared there.
+ */
+export function callsInLoops(source: ts.SourceFile, callees: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node, inLoop: boolean): void => {
+    if (ts.isFunctionDeclaration(node) || ts.isClassLike(node) || ts.isMethodDeclaration(node))
+      inLoop = false;
+    if (ts.isIterationStatement(node, false)) inLoop = true;
+    if (inLoop && ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      if (callees.has(node.expression.text)) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+        found.push(`${node.expression.text} at line ${line}`);
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, inLoop));
+  };
+  visit(source, false);
+  return found;
 }
