@@ -21,6 +21,12 @@ export function cliWording(command: string): Wording {
         return 'Applying anyway needs --force.';
       case 'check-root':
         return 'Paths are relative to the workspace root: check --root.';
+      case 'find-symbol':
+        return advice.path === undefined
+          ? '`locus symbols <name>` searches the index by name.'
+          : `\`locus symbols <name> --path ${advice.path}\` searches its symbols by name.`;
+      case 'search':
+        return `\`locus search "${advice.pattern}"\` lists every hit.`;
     }
   };
 }

@@ -21,7 +21,11 @@ export type Advice =
   /** Paths are relative to the workspace root; the root may be the wrong one. */
   | { kind: 'check-root' }
   /** The edit was refused for its warnings, new errors or a read-only file; forcing writes it anyway. */
-  | { kind: 'force' };
+  | { kind: 'force' }
+  /** The workspace index finds symbols by name (optionally only in the files `path`, a file or a glob, names). */
+  | { kind: 'find-symbol'; path?: string }
+  /** Every hit of a `<glob>@<find>` pattern is listed by a search. */
+  | { kind: 'search'; pattern: string };
 
 /** Words one piece of advice for a face. */
 export type Wording = (advice: Advice) => string;
@@ -45,6 +49,10 @@ export const NEUTRAL_WORDING: Wording = (advice) => {
       return 'Paths are relative to the workspace root.';
     case 'force':
       return 'Applying anyway needs force.';
+    case 'find-symbol':
+      return `A search of the workspace index by name finds symbols${advice.path === undefined ? '' : ` in ${advice.path}`}.`;
+    case 'search':
+      return `A search for \`${advice.pattern}\` lists every hit.`;
   }
 };
 

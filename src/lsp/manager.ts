@@ -128,7 +128,7 @@ export class LspManager {
     const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++ or Bash, or a server configured for the language (docs/configuration.md, "languages").',
+      hint: `Locating still works; semantic operations need a language with a built-in server (${Object.keys(DEFAULT_ADAPTER).join(', ')}) or a server configured for the language (docs/configuration.md, "languages").`,
     });
   }
 

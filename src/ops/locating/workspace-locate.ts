@@ -148,12 +148,9 @@ function pickIndexed(symbols: IndexedSymbol[], form: WorkspaceLocate, label: str
     throw new LocusError(
       'SYMBOL_NOT_FOUND',
       `${label}[${k}] does not exist: the workspace has ${ordered.length} symbol(s) ${label}.`,
-      {
-        hint:
-          ordered.length > 0
-            ? `Use an index from 0 to ${ordered.length - 1}.`
-            : 'Check the name with `locus symbols`.',
-      },
+      ordered.length > 0
+        ? { hint: `Use an index from 0 to ${ordered.length - 1}.` }
+        : { hint: 'Check the name.', advice: [{ kind: 'find-symbol' }] },
     );
   }
   return [picked];
@@ -219,7 +216,8 @@ async function resolveFind(
       'SYMBOL_AMBIGUOUS',
       `\`${find}\` matches in ${hits.length} files of \`${form.where}\`.`,
       {
-        hint: `Name one file:\n${listed.join('\n')}\n\`locus search "${form.where}@${find}"\` lists every hit.`,
+        hint: `Name one file:\n${listed.join('\n')}`,
+        advice: [{ kind: 'search', pattern: `${form.where}@${find}` }],
         details: {
           total: hits.length,
           candidates: hits

@@ -82,11 +82,11 @@ export function notFound(
       `Did you mean: ${suggestions.map((s) => `${s.path} (${s.file_path}:${s.line}) → \`${s.locate}\``).join('; ')}?`,
     );
   if (files.length > 0) parts.push(`Files with a similar name: ${files.join(', ')}.`);
-  parts.push('`locus symbols <name>` searches the index by name.');
   if (notes.length > 0) parts.push(`(${notes.join('; ')})`);
   return new LocusError('SYMBOL_NOT_FOUND', tried, {
-    hint: parts.join(' '),
+    ...(parts.length > 0 ? { hint: parts.join(' ') } : {}),
     details: { suggestions, ...(files.length > 0 ? { files } : {}) },
+    advice: [{ kind: 'find-symbol' }],
   });
 }
 
