@@ -1,6 +1,6 @@
 /**
- * The ignore rules git applies beside `.gitignore` files, read without running git (docs/workspace.md, "What
- * the index covers"): the user's global excludes file (`core.excludesFile` in their git config, by default
+ * The ignore rules git applies beside `.gitignore` files, read without running git (docs/workspace.md, "Which
+ * files are indexed"): the user's global excludes file (`core.excludesFile` in their git config, by default
  * `$XDG_CONFIG_HOME/git/ignore`) and the repository's `.git/info/exclude`, weakest first. The user's own git
  * config is theirs, not the workspace's: only its `core.excludesFile` value is read, never executed.
  */
