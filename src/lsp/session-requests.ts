@@ -32,7 +32,8 @@ import type { FileChange, LspAnswer } from './types.js';
 import { pathToUri } from './uri.js';
 import { languageOfPath, type LanguageDecisions } from './languages.js';
 import { captureCommandEdit } from './commands.js';
-import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
+import type { HierarchyDirection } from '../core/operation-kinds.js';
+import { walkHierarchy, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
   DEFAULT_COLLECT,
