@@ -8,14 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { isLocusError } from '../../core/errors.js';
 import type { Limits } from '../../core/limits.js';
+import type { LocateReading } from '../../locate/classify.js';
+import type { LocateResult } from '../../locate/resolver.js';
 import type { OfflineSettings } from './limits-config.js';
-import { parseInput, type Locator } from './locator.js';
+import { readInput, type LocateInput, type Locator } from './locator.js';
 
 /** Files at least this big are parsed in the worker. */
 export const OFFLOAD_MIN_BYTES = 256 * 1024;
 
 type OffloadedOps = Pick<Locator, 'locate' | 'locateRange' | 'describe' | 'outline'>;
-type Op = keyof OffloadedOps;
+/** What the worker runs: a locate travels already read (`locateReading`), so the worker does not parse it again. */
+type Op = 'locateReading' | 'describe' | 'outline';
 
 const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
 
@@ -40,10 +43,8 @@ export class SyntaxOffload {
   ops(): OffloadedOps {
     const { locator } = this;
     return {
-      locate: (input, opts) =>
-        this.route(this.fileOf(input), 'locate', [input, opts], () => locator.locate(input, opts)),
-      locateRange: (input) =>
-        this.route(this.fileOf(input), 'locateRange', [input], () => locator.locateRange(input)),
+      locate: (input, opts) => this.locate(input, opts?.range ? 'range' : 'position'),
+      locateRange: (input) => this.locate(input, 'range'),
       describe: (filePath, target) =>
         this.route(filePath, 'describe', [filePath, target], () => locator.describe(filePath, target)),
       outline: (filePath) => this.route(filePath, 'outline', [filePath], () => locator.outline(filePath)),
@@ -57,13 +58,19 @@ export class SyntaxOffload {
     if (worker) await worker.terminate();
   }
 
-  private fileOf(input: Parameters<Locator['locate']>[0]): string | undefined {
+  /** Reads the input once; the reading goes to the worker when its file is big, else to the locator here. */
+  private locate(input: LocateInput, mode: 'position' | 'range'): Promise<LocateResult> {
+    let reading: LocateReading;
     try {
-      return parseInput(this.locator.workspace, input).file_path;
+      reading = readInput(this.locator.workspace, input);
     } catch (error) {
-      if (isLocusError(error)) return undefined;
+      if (isLocusError(error)) return Promise.resolve({ ok: false, error: error.toData() });
       throw error;
     }
+    const file = reading.kind === 'file' ? reading.locate.file_path : undefined;
+    return this.route(file, 'locateReading', [reading, mode], () =>
+      this.locator.locateReading(reading, mode),
+    );
   }
 
   private isBig(filePath: string | undefined): boolean {
