@@ -11,6 +11,7 @@ import {
   resolveImport,
   SRC,
   sourceFiles,
+  withoutComments,
 } from './helpers/source-tree.js';
 
 /** Which layers each layer may import (besides itself). */
@@ -296,6 +297,25 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
       (f) => !/from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(readFileSync(path.join(SRC, f), 'utf8')),
     );
     expect(stale).toEqual([]);
+  });
+
+  // A file Locus writes whole (a journal, a cache, clangd's database) is replaced atomically by one function; only
+  // the apply journal renames other files (its staged copies and backups, docs/security.md, "Apply journal").
+  it('files are written and renamed only by workspace/atomic-write.ts and the apply journal', () => {
+    const writers = files
+      .filter((f) => {
+        const text = readFileSync(f, 'utf8');
+        return (
+          /from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(text) &&
+          /\b(?:writeFileSync|renameSync|appendFileSync|writeFile|rename|appendFile)\(/.test(
+            withoutComments(text),
+          )
+        );
+      })
+      .map(rel);
+    expect(
+      writers.filter((f) => !['workspace/atomic-write.ts', 'workspace/apply-journal.ts'].includes(f)),
+    ).toEqual([]);
   });
 
   it('bytes become text only in workspace/files.ts', () => {

@@ -5,9 +5,10 @@
  * under the root, with `-I` for every directory holding headers. clangd writes its index next to the database, so
  * the project tree stays untouched. A generated database reflects the files present when the server started.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLanguage, isHeaderPath } from '../../core/languages.js';
+import { writeFileAtomically } from '../../workspace/atomic-write.js';
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
 const MAX_FILES = 20_000;
 const MAX_INCLUDE_DIRS = 200;
@@ -76,5 +77,6 @@ function writeIfChanged(file: string, text: string): void {
   } catch {
     // Not there yet.
   }
-  writeFileSync(file, text);
+  // Atomically: clangd may be reading the previous database while another Locus process writes this one.
+  writeFileAtomically(file, text);
 }
