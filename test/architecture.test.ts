@@ -318,6 +318,31 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     ).toEqual([]);
   });
 
+  /**
+   * Who lists folders, with why. Only two walk a tree: the index's walk (the one answer to "which files", with the
+   * ignore files) and the bounded metadata scan for clangd's compile database (it runs before any index exists).
+   */
+  const FOLDER_LISTINGS: Record<string, string> = {
+    'index/walk.ts': 'the walk: every file the index covers (docs/workspace.md, "Which files are indexed")',
+    'lsp/servers/compile-commands.ts':
+      "the one exception: a bounded scan of names for clangd's generated compile database, at server start",
+    'workspace/files.ts': 'lists one folder (`filesIn`)',
+    'workspace/file-language.ts': "lists a header's own folder for its translation units",
+    'workspace/apply-journal.ts': 'lists its journal folder for leftovers',
+    'index/cache.ts': 'lists its cache folder to prune old indexes',
+    'index/outline-store.ts': 'lists its cache shards to prune them',
+    'lsp/process-registry.ts': 'lists /proc and its temp folders',
+    'lsp/server-process.ts': 'lists the temp folder a server ran with',
+  };
+
+  it('folders are listed only by the listed files; only the index walks the tree (and one listed exception)', () => {
+    const listing = files
+      .filter((f) => /\b(?:readdirSync|readdir|opendirSync|opendir)\(/.test(readFileSync(f, 'utf8')))
+      .map(rel);
+    expect(listing.filter((f) => FOLDER_LISTINGS[f] === undefined)).toEqual([]);
+    expect(Object.keys(FOLDER_LISTINGS).filter((f) => !listing.includes(f))).toEqual([]);
+  });
+
   it('bytes become text only in workspace/files.ts', () => {
     const decoders = files
       .filter((f) =>

@@ -18,47 +18,10 @@ import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
+import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
 import { hasGrammar, languageForPath } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
-
-/** Folders left out unless `index.include` names something inside them. */
-export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
-  '.git',
-  '.hg',
-  '.svn',
-  '.jj',
-  'node_modules',
-  'bower_components',
-  '__pycache__',
-  '.venv',
-  'venv',
-  '.tox',
-  '.nox',
-  '.mypy_cache',
-  '.pytest_cache',
-  '.ruff_cache',
-  '.next',
-  '.nuxt',
-  '.svelte-kit',
-  '.turbo',
-  '.parcel-cache',
-  '.gradle',
-  '.idea',
-  '.vscode',
-  '.cache',
-  'dist',
-  'build',
-  'out',
-  'target',
-  'coverage',
-  'vendor',
-  'Pods',
-  '.terraform',
-  '.dart_tool',
-  'zig-cache',
-  'zig-out',
-]);
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
 /** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
@@ -70,6 +33,8 @@ export interface WalkResult {
   /** Folders listed (relative to the root; `''` is the root). */
   dirs: string[];
   skipped: SkipCounts;
+  /** With `list()`: every admitted file, whatever its language (then `files` stays empty). */
+  listed?: string[];
 }
 
 interface Level {
@@ -107,11 +72,28 @@ export class Walker {
 
   /** Every source file under `under` (default: the whole root), in path order. */
   walk(under = ''): WalkResult {
-    const result: WalkResult = {
+    return this.run(under, {
       files: [],
       dirs: [],
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
-    };
+    });
+  }
+
+  /**
+   * Every file the walk admits (ignore files, excluded folders, include/exclude globs), of any language or none, in
+   * path order: names only, nothing read. What "which files exist" means for a glob (`diagnostics`).
+   */
+  list(): string[] {
+    const result = this.run('', {
+      files: [],
+      dirs: [],
+      skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
+      listed: [],
+    });
+    return result.listed ?? [];
+  }
+
+  private run(under: string, result: WalkResult): WalkResult {
     if (under === '') {
       this.visit('', this.gitLevels, false, result);
       return result;
@@ -174,6 +156,10 @@ export class Walker {
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel)) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
+    if (result.listed) {
+      result.listed.push(rel);
+      return;
+    }
     const evidence = this.languages.evidenceOf(this.abs(rel), rel);
     const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
     if (!language || !hasGrammar(language)) return;

@@ -4,12 +4,16 @@
  * `build/`) is copied into the project's cache folder; otherwise one is generated there from the C/C++ sources found
  * under the root, with `-I` for every directory holding headers. clangd writes its index next to the database, so
  * the project tree stays untouched. A generated database reflects the files present when the server started.
+ *
+ * Finding those sources is the one folder walk besides the index's (docs/architecture.md, "File boundary"): it runs
+ * when clangd starts, long before an index may exist, reads names only (no file), skips the folders every walk
+ * skips (workspace/excluded-folders.ts) and stops at MAX_FILES sources.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLanguage, isHeaderPath } from '../../core/languages.js';
 import { writeFileAtomically } from '../../workspace/atomic-write.js';
-const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
+import { DEFAULT_EXCLUDED_DIRS } from '../../workspace/excluded-folders.js';
 const MAX_FILES = 20_000;
 const MAX_INCLUDE_DIRS = 200;
 
@@ -53,7 +57,7 @@ function scan(root: string): { sources: string[]; includeDirs: string[] } {
     let hasHeader = false;
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) stack.push(join(dir, entry.name));
+        if (!DEFAULT_EXCLUDED_DIRS.has(entry.name)) stack.push(join(dir, entry.name));
         continue;
       }
       if (!entry.isFile()) continue;

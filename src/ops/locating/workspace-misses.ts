@@ -110,10 +110,8 @@ export function nearSymbols(
   const wanted = segments.join('.');
   const scored: { symbol: IndexedSymbol; distance: number }[] = [];
   const seen = new Set<string>();
-  // Not `accept` itself: a picomatch matcher's second argument asks for an object, always truthy.
-  const filter = accept && ((file: string) => accept(file));
   for (const name of names) {
-    for (const { symbol } of index.store.query(name, filter, MAX_NEAR_PER_NAME, true).hits) {
+    for (const { symbol } of index.store.query(name, accept, MAX_NEAR_PER_NAME, true).hits) {
       const key = symbol.path.join('\u0000');
       if (seen.has(key)) continue;
       seen.add(key);

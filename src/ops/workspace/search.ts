@@ -3,7 +3,7 @@
  * expression in the indexed files a glob matches, grouped by file, each with its enclosing symbol,
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
-import picomatch from 'picomatch';
+import { globMatcher } from '../locating/glob-files.js';
 import { checkBudget, pageByBudget } from '../../core/budget.js';
 import { LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
@@ -48,7 +48,7 @@ export async function search(
     throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
   checkBudget(options.budget);
   const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
-  const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
+  const accept = globMatcher(glob);
   const { index, notes } = await locator.index.ready(options.onProgress);
   const scan = scanFiles(locator, index.store, accept, matcher);
   // Every hit is measured before any is described, so page boundaries do not move between calls.
