@@ -355,3 +355,43 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     expect(decoders).toEqual([]);
   });
 });
+
+// "Which language is this file" is decided by one function, FileLanguages.languageOf (docs/languages.md, "One
+// registry"): nothing else applies the registry's rules to a file or sniffs one.
+describe('architecture: one language of a file', () => {
+  /** The registry's rules on a path or a text, and the one sniffer, by the module that exports them. */
+  const RULES: Record<string, string[]> = {
+    'core/languages.ts': ['detectLanguage', 'languageForShebang', 'languageForModeline', 'headerLanguage'],
+    'workspace/files.ts': ['sniffText'],
+  };
+  /** Who may use them besides `workspace/file-language.ts`, with why. */
+  const ALSO: Record<string, string> = {
+    'index/extract.ts:headerLanguage':
+      "a `.h` the walk's decision left to its text is decided when the index's worker reads that text",
+  };
+
+  it('the rules still exist under these names', () => {
+    for (const [module, names] of Object.entries(RULES)) {
+      const text = readFileSync(path.join(SRC, module), 'utf8');
+      for (const name of names)
+        expect(text, `${module} ${name}`).toMatch(new RegExp(`export function ${name}\\b`));
+    }
+  });
+
+  it('only workspace/file-language.ts applies them', () => {
+    const users = sourceFiles(SRC).flatMap((file) =>
+      Object.entries(RULES).flatMap(([module, names]) => {
+        if (rel(file) === module || rel(file) === 'workspace/file-language.ts') return [];
+        const imported = importsOf(file).some(
+          (edge) => resolveImport(file, edge.spec) === path.join(SRC, module),
+        );
+        if (!imported) return [];
+        const text = readFileSync(file, 'utf8');
+        return names
+          .filter((name) => new RegExp(`\\b${name}\\b`).test(text))
+          .map((name) => `${rel(file)}:${name}`);
+      }),
+    );
+    expect(users.filter((use) => ALSO[use] === undefined)).toEqual([]);
+  });
+});

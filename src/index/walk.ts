@@ -4,28 +4,17 @@
  * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  statSync,
-  type Dirent,
-} from 'node:fs';
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
-import { hasGrammar, languageForPath } from '../syntax/registry.js';
+import { hasGrammar } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
-/** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
-const SNIFF_BYTES = 512;
 
 /** Files found and files skipped. */
 export interface WalkResult {
@@ -140,7 +129,7 @@ export class Walker {
       } else if (entry.isDirectory()) {
         this.visitChild(rel, entry.name, levels, forced, result);
       } else if (entry.isFile()) {
-        this.consider(rel, entry.name, levels, forced, result);
+        this.consider(rel, levels, forced, result);
       }
     }
   }
@@ -153,15 +142,14 @@ export class Walker {
     this.visit(rel, levels, forced || excluded, result);
   }
 
-  private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
+  private consider(rel: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel)) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
     if (result.listed) {
       result.listed.push(rel);
       return;
     }
-    const evidence = this.languages.evidenceOf(this.abs(rel), rel);
-    const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
+    const { language, fixed } = this.languages.decide(this.abs(rel), { rel });
     if (!language || !hasGrammar(language)) return;
     try {
       const stats = statSync(this.abs(rel));
@@ -170,34 +158,10 @@ export class Walker {
         return;
       }
       const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language };
-      if (evidence !== undefined) file.languageFixed = true;
+      if (fixed) file.languageFixed = true;
       result.files.push(file);
     } catch {
       result.skipped.unreadable++;
-    }
-  }
-
-  /**
-   * Language of an extension-less file from its shebang (`#!/usr/bin/env bash`) or an editor modeline
-   * (`-*- shell-script -*-` on top, `ex: filetype=sh` at the end, as in bash-completion), as its own outline
-   * decides it: the registry's rules on the file's two ends.
-   */
-  private sniff(rel: string): string | undefined {
-    let fd: number | undefined;
-    try {
-      fd = openSync(this.abs(rel), 'r');
-      const size = fstatSync(fd).size;
-      const read = (at: number) => {
-        const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size - at));
-        return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
-      };
-      const head = read(0);
-      const tail = size > SNIFF_BYTES ? read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES)) : '';
-      return languageForPath(rel, tail === '' ? head : `${head}\n${tail}`);
-    } catch {
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
     }
   }
 

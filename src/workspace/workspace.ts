@@ -41,7 +41,7 @@ export class Workspace {
   private readonly texts = new LruMap<string, { stamp: string; text: string; hadBom: boolean }>({
     maxEntries: TEXT_CACHE_ENTRIES,
   });
-  private languages: FileLanguages | undefined;
+  private fileLanguages: FileLanguages | undefined;
 
   constructor(
     root: string,
@@ -67,10 +67,10 @@ export class Workspace {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits, maxFileBytes: this.maxFileBytes };
   }
 
-  /** The language of a file (registry rules plus config globs and `.h` evidence, docs/languages.md). */
-  languageOf(absPath: string, text: string): string | undefined {
-    this.languages ??= new FileLanguages(this.root, this.options.languageOverrides);
-    return this.languages.languageOf(absPath, text);
+  /** The language of its files: the one decision (registry rules, config globs, `.h` evidence; docs/languages.md). */
+  get languages(): FileLanguages {
+    this.fileLanguages ??= new FileLanguages(this.root, this.options.languageOverrides);
+    return this.fileLanguages;
   }
 
   /** Resolves a caller's path lexically; `..` escapes are OUTSIDE_WORKSPACE. Does not touch the disk. */

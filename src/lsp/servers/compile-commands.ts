@@ -11,7 +11,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectLanguage, isHeaderPath } from '../../core/languages.js';
+import { isHeaderPath, translationUnitLanguage } from '../../core/languages.js';
 import { writeFileAtomically } from '../../workspace/atomic-write.js';
 import { DEFAULT_EXCLUDED_DIRS } from '../../workspace/excluded-folders.js';
 const MAX_FILES = 20_000;
@@ -34,7 +34,7 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     .slice(0, MAX_INCLUDE_DIRS)
     .map((d) => `-I${d}`);
   const entries = sources.map((file) => {
-    const cpp = detectLanguage(file) === 'cpp';
+    const cpp = translationUnitLanguage(file) === 'cpp';
     const compiler = cpp ? ['clang++', '-std=c++17'] : ['clang', '-std=c17'];
     return { directory: root, file, arguments: [...compiler, ...includes, '-c', file] };
   });
@@ -62,16 +62,11 @@ function scan(root: string): { sources: string[]; includeDirs: string[] } {
       }
       if (!entry.isFile()) continue;
       if (isHeaderPath(entry.name)) hasHeader = true;
-      else if (isTranslationUnit(entry.name)) sources.push(join(dir, entry.name));
+      else if (translationUnitLanguage(entry.name) !== undefined) sources.push(join(dir, entry.name));
     }
     if (hasHeader) includeDirs.push(dir);
   }
   return { sources, includeDirs };
-}
-
-function isTranslationUnit(name: string): boolean {
-  const language = detectLanguage(name);
-  return language === 'c' || language === 'cpp';
 }
 
 /** Leaves an identical database untouched, so clangd's kept index stays valid across starts. */
