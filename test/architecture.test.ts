@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   callsInLoops,
   circles,
+  decodingSites,
   importsOf,
   localNames,
   parsed,
@@ -270,8 +271,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'config/trust.ts': "keeps the user's trusted roots in their own config folder",
     'config/package-version.ts': "reads Locus's own package.json",
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
-    'index/walk.ts': 'walks the whole tree once per build (listing, ignore files, stats)',
-    'index/git-excludes.ts': "reads the user's git config for core.excludesFile, and the excludes files",
+    'index/walk.ts': 'walks the whole tree once per build (listing and stats; ignore files are read by workspace/)',
     'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
     'index/cache.ts': "persists the index in the user's cache folder",
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
@@ -343,16 +343,36 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     expect(Object.keys(FOLDER_LISTINGS).filter((f) => !listing.includes(f))).toEqual([]);
   });
 
-  it('bytes become text only in workspace/files.ts', () => {
+  /**
+   * Who turns bytes into text besides workspace/files.ts (strict UTF-8, BOM removed, NOT_TEXT otherwise), with
+   * why. None of them decodes a repository's file: a workspace's sources and metadata are decoded in one place,
+   * whoever reads them (docs/architecture.md, "File boundary").
+   */
+  const TEXT_DECODERS: Record<string, string> = {
+    'cli/commands/edit.ts': "the replacement text given with --file (the caller's own input)",
+    'cli/line-reader.ts': "lines of the caller's JSON Lines input (`check`)",
+    'mcp/guarded-stdio.ts': "the MCP client's messages",
+    'lsp/framing-guard.ts': "a language server's protocol headers, and a sample of the garbage it printed",
+    'lsp/server-process.ts': "the tail of a language server's stderr",
+    'lsp/process-registry.ts': '/proc',
+    'config/package-version.ts': "Locus's own package.json",
+    'config/load.ts':
+      "the user's config and locus.config.json: config may import only core (to move with the safe reader, issue 25)",
+    'syntax/registry.ts': "Locus's own grammar manifest and queries",
+    'mcp/tool-listing.ts': 'the tool list the build wrote next to the bundle',
+    'index/cache.ts': 'the index Locus persisted in the user cache folder',
+    'index/outline-store.ts': 'outlines Locus persisted in the user cache folder',
+    'workspace/apply-journal.ts': "Locus's own journals in the user's state folder",
+  };
+
+  it('bytes become text only in workspace/files.ts and the listed files', () => {
     const decoders = files
-      .filter((f) =>
-        /new TextDecoder\(|\\uFEFF\/|(?<!JSON\.parse\()readFileSync\([^)]*'utf-?8'/.test(
-          readFileSync(f, 'utf8'),
-        ),
-      )
-      .map(rel)
-      .filter((f) => !['workspace/files.ts', ...Object.keys(FS_EXCEPTIONS)].includes(f));
-    expect(decoders).toEqual([]);
+      .filter((f) => rel(f) !== 'workspace/files.ts')
+      .flatMap((f) => decodingSites(parsed(f)).map((site) => ({ file: rel(f), site })));
+    expect(
+      decoders.filter((d) => TEXT_DECODERS[d.file] === undefined).map((d) => `${d.file}: ${d.site}`),
+    ).toEqual([]);
+    expect(Object.keys(TEXT_DECODERS).filter((f) => !decoders.some((d) => d.file === f))).toEqual([]);
   });
 });
 

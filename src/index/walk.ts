@@ -4,17 +4,20 @@
  * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
+import { readTextOrUndefined } from '../workspace/files.js';
 import { hasGrammar } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
+/** An ignore file bigger than this is not read. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /** Files found and files skipped. */
 export interface WalkResult {
@@ -189,12 +192,9 @@ export class Walker {
       : IGNORE_FILES;
     let rules: Ignore | undefined;
     for (const name of names) {
-      try {
-        const text = readFileSync(this.abs(dir === '' ? name : `${dir}/${name}`), 'utf8');
-        rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
-      } catch {
-        // an unreadable or missing ignore file ignores nothing
-      }
+      // Decoded strictly, as every repository file (workspace/files.ts); an unreadable one ignores nothing.
+      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), MAX_IGNORE_FILE_BYTES);
+      if (text !== undefined) rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
     }
     return rules ? { base: dir, rules } : undefined;
   }

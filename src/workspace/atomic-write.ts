@@ -21,10 +21,11 @@ export interface WriteOptions {
  * Creates `file`, which must not exist yet, with `data` (exclusive create, so a link planted at that name is never
  * followed); flushed to disk with `durable`.
  */
-export function writeNewFile(file: string, data: string, options: WriteOptions = {}): void {
+export function writeNewFile(file: string, data: string | Uint8Array, options: WriteOptions = {}): void {
   const fd = openSync(file, 'wx', options.mode ?? 0o600);
   try {
-    writeSync(fd, data);
+    if (typeof data === 'string') writeSync(fd, data);
+    else writeSync(fd, data);
     if (options.durable === true) fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -35,7 +36,11 @@ export function writeNewFile(file: string, data: string, options: WriteOptions =
  * Replaces `file` with `data` through a temporary file renamed into place; creates the folder (0700) when missing.
  * Throws the file system's error, having removed the temporary file.
  */
-export function writeFileAtomically(file: string, data: string, options: WriteOptions = {}): void {
+export function writeFileAtomically(
+  file: string,
+  data: string | Uint8Array,
+  options: WriteOptions = {},
+): void {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -13,7 +13,7 @@
  * Everything read here is cached per (folder, mtime); a folder is scanned at most once per change (an edit
  * inside a translation unit that adds an `#include` is seen when the folder changes or Locus restarts).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { detectLanguage, extensionOf, isAmbiguousHeader, translationUnitLanguage } from '../core/languages.js';
@@ -128,9 +128,10 @@ export class FileLanguages {
     const cached = this.database.get(file);
     if (cached && cached.stamp === stamp) return cached.entries;
     const entries = new Map<string, string>();
-    if (stamp !== undefined) {
+    const text = stamp === undefined ? undefined : readTextOrUndefined(file);
+    if (text !== undefined) {
       try {
-        const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+        const raw = JSON.parse(text) as unknown;
         for (const entry of Array.isArray(raw) ? raw : []) addEntry(entries, entry);
       } catch {
         // An unreadable database is clangd's problem to report; the header falls back to the other rules.

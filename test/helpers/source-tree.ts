@@ -177,3 +177,65 @@ export function callsInLoops(source: ts.SourceFile, callees: ReadonlySet<string>
   visit(source, false);
   return found;
 }
+
+const TEXT_ENCODINGS = new Set([
+  'utf8',
+  'utf-8',
+  'latin1',
+  'binary',
+  'ascii',
+  'ucs2',
+  'ucs-2',
+  'utf16le',
+  'utf-16le',
+]);
+const FILE_READS = new Set(['readFileSync', 'readFile']);
+
+/** The name a call is made by: `f(…)` → f, `a.b.f(…)` → f. */
+function calleeName(call: ts.CallExpression | ts.NewExpression): string | undefined {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+}
+
+/** True for an encoding argument: `'utf8'`, or `{ encoding: … }`. */
+function isEncodingArgument(node: ts.Expression | undefined): boolean {
+  if (node === undefined) return false;
+  if (ts.isStringLiteralLike(node)) return TEXT_ENCODINGS.has(node.text.toLowerCase());
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'encoding')
+  );
+}
+
+/**
+ * Where a file turns bytes into text, with lines: a file read with an encoding, `.toString(encoding)` or
+ * `.toString()` of a read, a `TextDecoder`/`StringDecoder`, `setEncoding`, a BOM stripped by a regex.
+ */
+export function decodingSites(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const at = (node: ts.Node, what: string): void => {
+    found.push(`${what} at line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const name = calleeName(node);
+      if (name !== undefined && FILE_READS.has(name) && isEncodingArgument(node.arguments[1])) at(node, name);
+      if (name === 'setEncoding') at(node, name);
+      if (name === 'toString' && ts.isPropertyAccessExpression(node.expression)) {
+        const target = node.expression.expression;
+        const ofRead = ts.isCallExpression(target) && FILE_READS.has(calleeName(target) ?? '');
+        if (isEncodingArgument(node.arguments[0]) || (node.arguments.length === 0 && ofRead))
+          at(node, 'toString');
+      }
+    }
+    if (ts.isNewExpression(node) && ['TextDecoder', 'StringDecoder'].includes(calleeName(node) ?? '')) {
+      at(node, calleeName(node) as string);
+    }
+    if (ts.isRegularExpressionLiteral(node) && /^\/\^(?:\\uFEFF|\uFEFF)/i.test(node.text)) at(node, 'BOM');
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}

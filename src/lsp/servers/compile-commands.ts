@@ -25,7 +25,8 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     join(root, 'build', 'compile_commands.json'),
   ]) {
     if (existsSync(candidate)) {
-      writeIfChanged(join(outDir, 'compile_commands.json'), readFileSync(candidate, 'utf8'));
+      // Copied as bytes: clangd reads the file, Locus does not.
+      writeIfChanged(join(outDir, 'compile_commands.json'), readFileSync(candidate));
       return { generated: false, files: -1 };
     }
   }
@@ -70,12 +71,12 @@ function scan(root: string): { sources: string[]; includeDirs: string[] } {
 }
 
 /** Leaves an identical database untouched, so clangd's kept index stays valid across starts. */
-function writeIfChanged(file: string, text: string): void {
+function writeIfChanged(file: string, data: string | Buffer): void {
   try {
-    if (readFileSync(file, 'utf8') === text) return;
+    if (readFileSync(file).equals(typeof data === 'string' ? Buffer.from(data) : data)) return;
   } catch {
     // Not there yet.
   }
   // Atomically: clangd may be reading the previous database while another Locus process writes this one.
-  writeFileAtomically(file, text);
+  writeFileAtomically(file, data);
 }
