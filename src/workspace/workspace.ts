@@ -42,6 +42,8 @@ export class Workspace {
     maxEntries: TEXT_CACHE_ENTRIES,
   });
   private fileLanguages: FileLanguages | undefined;
+  /** The last `isFile` resolution, valid until the current synchronous run ends. */
+  private justResolved: { filePath: string; resolved: { file: WorkspaceFile; stats: BigIntStats } } | undefined;
 
   constructor(
     root: string,
@@ -128,10 +130,16 @@ export class Workspace {
     return { file, stats };
   }
 
-  /** True when `filePath` is an existing regular file inside the workspace (for the parse fallback). */
+  /**
+   * True when `filePath` is an existing regular file inside the workspace: how a locate string reads depends on it
+   * (locate/classify.ts). The resolution is kept until the current synchronous run ends, so the `readText` of the
+   * same file that follows a locate's reading does not resolve it a second time.
+   */
   isFile(filePath: string): boolean {
     try {
-      this.resolveFile(filePath);
+      const resolved = this.resolveWithStats(filePath);
+      if (this.justResolved === undefined) queueMicrotask(() => (this.justResolved = undefined));
+      this.justResolved = { filePath, resolved };
       return true;
     } catch {
       return false;
@@ -144,7 +152,8 @@ export class Workspace {
    * locates in one file cost a stat, not a read.
    */
   readText(filePath: string): TextFile {
-    const { file, stats } = this.resolveWithStats(filePath);
+    const just = this.justResolved;
+    const { file, stats } = just?.filePath === filePath ? just.resolved : this.resolveWithStats(filePath);
     const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
     const cached = this.texts.get(file.absPath);
     if (cached && cached.stamp === stamp) return { ...file, text: cached.text, hadBom: cached.hadBom };
