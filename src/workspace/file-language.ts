@@ -15,8 +15,13 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
-import { detectLanguage, extensionOf, isAmbiguousHeader, translationUnitLanguage } from '../core/languages.js';
+import { compileGlob } from '../core/glob.js';
+import {
+  detectLanguage,
+  extensionOf,
+  isAmbiguousHeader,
+  translationUnitLanguage,
+} from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import { readTextOrUndefined, sniffText } from './files.js';
 
@@ -61,7 +66,7 @@ export class FileLanguages {
     overrides: LanguageOverrides = {},
   ) {
     this.matchers = Object.entries(overrides).map(([glob, language]) => ({
-      test: picomatch(glob, { dot: true }),
+      test: compileGlob(glob, { dot: true }),
       language,
     }));
   }

@@ -22,7 +22,7 @@ beforeAll(async () => {
     path.join(ws, 'locus.config.json'),
     JSON.stringify({ languages: { python: { command: process.execPath, args } } }),
   );
-}, 240_000);
+});
 
 afterAll(() => removeDir(ws));
 
@@ -35,7 +35,7 @@ function hover(...flags: string[]): { code: number; stdout: string; stderr: stri
     [bin, 'references', 'py/app.py:slow@return <|>slow', '--root', ws, '--trust', ...flags],
     {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 600_000,
     },
   );
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };

@@ -2,17 +2,14 @@
  * Which workspace files a glob names (docs/workspace.md, "Which files are indexed"): the index's file list, one
  * for every operation — so `diagnostics "src/**\/*.py"`, `find_symbol` with a path, `search` and workspace-wide locate
  * strings agree on which files exist (the same ignore files and excluded folders). A glob is relative to the root,
- * `/`-separated, and matches dot files too; `*` alone is every file.
+ * `/`-separated, and matches dot files too; `*` alone is every file. Globs run in linear time (core/glob.ts).
  */
-import picomatch from 'picomatch';
+import { compileGlob } from '../../core/glob.js';
 import type { IndexAccess } from './index-access.js';
 
 /** Whether a workspace-relative path matches `glob` (`*`: every file). */
 export function globMatcher(glob: string): (file: string) => boolean {
-  if (glob === '*') return () => true;
-  const match = picomatch(glob.replace(/^\.\//, ''), { dot: true });
-  // Not `match` itself: a picomatch matcher's second argument asks for an object, always truthy.
-  return (file) => match(file);
+  return glob === '*' ? () => true : compileGlob(glob, { dot: true });
 }
 
 /** The files `glob` matches, in path order, at most `limit` (`truncated` when more matched). */

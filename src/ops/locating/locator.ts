@@ -2,7 +2,8 @@
  * The offline locator (docs/architecture.md, "Layers"): `createLocator({ root })` with locate, locateRange, describe,
  * outline and close. No language server is involved.
  */
-import { LocusError, outcome } from '../../core/errors.js';
+import { throwIfCancelled } from '../../core/call.js';
+import { LocusError, outcome, type Outcome } from '../../core/errors.js';
 import type { LineIndex } from '../../core/line-index.js';
 import type { Position } from '../../core/positions.js';
 import { describeOffset } from '../../locate/describe.js';
@@ -15,6 +16,7 @@ import { offlineSettings, type OfflineSettings } from './limits-config.js';
 import { loadFile, type LoadedFile } from './file-view.js';
 import { buildOutline } from './outline.js';
 import {
+  cancellable,
   createIndexAccess,
   type IndexAccess,
   type IndexAccessOptions,
@@ -46,7 +48,11 @@ export interface Locator extends LocatorApi {
   /** Warnings of loading the root's config (untrusted keys ignored), for the faces to print. */
   readonly configWarnings: readonly string[];
   /** `locate`/`locateRange` for an input already read (`readInput`): the syntax worker gets the reading, not the string. */
-  locateReading(reading: LocateReading, mode: 'position' | 'range'): Promise<LocateResult>;
+  locateReading(
+    reading: LocateReading,
+    mode: 'position' | 'range',
+    options?: { signal?: AbortSignal },
+  ): Promise<LocateResult>;
 }
 
 /** Options of createLocator inside Locus: the library's, plus what the operations share with it. */
@@ -94,20 +100,46 @@ export function createLocator(options: LocatorOptions): Locator {
     index,
     configWarnings: configured.warnings,
     locate: (input, opts) =>
-      outcome(() =>
-        locateIn(workspace, syntax, index, readInput(workspace, input), opts?.range ? 'range' : 'position'),
+      cancellableOutcome(opts?.signal, (signal) =>
+        locateIn(
+          workspace,
+          syntax,
+          cancellable(index, signal),
+          readInput(workspace, input),
+          opts?.range ? 'range' : 'position',
+        ),
       ),
-    locateRange: (input) =>
-      outcome(() => locateIn(workspace, syntax, index, readInput(workspace, input), 'range')),
-    locateReading: (reading, mode) => outcome(() => locateIn(workspace, syntax, index, reading, mode)),
-    describe: (filePath, target) => outcome(() => describeIn(workspace, syntax, filePath, target)),
-    outline: (filePath) => outcome(() => buildOutline(workspace, syntax, filePath)),
+    locateRange: (input, opts) =>
+      cancellableOutcome(opts?.signal, (signal) =>
+        locateIn(workspace, syntax, cancellable(index, signal), readInput(workspace, input), 'range'),
+      ),
+    locateReading: (reading, mode, opts) =>
+      cancellableOutcome(opts?.signal, (signal) =>
+        locateIn(workspace, syntax, cancellable(index, signal), reading, mode),
+      ),
+    describe: (filePath, target, opts) =>
+      cancellableOutcome(opts?.signal, () => describeIn(workspace, syntax, filePath, target)),
+    outline: (filePath, opts) =>
+      cancellableOutcome(opts?.signal, () => buildOutline(workspace, syntax, filePath)),
     close: async () => {
       index.peek()?.close();
       syntax.close();
     },
   };
   return locator;
+}
+
+/** `outcome` of `work`, CANCELLED when the caller cancelled before it started or before it answered. */
+function cancellableOutcome<T>(
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<Outcome<T>> {
+  return outcome(async () => {
+    throwIfCancelled(signal);
+    const value = await work(signal);
+    throwIfCancelled(signal);
+    return value;
+  });
 }
 
 const PLATFORM = process.platform === 'win32' ? 'win32' : 'posix';

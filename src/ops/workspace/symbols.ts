@@ -59,8 +59,8 @@ export async function symbols(
   const glob = options.path ? globMatcher(options.path) : undefined;
   const wanted = queryParts(text).name;
   const { index, status, notes } = options.exact
-    ? await locator.index.readyFor([wanted], options.onProgress)
-    : await locator.index.ready(options.onProgress);
+    ? await locator.index.readyFor([wanted], options.onProgress, options.signal)
+    : await locator.index.ready(options.onProgress, options.signal);
   const filter =
     kind === undefined && !glob
       ? undefined
