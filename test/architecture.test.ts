@@ -271,7 +271,8 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'config/trust.ts': "keeps the user's trusted roots in their own config folder",
     'config/package-version.ts': "reads Locus's own package.json",
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
-    'index/walk.ts': 'walks the whole tree once per build (listing and stats; ignore files are read by workspace/)',
+    'index/walk.ts':
+      'walks the whole tree once per build (listing and stats; ignore files are read by workspace/)',
     'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
     'index/cache.ts': "persists the index in the user's cache folder",
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",

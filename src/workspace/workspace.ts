@@ -43,7 +43,8 @@ export class Workspace {
   });
   private fileLanguages: FileLanguages | undefined;
   /** The last `isFile` resolution, valid until the current synchronous run ends. */
-  private justResolved: { filePath: string; resolved: { file: WorkspaceFile; stats: BigIntStats } } | undefined;
+  private justResolved:
+    { filePath: string; resolved: { file: WorkspaceFile; stats: BigIntStats } } | undefined;
 
   constructor(
     root: string,

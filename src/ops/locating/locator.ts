@@ -13,7 +13,7 @@ import { isSymbolScope, type Locate } from '../../locate/model.js';
 import { resolveLocate, type LocateResult } from '../../locate/resolver.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { offlineSettings, type OfflineSettings } from './limits-config.js';
-import { loadFile, type LoadedFile } from './file-view.js';
+import { loadFile, withComments, type LoadedFile } from './file-view.js';
 import { buildOutline } from './outline.js';
 import {
   cancellable,
@@ -194,13 +194,28 @@ export async function parseAndLoad(
   return loadReading(workspace, syntax, readInput(workspace, input, index !== undefined), index, onProgress);
 }
 
-/** Loads the file of a reading: a workspace-wide one through the index. */
+/**
+ * Loads the file of a reading (a workspace-wide one through the index), with the comment spans a find that spans
+ * lines needs (`withComments`).
+ */
 export async function loadReading(
   workspace: Workspace,
   syntax: SyntaxService,
   reading: LocateReading,
   index?: IndexAccess,
   onProgress?: ProgressListener,
+): Promise<ParsedInput> {
+  const parsed = await loadReadingFile(workspace, syntax, reading, index, onProgress);
+  await withComments(syntax, parsed.loaded, parsed.locate.find);
+  return parsed;
+}
+
+async function loadReadingFile(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  reading: LocateReading,
+  index: IndexAccess | undefined,
+  onProgress: ProgressListener | undefined,
 ): Promise<ParsedInput> {
   if (reading.kind === 'file') return beyondOutline(workspace, syntax, reading.locate, index, onProgress);
   if (!index)
