@@ -25,7 +25,13 @@ const normal = (heading: string): string => heading.replace(/`/g, '').trim().toL
 
 function headings(doc: string): Set<string> {
   const text = readFileSync(path.join(REPO, doc), 'utf8');
-  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => normal(m[1] as string)));
+  // A heading is cited by its words without a trailing parenthesis too: "Key paths" names "Key paths (JSON, YAML, TOML)".
+  return new Set(
+    [...text.matchAll(/^#{1,6}\s+(.+)$/gm)].flatMap((m) => {
+      const heading = normal(m[1] as string);
+      return [heading, heading.replace(/\s*\([^()]*\)$/, '')];
+    }),
+  );
 }
 
 /** Every `docs/x.md` and `docs/x.md, "Heading"` (also `docs/x.md "Heading"`) in a file, comment line breaks joined. */

@@ -158,7 +158,9 @@ export function localNames(source: ts.SourceFile, from: RegExp, name: string): s
 
 /**
  * Calls of the named functions made inside a loop (a poll), with their lines; also in a callback written inside the
- * loop (`await new Promise((r) => setTimeout(r, 20))`), not in a function or class merely declared there.
+ * loop (`await new Promise((r) => setTimeout(r, 20))`), not in a function or class merely declared there. A wait for
+ * the next event of a `Wakeup` (`waitFor(x.next, ms)`, core/wait-for.ts) is not a pause: the loop looks again when
+ * something happened, not every so often.
  */
 export function callsInLoops(source: ts.SourceFile, callees: ReadonlySet<string>): string[] {
   const found: string[] = [];
@@ -167,7 +169,7 @@ export function callsInLoops(source: ts.SourceFile, callees: ReadonlySet<string>
       inLoop = false;
     if (ts.isIterationStatement(node, false)) inLoop = true;
     if (inLoop && ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
-      if (callees.has(node.expression.text)) {
+      if (callees.has(node.expression.text) && !waitsForEvent(node)) {
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
         found.push(`${node.expression.text} at line ${line}`);
       }
@@ -176,6 +178,12 @@ export function callsInLoops(source: ts.SourceFile, callees: ReadonlySet<string>
   };
   visit(source, false);
   return found;
+}
+
+/** `f(x.next, …)`: the call waits for a `Wakeup`'s next event. */
+function waitsForEvent(call: ts.CallExpression): boolean {
+  const first = call.arguments[0];
+  return first !== undefined && ts.isPropertyAccessExpression(first) && first.name.text === 'next';
 }
 
 const TEXT_ENCODINGS = new Set([
