@@ -2,7 +2,7 @@
 /**
  * Locus benchmark harness (`npm run bench`, see bench/config.js for the modes). Uses only Locus's public
  * surface: `createLocator` / `createLocus` from dist/index.js, the `locus` CLI, and the LSP layer's public
- * classes from dist/lsp/index.js. Reports numbers beside the docs/performance.md targets; never asserts on time.
+ * classes from dist/lsp/. Reports numbers beside the docs/performance.md targets; never asserts on time.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -51,6 +51,11 @@ const COMMAND_MODULES: [string, CommandModule][] = [
 
 const COMMAND_NAMES = COMMAND_MODULES.map(([name]) => name);
 
+/** Every command name `locus` accepts, `mcp` included (what no MCP text may name: test/mcp/wording.test.ts). */
+export function commandNames(): string[] {
+  return [...COMMAND_NAMES, 'mcp'];
+}
+
 /** The spec of a command, loading its module; undefined for an unknown name. */
 async function commandSpec(name: string): Promise<CommandSpec | undefined> {
   const load = COMMAND_MODULES.find(([known]) => known === name)?.[1];
@@ -101,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = await commandSpec(name);
   if (!command) {
-    const guess = didYouMean(name, [...COMMAND_NAMES, 'mcp']);
+    const guess = didYouMean(name, commandNames());
     err(`locus: unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''}\n${SHORT_USAGE}`);
     return EXIT.usage;
   }

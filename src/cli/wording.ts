@@ -25,6 +25,12 @@ export function cliWording(command: string): Wording {
         return `This answer is compact: --json has ${advice.what}.`;
       case 'check-root':
         return 'Paths are relative to the workspace root: check --root.';
+      case 'find-symbol':
+        return advice.path === undefined
+          ? '`locus symbols <name>` searches the index by name.'
+          : `\`locus symbols <name> --path ${advice.path}\` searches its symbols by name.`;
+      case 'search':
+        return `\`locus search "${advice.pattern}"\` lists every hit.`;
     }
   };
 }

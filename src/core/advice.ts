@@ -25,7 +25,11 @@ export type Advice =
   /** A compact answer left parts out (the diff's context, call sites, source lines); the full form has them. */
   | { kind: 'full-detail'; what: string }
   /** The preview was not checked for new errors (verification runs only when asked: it costs a second pass). */
-  | { kind: 'verify' };
+  | { kind: 'verify' }
+  /** The workspace index finds symbols by name (optionally only in the files `path`, a file or a glob, names). */
+  | { kind: 'find-symbol'; path?: string }
+  /** Every hit of a `<glob>@<find>` pattern is listed by a search. */
+  | { kind: 'search'; pattern: string };
 
 /** Words one piece of advice for a face. */
 export type Wording = (advice: Advice) => string;
@@ -53,6 +57,10 @@ export const NEUTRAL_WORDING: Wording = (advice) => {
       return 'Not checked for new errors: verification runs only when asked.';
     case 'full-detail':
       return `This answer is compact; the full form adds ${advice.what}.`;
+    case 'find-symbol':
+      return `A search of the workspace index by name finds symbols${advice.path === undefined ? '' : ` in ${advice.path}`}.`;
+    case 'search':
+      return `A search for \`${advice.pattern}\` lists every hit.`;
   }
 };
 

@@ -6,13 +6,14 @@
  * rebuilt; writes go to a temporary file renamed into place, so a reader (or a second writer) sees a
  * whole old file or a whole new one, never a mix (docs/workspace.md).
  */
-import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { endianness, homedir, platform } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRecord } from '../core/records.js';
 import { GRAMMARS_DIR } from '../syntax/registry.js';
+import { writeFileAtomically } from '../workspace/atomic-write.js';
 import { STRIDE, type FileEntry } from './types.js';
 
 // Version 2: symbol names stored once in a table, files refer to them by index.
@@ -240,14 +241,10 @@ export function decodeData(base64: string, count: number): Int32Array | undefine
  * or a whole new one; returns false (and leaves any old file) when it cannot.
  */
 export function writeAtomically(file: string, body: string): boolean {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, body, { mode: 0o600 });
-    renameSync(temporary, file);
+    writeFileAtomically(file, body);
     return true;
   } catch {
-    rmSync(temporary, { force: true });
     return false;
   }
 }

@@ -5,9 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
+import { headerLanguage, indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
 import { extractOutline } from '../syntax/outline.js';
-import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import { packSymbols } from './pack.js';
 import type { FileEntry, WalkedFile } from './types.js';
@@ -103,10 +102,7 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   }
   // A `.h` that no configuration or evidence decided in the walk is C or C++ by its text, as for the file's own
   // outline (docs/languages.md).
-  const language =
-    isAmbiguousHeader(file.path) && !file.languageFixed
-      ? (languageForPath(file.path, text) ?? file.language)
-      : file.language;
+  const language = isAmbiguousHeader(file.path) && !file.languageFixed ? headerLanguage(text) : file.language;
   // A data file (or Markdown) is indexed for `search`, without its keys (docs/workspace.md, "Which files are indexed").
   const symbols = indexesSymbols(language) ? (await extractOutline(language, text)).symbols : [];
   const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, symbols);

@@ -1,12 +1,12 @@
 /**
- * The ignore rules git applies beside `.gitignore` files, read without running git (docs/workspace.md, "What
- * the index covers"): the user's global excludes file (`core.excludesFile` in their git config, by default
+ * The ignore rules git applies beside `.gitignore` files, read without running git (docs/workspace.md, "Which
+ * files are indexed"): the user's global excludes file (`core.excludesFile` in their git config, by default
  * `$XDG_CONFIG_HOME/git/ignore`) and the repository's `.git/info/exclude`, weakest first. The user's own git
  * config is theirs, not the workspace's: only its `core.excludesFile` value is read, never executed.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { readTextOrUndefined } from '../workspace/files.js';
 
 /** The text of each excludes file that exists, in git's order of precedence (later wins). */
 export function gitExcludeTexts(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -53,10 +53,5 @@ export function coreExcludesFile(config: string): string | undefined {
 
 /** A file's text when it is a small regular file (config and excludes files are tiny; anything else is ignored). */
 function readSmall(file: string): string | undefined {
-  try {
-    const text = readFileSync(file, 'utf8');
-    return text.length > 1024 * 1024 ? undefined : text;
-  } catch {
-    return undefined;
-  }
+  return readTextOrUndefined(file, 1024 * 1024);
 }

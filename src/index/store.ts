@@ -240,7 +240,10 @@ export class SymbolStore {
     return { total, hits };
   }
 
-  /** Rank of every file id in the §15.5 file order (recomputed when files come or go). */
+  /**
+   * Rank of every file id in the file order (docs/workspace.md, "Ranking of candidates (file order)"), recomputed
+   * when files come or go.
+   */
   private fileRanks(): Int32Array {
     if (this.ranks) return this.ranks;
     const ids = [...this.byPath.values()].sort(

@@ -4,61 +4,16 @@
  * leave out, with `index.include` / `index.exclude` globs (src/core/glob.ts) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  statSync,
-  type Dirent,
-} from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import { compileGlobs, globBase } from '../core/glob.js';
+import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
-import { hasGrammar, languageForPath } from '../syntax/registry.js';
+import { readTextOrUndefined } from '../workspace/files.js';
+import { hasGrammar } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
-
-/** Folders left out unless `index.include` names something inside them. */
-export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
-  '.git',
-  '.hg',
-  '.svn',
-  '.jj',
-  'node_modules',
-  'bower_components',
-  '__pycache__',
-  '.venv',
-  'venv',
-  '.tox',
-  '.nox',
-  '.mypy_cache',
-  '.pytest_cache',
-  '.ruff_cache',
-  '.next',
-  '.nuxt',
-  '.svelte-kit',
-  '.turbo',
-  '.parcel-cache',
-  '.gradle',
-  '.idea',
-  '.vscode',
-  '.cache',
-  'dist',
-  'build',
-  'out',
-  'target',
-  'coverage',
-  'vendor',
-  'Pods',
-  '.terraform',
-  '.dart_tool',
-  'zig-cache',
-  'zig-out',
-]);
 
 /** Lock files: generated, often megabytes of data; left out unless `index.include` names them (docs/workspace.md). */
 export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
@@ -68,8 +23,8 @@ export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
 ]);
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
-/** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
-const SNIFF_BYTES = 512;
+/** An ignore file bigger than this is not read. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /** Files found and files skipped. */
 export interface WalkResult {
@@ -77,6 +32,8 @@ export interface WalkResult {
   /** Folders listed (relative to the root; `''` is the root). */
   dirs: string[];
   skipped: SkipCounts;
+  /** With `list()`: every admitted file, whatever its language (then `files` stays empty). */
+  listed?: string[];
 }
 
 interface Level {
@@ -134,12 +91,23 @@ export class Walker {
     return result;
   }
 
-  /** The result the walk fills and its steps (one per folder listed). */
-  private start(under: string): { result: WalkResult; steps: Generator<void> } {
+  /**
+   * Every file the walk admits (ignore files, excluded folders, include/exclude globs), of any language or none, in
+   * path order: names only, nothing read. What "which files exist" means for a glob (`diagnostics`).
+   */
+  list(): string[] {
+    const { result, steps } = this.start('', true);
+    for (const _ of steps);
+    return result.listed ?? [];
+  }
+
+  /** The result the walk fills and its steps (one per folder listed); `listing`: names of any language (`list`). */
+  private start(under: string, listing = false): { result: WalkResult; steps: Generator<void> } {
     const result: WalkResult = {
       files: [],
       dirs: [],
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
+      ...(listing ? { listed: [] } : {}),
     };
     if (under === '') return { result, steps: this.visit('', this.gitLevels, false, result) };
     const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
@@ -207,8 +175,11 @@ export class Walker {
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel) || (DEFAULT_EXCLUDED_FILES.has(name) && !this.include(rel))) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
-    const evidence = this.languages.evidenceOf(this.abs(rel), rel);
-    const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
+    if (result.listed) {
+      result.listed.push(rel);
+      return;
+    }
+    const { language, fixed } = this.languages.decide(this.abs(rel), { rel });
     if (!language || !hasGrammar(language)) return;
     try {
       const stats = statSync(this.abs(rel));
@@ -217,34 +188,10 @@ export class Walker {
         return;
       }
       const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language };
-      if (evidence !== undefined) file.languageFixed = true;
+      if (fixed) file.languageFixed = true;
       result.files.push(file);
     } catch {
       result.skipped.unreadable++;
-    }
-  }
-
-  /**
-   * Language of an extension-less file from its shebang (`#!/usr/bin/env bash`) or an editor modeline
-   * (`-*- shell-script -*-` on top, `ex: filetype=sh` at the end, as in bash-completion), as its own outline
-   * decides it: the registry's rules on the file's two ends.
-   */
-  private sniff(rel: string): string | undefined {
-    let fd: number | undefined;
-    try {
-      fd = openSync(this.abs(rel), 'r');
-      const size = fstatSync(fd).size;
-      const read = (at: number) => {
-        const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size - at));
-        return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
-      };
-      const head = read(0);
-      const tail = size > SNIFF_BYTES ? read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES)) : '';
-      return languageForPath(rel, tail === '' ? head : `${head}\n${tail}`);
-    } catch {
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
     }
   }
 
@@ -272,12 +219,9 @@ export class Walker {
       : IGNORE_FILES;
     let rules: Ignore | undefined;
     for (const name of names) {
-      try {
-        const text = readFileSync(this.abs(dir === '' ? name : `${dir}/${name}`), 'utf8');
-        rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
-      } catch {
-        // an unreadable or missing ignore file ignores nothing
-      }
+      // Decoded strictly, as every repository file (workspace/files.ts); an unreadable one ignores nothing.
+      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), MAX_IGNORE_FILE_BYTES);
+      if (text !== undefined) rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
     }
     return rules ? { base: dir, rules } : undefined;
   }

@@ -164,6 +164,15 @@ export class WorkspaceIndex {
       .map((file) => file.path);
   }
 
+  /**
+   * Every file of the workspace as the index's walk sees it (ignore files, excluded folders, `index.include` and
+   * `index.exclude`), of any language, relative to the root, in path order: the one answer to "which files" (globs
+   * of `diagnostics` too, docs/workspace.md, "Which files are indexed"). A listing; nothing is read or parsed.
+   */
+  files(): string[] {
+    return this.walker.list();
+  }
+
   /** Keeps the index fresh with directory watchers (long-lived processes); falls back to sweeps. */
   watch(): void {
     this.watcher ??= new DirectoryWatcher(this.root);

@@ -50,14 +50,6 @@ export function findSyntax(language: string | undefined): FindSyntax {
 }
 const SPACE_START_RE = new RegExp(`^${SPACE_CHAR}`, 'u');
 
-const WORD_ONE_RE = new RegExp(`^${WORD_CHAR}$`, 'u');
-
-/** True when the code point starting at `index` is a word character. */
-export function isWordCharAt(text: string, index: number): boolean {
-  const code = text.codePointAt(index);
-  return code !== undefined && WORD_ONE_RE.test(String.fromCodePoint(code));
-}
-
 const SPACE_ONLY_RE = new RegExp(`^${SPACE_CHAR}*$`, 'u');
 
 /**

@@ -14,7 +14,8 @@ import {
   type LoadedLspConfig,
   type LspConfig,
 } from './config.js';
-import { LanguageDecisions, languageOfPath } from './languages.js';
+import { FileLanguages } from '../workspace/file-language.js';
+import { serverLanguageOfFile } from './languages.js';
 import { findProjectRoot } from './project-root.js';
 import { isInside } from '../workspace/files.js';
 import type { InstanceSpec } from './server-instance.js';
@@ -76,8 +77,8 @@ export class LspManager {
   /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
   readonly configWarnings: readonly string[];
   private readonly sessions = new Map<string, Session>();
-  /** Languages the operations decided per file (`forFile`'s `languageId`), told to the servers. */
-  private readonly languages = new LanguageDecisions();
+  /** The language of each file, with the ones the operations decided (`forFile`'s `languageId`). */
+  private readonly languages: FileLanguages;
   private readonly onLog: LspLogListener | undefined;
   private readonly scriptsOf: LspManagerOptions['scriptsOf'];
 
@@ -90,6 +91,7 @@ export class LspManager {
       options.loaded ?? loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
     this.configWarnings = loaded.warnings;
+    this.languages = new FileLanguages(this.workspaceRoot, this.config.fileLanguages);
     for (const [language, entry] of Object.entries(this.config.languages)) {
       if (entry?.server === undefined) continue;
       const adapter = BUILTIN_ADAPTERS.get(entry.server);
@@ -102,11 +104,6 @@ export class LspManager {
     }
   }
 
-  /** The language of a file (by extension), or undefined when Locus has no server for it. */
-  languageOf(absPath: string): LanguageKey | undefined {
-    return languageOfPath(absPath, this.languages);
-  }
-
   /**
    * The session serving a file, or undefined for unsupported or disabled languages. Starts nothing.
    * `languageId` is the registry language the caller decided for the file (`.h` as cpp, a shebang
@@ -114,7 +111,7 @@ export class LspManager {
    */
   forFile(absPath: string, languageId?: string): Session | undefined {
     if (languageId !== undefined) this.languages.remember(resolve(absPath), languageId);
-    const language = languageOfPath(resolve(absPath), this.languages);
+    const language = serverLanguageOfFile(resolve(absPath), this.languages);
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
@@ -137,7 +134,7 @@ export class LspManager {
     const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++, Bash or Rust, or a server configured for the language (docs/configuration.md, "languages").',
+      hint: `Locating still works; semantic operations need a language with a built-in server (${Object.keys(DEFAULT_ADAPTER).join(', ')}) or a server configured for the language (docs/configuration.md, "languages").`,
     });
   }
 

@@ -25,7 +25,7 @@ import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
 import { crashed, hung, spawnError } from './instance-errors.js';
-import type { LanguageDecisions } from './languages.js';
+import type { FileLanguages } from '../workspace/file-language.js';
 import { Readiness } from './readiness.js';
 import { makeSessionTmpDir, ServerProcess } from './server-process.js';
 import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
@@ -45,8 +45,8 @@ export interface InstanceSpec {
   requestTimeoutMs: number;
   initializeTimeoutMs: number;
   readyTimeoutMs: number;
-  /** The languages the operations decided per file (the LspManager's). */
-  languages?: LanguageDecisions;
+  /** The language of each file (the LspManager's: the operations' decisions included). */
+  languages: FileLanguages;
 }
 
 /** Told once when an instance dies on its own (not when stopped). */

@@ -49,8 +49,9 @@ Every \`locate\` argument takes this syntax; the tools' schemas do not repeat it
 Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions and format_range only preview (a diff and a fingerprint) unless you pass apply: true.`;
 
 /**
- * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the SDK drops what is below the level
- * the client set with `logging/setLevel`. Never throws (before the connection exists the message is dropped).
+ * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the session (protocol.ts) drops what is
+ * below the level the client set with `logging/setLevel`. Never throws (before the connection exists the message
+ * is dropped).
  */
 function clientLogger(
   mcp: McpSession,

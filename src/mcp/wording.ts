@@ -28,6 +28,12 @@ export function mcpWording(tool: string): Wording {
         return `Compact answer: call \`${tool}\` again with \`detail: "full"\` for ${advice.what}.`;
       case 'check-root':
         return 'Paths are relative to a workspace root (the roots the client lists); with several roots, prefix the path with the root folder name.';
+      case 'find-symbol':
+        return advice.path === undefined
+          ? 'The `find_symbol` tool searches the index by name.'
+          : `The \`find_symbol\` tool with \`path: ${JSON.stringify(advice.path)}\` searches its symbols by name.`;
+      case 'search':
+        return `The \`search\` tool with \`pattern: ${JSON.stringify(advice.pattern)}\` lists every hit.`;
     }
   };
 }

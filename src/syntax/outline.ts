@@ -41,7 +41,8 @@ import type { Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { damagedRegions, patchDamaged } from './damaged.js';
 import { graftEmbedded } from './embedded.js';
-import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
+import type { Extraction, PreviousExtraction } from './extraction.js';
+import { fullExtraction, updateExtraction } from './incremental.js';
 import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 

@@ -7,23 +7,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chownSync,
-  closeSync,
   copyFileSync,
   existsSync,
-  fsyncSync,
   linkSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { clip } from '../core/limits.js';
+import { writeFileAtomically, writeNewFile } from './atomic-write.js';
 
 /** One file to replace: its real path, new bytes, and the mode/owner to keep. */
 export interface CommitFile {
@@ -76,24 +73,11 @@ function crashPoint(): () => void {
   };
 }
 
-/** Writes `data` to `file` and flushes it to disk. */
-function writeDurably(file: string, data: string, mode: number): void {
-  const fd = openSync(file, 'wx', mode);
-  try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The default writer: exclusive create, content, fsync. */
-export const durableWriter: FileWriter = (staged, text, mode) => writeDurably(staged, text, mode);
+const durableWriter: FileWriter = (staged, text, mode) => writeNewFile(staged, text, { mode, durable: true });
 
 function saveJournal(file: string, journal: Journal): void {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  writeDurably(temp, JSON.stringify(journal), 0o600);
-  renameSync(temp, file);
+  writeFileAtomically(file, JSON.stringify(journal), { durable: true });
 }
 
 function removeQuietly(file: string): void {

@@ -1,5 +1,5 @@
 /**
- * The last check before a planned change is written (docs/security.md, "Apply"): the real file behind any
+ * The last check before a planned change is written (docs/security.md, "Apply journal"): the real file behind any
  * symlink, still inside the root, still as planned, writable unless forced; its mode and owner go along.
  */
 import { accessSync, constants, realpathSync, statSync, type Stats } from 'node:fs';

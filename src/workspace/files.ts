@@ -6,6 +6,8 @@
  */
 import {
   closeSync,
+  constants,
+  fstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -66,13 +68,29 @@ export function fileFacts(absPath: string): { size: number; mtimeMs: number; isF
   return stats && { size: stats.size, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
 }
 
-/** Up to `bytes` bytes from the start of a file (language detection by shebang or modeline); undefined when unreadable. */
-export function readHead(absPath: string, bytes: number): Buffer | undefined {
+/** Bytes read from each end of a file to sniff its language. */
+export const SNIFF_BYTES = 512;
+
+/**
+ * The one language sniffer's input (docs/languages.md, "One registry"): the first and the last `SNIFF_BYTES` of a
+ * regular file, joined by a line break — where a shebang, an Emacs modeline (first two lines) or a vim/ex modeline
+ * (first or last five lines) can be. Latin-1: every byte is one character and nothing can fail, and the markers
+ * looked for are ASCII. Undefined when the file cannot be read.
+ */
+export function sniffText(absPath: string): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(absPath, 'r');
-    const buffer = Buffer.alloc(bytes);
-    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
+    // Non-blocking: opening a FIFO must not wait for a writer; only a regular file is read.
+    fd = openSync(absPath, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    const size = stats.size;
+    const read = (at: number): string => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(SNIFF_BYTES, size - at)));
+      return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
+    };
+    const head = read(0);
+    return size > SNIFF_BYTES ? `${head}\n${read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES))}` : head;
   } catch {
     return undefined;
   } finally {

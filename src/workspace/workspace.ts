@@ -41,7 +41,10 @@ export class Workspace {
   private readonly texts = new LruMap<string, { stamp: string; text: string; hadBom: boolean }>({
     maxEntries: TEXT_CACHE_ENTRIES,
   });
-  private languages: FileLanguages | undefined;
+  private fileLanguages: FileLanguages | undefined;
+  /** The last `isFile` resolution, valid until the current synchronous run ends. */
+  private justResolved:
+    { filePath: string; resolved: { file: WorkspaceFile; stats: BigIntStats } } | undefined;
 
   constructor(
     root: string,
@@ -67,10 +70,10 @@ export class Workspace {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits, maxFileBytes: this.maxFileBytes };
   }
 
-  /** The language of a file (registry rules plus config globs and `.h` evidence, docs/languages.md). */
-  languageOf(absPath: string, text: string): string | undefined {
-    this.languages ??= new FileLanguages(this.root, this.options.languageOverrides);
-    return this.languages.languageOf(absPath, text);
+  /** The language of its files: the one decision (registry rules, config globs, `.h` evidence; docs/languages.md). */
+  get languages(): FileLanguages {
+    this.fileLanguages ??= new FileLanguages(this.root, this.options.languageOverrides);
+    return this.fileLanguages;
   }
 
   /** Resolves a caller's path lexically; `..` escapes are OUTSIDE_WORKSPACE. Does not touch the disk. */
@@ -128,10 +131,16 @@ export class Workspace {
     return { file, stats };
   }
 
-  /** True when `filePath` is an existing regular file inside the workspace (for the parse fallback). */
+  /**
+   * True when `filePath` is an existing regular file inside the workspace: how a locate string reads depends on it
+   * (locate/classify.ts). The resolution is kept until the current synchronous run ends, so the `readText` of the
+   * same file that follows a locate's reading does not resolve it a second time.
+   */
   isFile(filePath: string): boolean {
     try {
-      this.resolveFile(filePath);
+      const resolved = this.resolveWithStats(filePath);
+      if (this.justResolved === undefined) queueMicrotask(() => (this.justResolved = undefined));
+      this.justResolved = { filePath, resolved };
       return true;
     } catch {
       return false;
@@ -144,7 +153,8 @@ export class Workspace {
    * locates in one file cost a stat, not a read.
    */
   readText(filePath: string): TextFile {
-    const { file, stats } = this.resolveWithStats(filePath);
+    const just = this.justResolved;
+    const { file, stats } = just?.filePath === filePath ? just.resolved : this.resolveWithStats(filePath);
     const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
     const cached = this.texts.get(file.absPath);
     if (cached && cached.stamp === stamp) return { ...file, text: cached.text, hadBom: cached.hadBom };

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLocusError, type LocusError } from '../../src/core/index.js';
-import { liveGroups, LspManager, type LspConfig, type Session } from '../../src/lsp/index.js';
+import { liveGroups } from '../../src/lsp/process-registry.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { LspConfig } from '../../src/lsp/config.js';
+import type { Session } from '../../src/lsp/session.js';
 import { at, eventually, FAKE_SERVER, isAlive, processesInGroup, removeDir } from './support.js';
 
 interface Harness {

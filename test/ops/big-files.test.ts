@@ -51,7 +51,8 @@ describe('files too big to parse', () => {
   it('an outline of it points to the index instead of asking for a grammar', async () => {
     const outline = await locator.outline('big.js');
     expect(outline).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
-    expect(!outline.ok && outline.error.hint).toContain('locus symbols NAME --path big.js');
+    expect(!outline.ok && outline.error.hint).toContain('workspace index');
+    expect(!outline.ok && outline.error.advice).toEqual([{ kind: 'find-symbol', path: 'big.js' }]);
   });
 
   it('explains that a symbol scope needs a parse the file is too big for when the index leaves it out', async () => {

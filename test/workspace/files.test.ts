@@ -9,7 +9,8 @@ import {
   fileStamp,
   filesIn,
   isInside,
-  readHead,
+  sniffText,
+  SNIFF_BYTES,
   readTextFile,
   readTextOrUndefined,
 } from '../../src/workspace/files.js';
@@ -74,8 +75,19 @@ describe('stamps, facts, listing, heads', () => {
     file('listed.sh', '#!/bin/sh\necho hi\n');
     expect(filesIn(dir).has('listed.sh')).toBe(true);
     expect(filesIn(dir).has('sub')).toBe(false);
-    expect(readHead(path.join(dir, 'listed.sh'), 9)?.toString('utf8')).toBe('#!/bin/sh');
-    expect(readHead(path.join(dir, 'gone.sh'), 9)).toBeUndefined();
+    expect(sniffText(path.join(dir, 'listed.sh'))).toBe('#!/bin/sh\necho hi\n');
+    expect(sniffText(path.join(dir, 'gone.sh'))).toBeUndefined();
+    expect(sniffText(dir)).toBeUndefined();
+  });
+
+  it('sniffs both ends of a long file, each byte one character', () => {
+    const middle = 'x'.repeat(SNIFF_BYTES * 3);
+    const long = file('long', `#!/bin/bash\n${middle}\n# ex: filetype=sh\n`);
+    const sniffed = sniffText(long) ?? '';
+    expect(sniffed.startsWith('#!/bin/bash\n')).toBe(true);
+    expect(sniffed.endsWith('\n# ex: filetype=sh\n')).toBe(true);
+    expect(sniffed.length).toBe(SNIFF_BYTES * 2 + 1);
+    expect(sniffText(file('bytes', new Uint8Array([0x23, 0x21, 0xff, 0xfe])))).toBe('#!\u00ff\u00fe');
   });
 });
 

@@ -2,7 +2,7 @@
  * `locus calls <locate> --incoming|--outgoing [--depth N]` and `locus types <locate> --supertypes|--subtypes
  * [--depth N]`: call and type hierarchy.
  */
-import type { HierarchyDirection } from '../../lsp/hierarchy.js';
+import type { HierarchyDirection } from '../../core/operation-kinds.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';

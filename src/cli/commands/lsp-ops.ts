@@ -7,7 +7,7 @@ import { indexProgress } from '../status-line.js';
 import type { Wording } from '../../core/advice.js';
 import type { CallScope } from '../../core/call.js';
 import type { VerifiedEditOptions } from '../../ops/edits/verify.js';
-import type { DefinitionKind } from '../../lsp/types.js';
+import type { DefinitionKind } from '../../core/operation-kinds.js';
 import type { Locus, Outcome } from '../../ops/locus.js';
 import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
 import { renderCodeActions, renderFormat, renderRename } from '../../render/edits.js';

@@ -4,7 +4,7 @@
  */
 import type { PositionEncoding } from '../../core/index.js';
 import type { LanguageServerConfig } from '../config.js';
-import type { LanguageDecisions } from '../languages.js';
+import type { FileLanguages } from '../../workspace/file-language.js';
 import type { ReadySignal } from '../readiness.js';
 import type { LanguageKey } from '../types.js';
 
@@ -90,8 +90,8 @@ export interface ServerAdapter {
   readonly actualEncoding?: PositionEncoding;
   /** What happens to this server when Locus is SIGKILLed (documentation, and checked by the lifecycle tests). */
   readonly orphanBehaviour: string;
-  /** LSP languageId of a file (with the languages the operations decided for files). */
-  languageId(absPath: string, decisions?: LanguageDecisions): string;
+  /** LSP languageId of a file, by the workspace's one language decision (`workspace/file-language.ts`). */
+  languageId(absPath: string, languages: FileLanguages): string;
   /** Server arguments (`--stdio`, …), replaced by `args` in locus.config.json. */
   readonly args: readonly string[];
   /** The default executable and its leading arguments (a script path for Node servers); throws SERVER_NOT_INSTALLED. */

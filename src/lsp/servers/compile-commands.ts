@@ -4,11 +4,16 @@
  * `build/`) is copied into the project's cache folder; otherwise one is generated there from the C/C++ sources found
  * under the root, with `-I` for every directory holding headers. clangd writes its index next to the database, so
  * the project tree stays untouched. A generated database reflects the files present when the server started.
+ *
+ * Finding those sources is the one folder walk besides the index's (docs/architecture.md, "File boundary"): it runs
+ * when clangd starts, long before an index may exist, reads names only (no file), skips the folders every walk
+ * skips (workspace/excluded-folders.ts) and stops at MAX_FILES sources.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectLanguage, isHeaderPath } from '../../core/languages.js';
-const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
+import { isHeaderPath, translationUnitLanguage } from '../../core/languages.js';
+import { writeFileAtomically } from '../../workspace/atomic-write.js';
+import { DEFAULT_EXCLUDED_DIRS } from '../../workspace/excluded-folders.js';
 const MAX_FILES = 20_000;
 const MAX_INCLUDE_DIRS = 200;
 
@@ -20,7 +25,8 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     join(root, 'build', 'compile_commands.json'),
   ]) {
     if (existsSync(candidate)) {
-      writeIfChanged(join(outDir, 'compile_commands.json'), readFileSync(candidate, 'utf8'));
+      // Copied as bytes: clangd reads the file, Locus does not.
+      writeIfChanged(join(outDir, 'compile_commands.json'), readFileSync(candidate));
       return { generated: false, files: -1 };
     }
   }
@@ -29,7 +35,7 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     .slice(0, MAX_INCLUDE_DIRS)
     .map((d) => `-I${d}`);
   const entries = sources.map((file) => {
-    const cpp = detectLanguage(file) === 'cpp';
+    const cpp = translationUnitLanguage(file) === 'cpp';
     const compiler = cpp ? ['clang++', '-std=c++17'] : ['clang', '-std=c17'];
     return { directory: root, file, arguments: [...compiler, ...includes, '-c', file] };
   });
@@ -52,29 +58,25 @@ function scan(root: string): { sources: string[]; includeDirs: string[] } {
     let hasHeader = false;
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) stack.push(join(dir, entry.name));
+        if (!DEFAULT_EXCLUDED_DIRS.has(entry.name)) stack.push(join(dir, entry.name));
         continue;
       }
       if (!entry.isFile()) continue;
       if (isHeaderPath(entry.name)) hasHeader = true;
-      else if (isTranslationUnit(entry.name)) sources.push(join(dir, entry.name));
+      else if (translationUnitLanguage(entry.name) !== undefined) sources.push(join(dir, entry.name));
     }
     if (hasHeader) includeDirs.push(dir);
   }
   return { sources, includeDirs };
 }
 
-function isTranslationUnit(name: string): boolean {
-  const language = detectLanguage(name);
-  return language === 'c' || language === 'cpp';
-}
-
 /** Leaves an identical database untouched, so clangd's kept index stays valid across starts. */
-function writeIfChanged(file: string, text: string): void {
+function writeIfChanged(file: string, data: string | Buffer): void {
   try {
-    if (readFileSync(file, 'utf8') === text) return;
+    if (readFileSync(file).equals(typeof data === 'string' ? Buffer.from(data) : data)) return;
   } catch {
     // Not there yet.
   }
-  writeFileSync(file, text);
+  // Atomically: clangd may be reading the previous database while another Locus process writes this one.
+  writeFileAtomically(file, data);
 }

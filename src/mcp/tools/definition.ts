@@ -1,6 +1,6 @@
 /** The `definition` tool: where the symbol at a position is defined (or declared, typed, implemented). */
 import { z } from 'zod';
-import type { DefinitionKind } from '../../lsp/types.js';
+import type { DefinitionKind } from '../../core/operation-kinds.js';
 import { renderDefinition } from '../../render/locations.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';

@@ -13,7 +13,7 @@ import { enclosingSymbol, type Outline, type OutlineSymbol } from '../../locate/
 import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { displayOf, lineSnippet } from '../../locate/resolver.js';
 import type { OpsContext } from '../context/context.js';
-import type { EditOutcome } from './edit.js';
+import type { EditOutcome } from '../results/edit.js';
 import type { PlannedEdit } from './edit-targets.js';
 import { readableLocate } from '../locating/readable-locate.js';
 import { applyTextEdits } from './edits.js';

@@ -30,7 +30,7 @@ export async function loadFile(
   filePath: string,
 ): Promise<LoadedFile> {
   const file = workspace.readText(filePath);
-  const detected = workspace.languageOf(file.absPath, file.text);
+  const detected = workspace.languages.languageOf(file.absPath, { text: file.text });
   const language = detected !== undefined && hasGrammar(detected) ? detected : undefined;
   let outline: Outline | undefined;
   const tooBig = language !== undefined && file.text.length > MAX_OUTLINE_CHARS;

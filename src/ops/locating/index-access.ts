@@ -45,6 +45,8 @@ export interface IndexAccess {
   peek(): WorkspaceIndex | undefined;
   /** Extension-less files of a language, recognised by content, relative to the root (`WorkspaceIndex.contentTyped`). */
   contentTyped(language: string): Promise<string[]>;
+  /** Every file of the workspace as the index's walk sees it (`WorkspaceIndex.files`): a listing, no parse. */
+  files(): Promise<string[]>;
 }
 
 /**
@@ -85,6 +87,9 @@ export function createIndexAccess(
     peek: () => index,
     async contentTyped(language) {
       return (await open()).contentTyped(language);
+    },
+    async files() {
+      return (await open()).files();
     },
     async ready(onProgress, signal) {
       const opened = await open();

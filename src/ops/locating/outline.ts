@@ -10,6 +10,7 @@ import { displayOf } from '../../locate/resolver.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { loadFile } from './file-view.js';
 import type { SyntaxService } from './syntax-service.js';
+import { languageIds } from '../../syntax/registry.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { OutlineEntry, OutlineResult } from '../results/outline.js';
 export type { OutlineEntry, OutlineResult } from '../results/outline.js';
@@ -23,12 +24,16 @@ export async function buildOutline(
   const { view, language } = await loadFile(workspace, syntax, filePath);
   if (!language || !view.outline) {
     // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
-    const hint = view.noOutline
-      ? `Its symbols are in the workspace index: \`locus symbols NAME --path ${view.filePath}\` (MCP find_symbol), and symbol locate strings resolve through it; line scopes and finds work on any file.`
-      : 'Outlines need a bundled grammar (Python, TypeScript, JavaScript, Go, Rust, Java, C, C++, C#, Ruby, PHP, Bash, Kotlin, Swift, Scala, Lua).';
-    throw new LocusError('UNSUPPORTED_LANGUAGE', `${view.noOutline ?? `No grammar for ${view.filePath}`}.`, {
-      hint,
-    });
+    throw new LocusError(
+      'UNSUPPORTED_LANGUAGE',
+      `${view.noOutline ?? `No grammar for ${view.filePath}`}.`,
+      view.noOutline
+        ? {
+            hint: 'Its symbols are in the workspace index, and symbol locate strings resolve through it; line scopes and finds work on any file.',
+            advice: [{ kind: 'find-symbol', path: view.filePath }],
+          }
+        : { hint: `Outlines need a bundled grammar: ${languageIds().join(', ')}.` },
+    );
   }
   const result: OutlineResult = {
     ok: true,

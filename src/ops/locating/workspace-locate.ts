@@ -6,7 +6,7 @@
  */
 import { fileFacts } from '../../workspace/files.js';
 import path from 'node:path';
-import { compileGlob } from '../../core/glob.js';
+import { globMatcher } from './glob-files.js';
 import { isLocusError, LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../../index/index.js';
@@ -44,7 +44,7 @@ export async function resolveWorkspace(
   form: WorkspaceLocate,
   onProgress?: ProgressListener,
 ): Promise<WorkspaceResolution> {
-  const accept = form.where === '*' ? undefined : compileGlob(form.where, { dot: true });
+  const accept = form.where === '*' ? undefined : globMatcher(form.where);
   const bareNote = form.bare
     ? [
         `read as a workspace symbol (no file \`${clip(formatSymbolPath(form.scope?.symbol_path ?? []))}\` exists)`,
@@ -155,12 +155,9 @@ function pickIndexed(symbols: IndexedSymbol[], form: WorkspaceLocate, label: str
     throw new LocusError(
       'SYMBOL_NOT_FOUND',
       `${label}[${k}] does not exist: the workspace has ${ordered.length} symbol(s) ${label}.`,
-      {
-        hint:
-          ordered.length > 0
-            ? `Use an index from 0 to ${ordered.length - 1}.`
-            : 'Check the name with `locus symbols`.',
-      },
+      ordered.length > 0
+        ? { hint: `Use an index from 0 to ${ordered.length - 1}.` }
+        : { hint: 'Check the name.', advice: [{ kind: 'find-symbol' }] },
     );
   }
   return [picked];
@@ -227,7 +224,8 @@ async function resolveFind(
       'SYMBOL_AMBIGUOUS',
       `\`${find}\` matches in ${hits.length} files of \`${form.where}\`.`,
       {
-        hint: `Name one file:\n${listed.join('\n')}\n\`locus search "${form.where}@${find}"\` lists every hit.`,
+        hint: `Name one file:\n${listed.join('\n')}`,
+        advice: [{ kind: 'search', pattern: `${form.where}@${find}` }],
         details: {
           total: hits.length,
           candidates: hits
