@@ -4,21 +4,13 @@
  * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  statSync,
-  type Dirent,
-} from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { FileLanguages } from '../workspace/file-language.js';
+import { readEnds, readTextOrUndefined } from '../workspace/read-file.js';
 import { hasGrammar, languageForPath } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
@@ -61,6 +53,8 @@ export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
 ]);
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
+/** An ignore file bigger than this is not read (docs/security.md, "Reading files"). */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 /** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
 const SNIFF_BYTES = 512;
 
@@ -179,6 +173,7 @@ export class Walker {
     if (!language || !hasGrammar(language)) return;
     try {
       const stats = statSync(this.abs(rel));
+      if (!stats.isFile()) return;
       if (stats.size > this.maxFileBytes) {
         result.skipped.tooLarge++;
         return;
@@ -197,22 +192,10 @@ export class Walker {
    * decides it: the registry's rules on the file's two ends.
    */
   private sniff(rel: string): string | undefined {
-    let fd: number | undefined;
-    try {
-      fd = openSync(this.abs(rel), 'r');
-      const size = fstatSync(fd).size;
-      const read = (at: number) => {
-        const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size - at));
-        return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
-      };
-      const head = read(0);
-      const tail = size > SNIFF_BYTES ? read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES)) : '';
-      return languageForPath(rel, tail === '' ? head : `${head}\n${tail}`);
-    } catch {
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
+    const ends = readEnds(this.abs(rel), SNIFF_BYTES);
+    if (ends === undefined) return undefined;
+    const head = ends.head.toString('latin1');
+    return languageForPath(rel, ends.tail === undefined ? head : `${head}\n${ends.tail.toString('latin1')}`);
   }
 
   /** True when an include glob could match something inside `dir`. */
@@ -239,12 +222,12 @@ export class Walker {
       : IGNORE_FILES;
     let rules: Ignore | undefined;
     for (const name of names) {
-      try {
-        const text = readFileSync(this.abs(dir === '' ? name : `${dir}/${name}`), 'utf8');
-        rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
-      } catch {
-        // an unreadable or missing ignore file ignores nothing
-      }
+      // Read as every repository file is (a FIFO or a huge file is refused); an unreadable one ignores nothing.
+      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), {
+        maxBytes: MAX_IGNORE_FILE_BYTES,
+        noFollow: true,
+      });
+      if (text !== undefined) rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
     }
     return rules ? { base: dir, rules } : undefined;
   }

@@ -5,7 +5,7 @@
  * operations layer may record a finer per-file decision (`.h` as C++ by its compile command or its
  * including translation units) in the LspManager's `LanguageDecisions`, so didOpen sends the same language.
  */
-import { readHead } from '../workspace/files.js';
+import { readHead } from '../workspace/read-file.js';
 import { detectLanguage, extensionOf, lspLanguageIdOf, serverLanguageOf } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import type { LanguageKey } from './types.js';

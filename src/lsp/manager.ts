@@ -108,7 +108,7 @@ export class LspManager {
     const builtin = entry.server ?? DEFAULT_ADAPTER[language];
     const adapter: ServerAdapter | undefined =
       builtin !== undefined
-        ? BUILTIN_ADAPTERS.get(builtin)
+        ? commandNamed(BUILTIN_ADAPTERS.get(builtin), language, entry)
         : entry.command !== undefined
           ? configuredAdapter(language, entry)
           : undefined;
@@ -214,4 +214,17 @@ export class LspManager {
     }
     return adapter.scriptSettings([...found].sort(), entry);
   }
+}
+
+/**
+ * A built-in adapter launched with a configured `command` keeps its settings and readiness rules but is named
+ * after that command in messages and progress: the program that failed is the configured one, not the adapter's.
+ */
+function commandNamed(
+  adapter: ServerAdapter | undefined,
+  language: LanguageKey,
+  entry: LanguageServerConfig,
+): ServerAdapter | undefined {
+  if (adapter === undefined || entry.command === undefined) return adapter;
+  return { ...adapter, name: `${language} server (${entry.command})` };
 }

@@ -1,54 +1,12 @@
 /**
  * The one place where bytes on disk become text, and where Locus asks the disk about a file (docs/architecture.md,
- * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), the size checked before any read,
- * coded errors for every failure, stamps that change when a file does, and the containment check. The
- * workspace's own reads (Workspace.readText) and the files servers name (documents, locations) go through here.
+ * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), coded errors for every failure, stamps
+ * that change when a file does, and the containment check. The bytes themselves are read by `read-file.ts`.
  */
-import {
-  closeSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  realpathSync,
-  statSync,
-  watch,
-  type FSWatcher,
-} from 'node:fs';
+import { readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { clip, DEFAULT_LIMITS, limitExceeded } from '../core/limits.js';
-
-/**
- * The text of a regular file of at most `maxBytes`, from any path (a server may name devices, FIFOs or huge
- * files outside the root: those are refused before a byte is read).
- */
-export function readTextFile(
-  absPath: string,
-  name: string = absPath,
-  maxBytes: number = DEFAULT_LIMITS.maxFileBytes,
-): { text: string; hadBom: boolean } {
-  let bytes: Buffer;
-  try {
-    const stats = statSync(absPath);
-    if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${clip(name)} is not a regular file.`);
-    if (stats.size > maxBytes) throw tooBig(name, stats.size, maxBytes);
-    bytes = readFileSync(absPath);
-  } catch (cause) {
-    if (cause instanceof LocusError) throw cause;
-    throw accessError(cause, name, path.dirname(absPath));
-  }
-  return decodeText(bytes, name, maxBytes);
-}
-
-/** The text of a file, or undefined when it is gone, unreadable or not text. */
-export function readTextOrUndefined(absPath: string, maxBytes?: number): string | undefined {
-  try {
-    return readTextFile(absPath, absPath, maxBytes).text;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A file's identity, size and nanosecond mtime as one string ('missing' when it is gone): a change, a new stamp. */
 export function fileStamp(absPath: string): string {
@@ -64,20 +22,6 @@ export function fileStamp(absPath: string): string {
 export function fileFacts(absPath: string): { size: number; mtimeMs: number; isFile: boolean } | undefined {
   const stats = statSync(absPath, { throwIfNoEntry: false });
   return stats && { size: stats.size, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
-}
-
-/** Up to `bytes` bytes from the start of a file (language detection by shebang or modeline); undefined when unreadable. */
-export function readHead(absPath: string, bytes: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(absPath, 'r');
-    const buffer = Buffer.alloc(bytes);
-    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 /** Names of the regular files in a folder (empty when it cannot be listed). */

@@ -44,9 +44,10 @@ function hover(...flags: string[]): { code: number; stdout: string; stderr: stri
 it('--progress: start, the server’s loading percentages and ready on stderr, nothing on stdout', () => {
   const run = hover('--progress');
   expect(run.code, run.stderr).toBe(0);
-  expect(run.stderr).toMatch(/^locus: starting pyright…$/m);
-  expect(run.stderr).toMatch(/^locus: pyright: Loading project \(1\/2 files\) 50%…$/m);
-  expect(run.stderr).toMatch(/^locus: pyright ready after [\d.]+ s \(Found 2 source files\)$/m);
+  // The fake server is a configured command, so it is named after that command (not pyright, its adapter).
+  expect(run.stderr).toMatch(/^locus: starting python server \(.+\)…$/m);
+  expect(run.stderr).toMatch(/^locus: python server \(.+\): Loading project \(1\/2 files\) 50%…$/m);
+  expect(run.stderr).toMatch(/^locus: python server \(.+\) ready after [\d.]+ s \(Found 2 source files\)$/m);
   expect(run.stdout).not.toMatch(/starting|Loading|locus:/);
 });
 

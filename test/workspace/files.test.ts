@@ -4,15 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLocusError } from '../../src/core/errors.js';
-import {
-  fileFacts,
-  fileStamp,
-  filesIn,
-  isInside,
-  readHead,
-  readTextFile,
-  readTextOrUndefined,
-} from '../../src/workspace/files.js';
+import { fileFacts, fileStamp, filesIn, isInside } from '../../src/workspace/files.js';
+import { readHead, readTextFile, readTextOrUndefined } from '../../src/workspace/read-file.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'locus-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

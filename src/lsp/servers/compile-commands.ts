@@ -4,23 +4,34 @@
  * `build/`) is copied into the project's cache folder; otherwise one is generated there from the C/C++ sources found
  * under the root, with `-I` for every directory holding headers. clangd writes its index next to the database, so
  * the project tree stays untouched. A generated database reflects the files present when the server started.
+ * The project's database is read the one safe way (docs/security.md, "Reading files"), off the main thread: a
+ * FIFO, a device, a link out of the root or a database over 128 MiB counts as none. The copy is private (0600).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLanguage, isHeaderPath } from '../../core/languages.js';
+import { readFileBytesAsync } from '../../workspace/read-file.js';
+
+/** The biggest project database copied (big projects have tens of megabytes: the Linux kernel's is about 30 MB). */
+export const MAX_COMPILE_DB_BYTES = 128 * 1024 * 1024;
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.cache', 'target', 'dist', 'out']);
 const MAX_FILES = 20_000;
 const MAX_INCLUDE_DIRS = 200;
 
 /** Writes `compile_commands.json` into `outDir` (copied or generated); returns whether it was generated. */
-export function prepareCompileCommands(root: string, outDir: string): { generated: boolean; files: number } {
-  mkdirSync(outDir, { recursive: true });
+export async function prepareCompileCommands(
+  root: string,
+  outDir: string,
+): Promise<{ generated: boolean; files: number }> {
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
   for (const candidate of [
     join(root, 'compile_commands.json'),
     join(root, 'build', 'compile_commands.json'),
   ]) {
-    if (existsSync(candidate)) {
-      writeIfChanged(join(outDir, 'compile_commands.json'), readFileSync(candidate, 'utf8'));
+    const own = await projectDatabase(candidate, root);
+    if (own !== undefined) {
+      writeIfChanged(join(outDir, 'compile_commands.json'), own);
       return { generated: false, files: -1 };
     }
   }
@@ -33,8 +44,18 @@ export function prepareCompileCommands(root: string, outDir: string): { generate
     const compiler = cpp ? ['clang++', '-std=c++17'] : ['clang', '-std=c17'];
     return { directory: root, file, arguments: [...compiler, ...includes, '-c', file] };
   });
-  writeIfChanged(join(outDir, 'compile_commands.json'), JSON.stringify(entries, null, 1));
+  writeIfChanged(join(outDir, 'compile_commands.json'), Buffer.from(JSON.stringify(entries, null, 1)));
   return { generated: true, files: entries.length };
+}
+
+/** The bytes of the project's database at `file`, or undefined when there is none that may be read. */
+async function projectDatabase(file: string, root: string): Promise<Buffer | undefined> {
+  if (!existsSync(file)) return undefined;
+  try {
+    return (await readFileBytesAsync(file, { maxBytes: MAX_COMPILE_DB_BYTES, within: root })).bytes;
+  } catch {
+    return undefined;
+  }
 }
 
 function scan(root: string): { sources: string[]; includeDirs: string[] } {
@@ -69,12 +90,21 @@ function isTranslationUnit(name: string): boolean {
   return language === 'c' || language === 'cpp';
 }
 
-/** Leaves an identical database untouched, so clangd's kept index stays valid across starts. */
-function writeIfChanged(file: string, text: string): void {
+/**
+ * Leaves an identical database untouched, so clangd's kept index stays valid across starts; otherwise writes a
+ * private file (0600, whatever the source's mode) under a temporary name and renames it into place.
+ */
+function writeIfChanged(file: string, bytes: Buffer): void {
   try {
-    if (readFileSync(file, 'utf8') === text) return;
+    if (readFileSync(file).equals(bytes)) return;
   } catch {
     // Not there yet.
   }
-  writeFileSync(file, text);
+  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, bytes, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
