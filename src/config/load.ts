@@ -15,7 +15,7 @@ import { decodeText } from '../workspace/files.js';
 import { readFileBytes } from '../workspace/read-file.js';
 import { formatIssues } from './issues.js';
 import { configSchemas, type LocusConfigFile } from './schema.js';
-import { isTrustedRoot, stripLoosenedLimits, stripUntrusted, TRUST_ENV } from './trust.js';
+import { isTrustedRoot, realOrResolved, stripLoosenedLimits, stripUntrusted, TRUST_ENV } from './trust.js';
 
 /** Name of the workspace configuration file. */
 export const CONFIG_FILE_NAME = 'locus.config.json';
@@ -67,6 +67,7 @@ export function loadConfig(root: string, options: LoadConfigOptions = {}): Loade
   const userPath = options.userConfigPath ?? userConfigPath();
   const user = readConfigFile(userPath, { unreadableIsAbsent: true });
   if (user !== undefined) files.push(userPath);
+  if (user?.allowBroadRoots !== true) refuseBroadRoot(root, userPath);
   const workspacePath = findWorkspaceConfig(root);
   let workspace =
     workspacePath === undefined
@@ -86,6 +87,31 @@ export function loadConfig(root: string, options: LoadConfigOptions = {}): Loade
     }
   }
   return { config: mergeConfigs(user ?? {}, workspace ?? {}), files, trusted, warnings };
+}
+
+/**
+ * Refuses a workspace root that is the filesystem root or the home folder itself (docs/security.md, "Workspace
+ * roots"): everything below it would be indexed, watched and readable by locate strings (`etc/hostname:1`, `.ssh/…`).
+ * A client listing `file:///` as its root is the usual way to get here. The user config may allow it.
+ */
+export function refuseBroadRoot(root: string, userPath: string = userConfigPath()): void {
+  const real = realOrResolved(root);
+  const what =
+    real === dirname(real)
+      ? 'the filesystem root'
+      : real === realOrResolved(homedir())
+        ? 'your home folder'
+        : undefined;
+  if (what === undefined) return;
+  throw new LocusError(
+    'INVALID_ARGUMENT',
+    `The workspace root ${real} is ${what}; Locus serves project folders.`,
+    {
+      hint: `Pass a project folder with --root (MCP: make the client list the project folder as its root), or set "allowBroadRoots": true in ${userPath} to serve it anyway.`,
+      advice: [{ kind: 'check-root' }],
+      details: { argument: '--root', root: real },
+    },
+  );
 }
 
 /** A config file bigger than this is CONFIG_INVALID (docs/security.md, "Reading files"). */

@@ -172,6 +172,12 @@ function buildSchemas(z: typeof Zod.z) {
       .boolean()
       .optional()
       .describe('Show the lines of locations outside the workspace root. Default false (docs/security.md).'),
+    allowBroadRoots: z
+      .boolean()
+      .optional()
+      .describe(
+        'Serve the filesystem root or your home folder itself as a workspace root (refused by default, docs/security.md). Read from the user config only.',
+      ),
     trustedRoots: z
       .array(z.string().min(1))
       .optional()

@@ -17,6 +17,8 @@ import { DEFAULT_LIMITS, LIMIT_KEYS, type Limits } from '../core/limits.js';
 export const TRUSTED_ONLY: readonly (readonly string[])[] = [
   ['allowNetwork'],
   ['trustedRoots'],
+  // Only the user may let Locus serve `/` or their home folder (docs/security.md, "Workspace roots").
+  ['allowBroadRoots'],
   ['languages', '*', 'command'],
   ['languages', '*', 'args'],
   ['languages', '*', 'env'],
@@ -91,7 +93,8 @@ export function isTrustedRoot(root: string, trustedRoots: readonly string[]): bo
   });
 }
 
-function realOrResolved(path: string): string {
+/** The real path (symlinks resolved), or the resolved path when it does not exist. */
+export function realOrResolved(path: string): string {
   try {
     return realpathSync(path);
   } catch {
