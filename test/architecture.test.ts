@@ -281,6 +281,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'index/cache.ts': "reads the index cache in the user's cache folder",
     'index/outline-store.ts': "reads outlines in the user's cache folder",
     'lsp/process-registry.ts': 'reads /proc',
+    'workspace/process-owner.ts': "reads /proc to tell whether an apply journal's owner still runs",
     'lsp/servers/compile-commands.ts': "compares clangd's database in the user's cache folder",
   };
   const READ_CALL = /\b(?:readFileSync|readSync|openSync|createReadStream|readFile|open)\(/;
