@@ -207,6 +207,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
     'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',
     'mcp/tools/index.ts': "the tools' zod input schemas, built once from the static tool table",
+    'cli/io.ts': "what runs before the CLI's output (its one terminal's status line erases itself)",
   };
 
   it('no module-level caches or registries outside the listed process-wide ones', () => {
