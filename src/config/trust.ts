@@ -19,6 +19,8 @@ export const TRUSTED_ONLY: readonly (readonly string[])[] = [
   ['trustedRoots'],
   // Only the user may let Locus serve `/` or their home folder (docs/security.md, "Workspace roots").
   ['allowBroadRoots'],
+  // Showing the lines of files outside the root loosens a safety rule: a repository cannot turn it on for itself.
+  ['showOutsideContent'],
   ['languages', '*', 'command'],
   ['languages', '*', 'args'],
   ['languages', '*', 'env'],
