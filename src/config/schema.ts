@@ -171,7 +171,9 @@ function buildSchemas(z: typeof Zod.z) {
     showOutsideContent: z
       .boolean()
       .optional()
-      .describe('Show the lines of locations outside the workspace root. Default false (docs/security.md). Trusted configs only.'),
+      .describe(
+        'Show the lines of locations outside the workspace root. Default false (docs/security.md). Trusted configs only.',
+      ),
     allowBroadRoots: z
       .boolean()
       .optional()
