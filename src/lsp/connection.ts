@@ -38,6 +38,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
+import { RPC_ERROR } from '../core/json-rpc.js';
 import { waitFor, type WaitOutcome } from '../core/wait-for.js';
 import { MAX_BODY_BYTES } from './framing-guard.js';
 import { lookupSection } from './settings.js';
@@ -294,7 +295,7 @@ function timeoutError(name: string, method: string, ms: number): LocusError {
 
 function responseError(name: string, method: string, error: ResponseError<unknown>): LocusError {
   const details = { kind: 'request-error', method, lspCode: error.code, serverMessage: error.message };
-  if (error.code === -32601) {
+  if (error.code === RPC_ERROR.methodNotFound) {
     return new LocusError('CAPABILITY_MISSING', `${name} does not implement ${method}.`, { details });
   }
   return new LocusError('SERVER_FAILED', `${name} answered ${method} with an error: ${error.message}`, {

@@ -12,7 +12,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlob } from '../core/glob.js';
 import { detectLanguage, isAmbiguousHeader } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import { readTextOrUndefined } from './read-file.js';
@@ -48,7 +48,7 @@ export class FileLanguages {
     overrides: LanguageOverrides = {},
   ) {
     this.matchers = Object.entries(overrides).map(([glob, language]) => ({
-      test: picomatch(glob, { dot: true }),
+      test: compileGlob(glob, { dot: true }),
       language,
     }));
   }

@@ -24,7 +24,7 @@ beforeAll(async () => {
     path.join(ws, 'locus.config.json'),
     JSON.stringify({ languages: { python: { command: process.execPath, args } } }),
   );
-}, 240_000);
+});
 
 afterAll(() => removeDir(ws));
 
@@ -37,7 +37,7 @@ function hover(...flags: string[]): { code: number; stdout: string; stderr: stri
     [bin, 'references', 'py/app.py:slow@return <|>slow', '--root', ws, '--trust', ...flags],
     {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 600_000,
     },
   );
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
@@ -107,7 +107,7 @@ it('on a pseudo-terminal the answer starts on a line of its own, after the statu
     const command = [process.execPath, bin, 'symbols', 'f', '--root', repo].map((a) => `'${a}'`).join(' ');
     const run = spawnSync('script', ['-qfec', command, '/dev/null'], {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 600_000,
       env: { ...process.env, NO_COLOR: '1', LOCUS_CACHE_DIR: path.join(repo, '.cache') },
     });
     expect(run.status, run.stderr).toBe(0);

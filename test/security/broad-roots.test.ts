@@ -23,7 +23,7 @@ beforeAll(async () => {
   }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.mcp.connect(serverSide), client.connect(clientSide)]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await client?.close();

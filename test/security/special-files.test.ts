@@ -15,7 +15,7 @@ import { connectStdio, type StdioSession } from '../mcp/support.js';
 import { build, locus, scratch } from './support.js';
 
 const cleanups: (() => void)[] = [];
-beforeAll(build, 240_000);
+beforeAll(build);
 afterAll(() => cleanups.forEach((cleanup) => cleanup()));
 
 /** A repository with a header and a Python file, and `special` made at each of `names`. */
@@ -145,5 +145,5 @@ describe('MCP: one locate cannot freeze the server', () => {
     const [pong, result] = await Promise.all([session.client.ping(), located]);
     expect(pong).toEqual({});
     expect(result.isError, JSON.stringify(result)).toBeFalsy();
-  }, 120_000);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { fileFacts } from '../../workspace/files.js';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlob } from '../../core/glob.js';
 import { isLocusError, LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../../index/index.js';
@@ -42,7 +42,7 @@ export async function resolveWorkspace(
   form: WorkspaceLocate,
   onProgress?: ProgressListener,
 ): Promise<WorkspaceResolution> {
-  const accept = form.where === '*' ? undefined : picomatch(form.where, { dot: true });
+  const accept = form.where === '*' ? undefined : compileGlob(form.where, { dot: true });
   const bareNote = form.bare
     ? [
         `read as a workspace symbol (no file \`${clip(formatSymbolPath(form.scope?.symbol_path ?? []))}\` exists)`,

@@ -3,8 +3,9 @@
  * expression in the indexed files a glob matches, grouped by file, each with its enclosing symbol,
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
-import picomatch from 'picomatch';
+import { compileGlob } from '../../core/glob.js';
 import { checkBudget, pageByBudget } from '../../core/budget.js';
+import { throwIfCancelled } from '../../core/call.js';
 import { LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { checkInputLimits } from '../../locate/locate-string.js';
@@ -16,6 +17,7 @@ import { compileFind, findAll } from '../../locate/matcher.js';
 import { enclosingSymbol } from '../../locate/outline.js';
 import { fileView } from '../../locate/resolve-core.js';
 import type { Locator } from '../locating/locator.js';
+import { compileLinearRegex } from './linear-regex.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { SearchOptions, SearchHit, SearchResult } from '../results/search.js';
 export type { SearchOptions, SearchHit, SearchResult } from '../results/search.js';
@@ -47,10 +49,10 @@ export async function search(
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
     throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
   checkBudget(options.budget);
-  const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
-  const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
-  const { index, notes } = await locator.index.ready(options.onProgress);
-  const scan = scanFiles(locator, index.store, accept, matcher);
+  const matcher = options.regex ? await compileLinearRegex(find) : tokenMatcher(find);
+  const accept = glob === '*' ? () => true : compileGlob(glob, { dot: true });
+  const { index, notes } = await locator.index.ready(options.onProgress, options.signal);
+  const scan = await scanFiles(locator, index.store, { accept, matcher, signal: options.signal });
   // Every hit is measured before any is described, so page boundaries do not move between calls.
   const sliced = pageByBudget(scan.hits, estimateHit, {
     page,
@@ -89,30 +91,47 @@ interface ScannedHit {
   offset: number;
 }
 
-/** Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). */
-function scanFiles(
+/** How long the scan works before it lets other calls run (ms); it checks the caller's cancel then. */
+const SLICE_MS = 20;
+
+/**
+ * Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). The scan
+ * yields to the event loop between files every `SLICE_MS`, so a long search never holds up cheap calls, and stops
+ * with CANCELLED once the caller cancels.
+ */
+async function scanFiles(
   locator: Locator,
   store: SymbolStore,
-  accept: (file: string) => boolean,
-  matcher: (text: string) => number[],
-): { files: number; hits: ScannedHit[] } {
+  scan: {
+    accept: (file: string) => boolean;
+    matcher: (text: string) => number[];
+    signal?: AbortSignal | undefined;
+  },
+): Promise<{ files: number; hits: ScannedHit[] }> {
   let files = 0;
   const hits: ScannedHit[] = [];
+  let slice = Date.now();
   for (const path of store.paths().sort()) {
+    if (Date.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      throwIfCancelled(scan.signal);
+      slice = Date.now();
+    }
     const entry = store.entry(path);
-    if (!entry || !accept(path)) continue;
+    if (!entry || !scan.accept(path)) continue;
     let text: string;
     try {
       text = locator.workspace.readText(path).text;
     } catch {
       continue; // gone or unreadable since the index saw it
     }
-    const offsets = matcher(text);
+    const offsets = scan.matcher(text);
     if (offsets.length === 0) continue;
     files++;
     const file = { entry, text };
     for (const offset of offsets) hits.push({ file, offset });
   }
+  throwIfCancelled(scan.signal);
   return { files, hits };
 }
 
@@ -167,23 +186,6 @@ function hitsOf(entry: FileEntry, text: string, offsets: number[]): SearchHit[] 
 function tokenMatcher(find: string): (text: string) => number[] {
   const compiled = compileFind(find, 'position');
   return (text) => findAll(compiled, text, { start: 0, end: text.length }).map((m) => m.cursor);
-}
-
-/** Regular-expression matching: the start of every match. */
-function regexMatcher(source: string): (text: string) => number[] {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(source, 'gmu');
-  } catch (cause) {
-    throw new LocusError('INVALID_ARGUMENT', `\`${clip(source)}\` is not a valid regular expression.`, {
-      hint: `JavaScript syntax, \`u\` and \`m\` flags on: ${(cause as Error).message}`,
-    });
-  }
-  return (text) => {
-    const offsets: number[] = [];
-    for (const match of text.matchAll(regex)) offsets.push(match.index);
-    return offsets;
-  };
 }
 
 function bad(message: string, hint: string): LocusError {
