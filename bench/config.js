@@ -25,8 +25,8 @@ export const SECTIONS = [
   'fuzz',
 ];
 /**
- * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` needs the Debian
- * corpora (bench/sections/agreement.js); `reanchor` fetches npm tarballs.
+ * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` fetches Debian and npm
+ * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs.
  */
 export const OPTIONAL_SECTIONS = ['agreement', 'reanchor'];
 

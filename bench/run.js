@@ -40,11 +40,7 @@ const SECTION_RUNNERS = {
   stability: [runStability, renderStability, () => []],
   ops: [runLspOps, renderLspOps, lspOpsTargets],
   memory: [runMemory, renderMemory, memoryTargets],
-  agreement: [
-    (ctx) => runAgreement(ctx.lib, process.env.LOCUS_CORPORA ?? '/tmp/cfamily-corpora'),
-    renderAgreement,
-    agreementTargets,
-  ],
+  agreement: [(ctx) => runAgreement(ctx.lib), renderAgreement, agreementTargets],
   index: [runIndex, renderIndex, indexTargets],
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],

@@ -51,6 +51,8 @@ export interface ConnectionListener {
   log(type: number, message: string): void;
   /** A `textDocument/publishDiagnostics` for a URI. */
   diagnostics(uri: string, diagnostics: Diagnostic[]): void;
+  /** Any other notification (a server's own status, such as rust-analyzer's `experimental/serverStatus`). */
+  notification(method: string, params: unknown): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
   unresponsive(method: string): void;
   /**
@@ -242,7 +244,7 @@ export class LspConnection {
     conn.onNotification(PublishDiagnosticsNotification.type, (params) =>
       listener.diagnostics(params.uri, params.diagnostics),
     );
-    conn.onNotification(() => undefined);
+    conn.onNotification((method, params) => listener.notification(method, params));
     conn.onError(([error, message]) => {
       if (this.closing) return;
       if (isPipeError(error)) listener.broken(undefined, true);

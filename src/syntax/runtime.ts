@@ -43,6 +43,7 @@ let recycled = 0;
 /** The copy a loaded language belongs to (its queries must be compiled by the same copy). */
 const modules = new WeakMap<LoadedLanguage, TreeSitterModule>();
 const queries = new WeakMap<LoadedLanguage, Query | null>();
+const commentQueries = new WeakMap<LoadedLanguage, Query | null>();
 
 function generation(): Generation {
   if (current) return current;
@@ -203,6 +204,18 @@ export function symbolQuery(loaded: LoadedLanguage): Query | undefined {
       ? null
       : new ts.Query(loaded.language, source + '\n' + commentPattern(loaded.language));
   queries.set(loaded, query);
+  return query ?? undefined;
+}
+
+/** The query capturing every comment node of a loaded language, or undefined when the grammar has none. */
+export function commentQuery(loaded: LoadedLanguage): Query | undefined {
+  const cached = commentQueries.get(loaded);
+  if (cached !== undefined) return cached ?? undefined;
+  const ts = modules.get(loaded);
+  if (!ts) throw new Error(`language "${loaded.id}" was not loaded by loadLanguage`);
+  const pattern = commentPattern(loaded.language);
+  const query = pattern === '' ? null : new ts.Query(loaded.language, pattern);
+  commentQueries.set(loaded, query);
   return query ?? undefined;
 }
 

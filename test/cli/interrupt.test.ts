@@ -30,7 +30,7 @@ describe('Ctrl-C', () => {
     const args = [FAKE_SERVER, `--log=${log}`, '--ready-after=0', '--hang-on=textDocument/references'];
     writeFileSync(
       path.join(root, 'locus.config.json'),
-      JSON.stringify({ languages: { python: { command: process.execPath, args } } }),
+      JSON.stringify({ languages: { python: { server: 'pyright', command: process.execPath, args } } }),
     );
     const cli = spawn(
       process.execPath,

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const args = [FAKE_SERVER, '--ready-after=200', '--load-progress'];
   writeFileSync(
     path.join(ws, 'locus.config.json'),
-    JSON.stringify({ languages: { python: { command: process.execPath, args } } }),
+    JSON.stringify({ languages: { python: { server: 'pyright', command: process.execPath, args } } }),
   );
 });
 

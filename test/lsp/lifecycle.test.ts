@@ -32,7 +32,9 @@ describe('idle shutdown', () => {
       workspaceRoot: root,
       config: {
         idleTimeoutMinutes: 0.005,
-        languages: { python: { command: process.execPath, args: [FAKE_SERVER, '--ready-after=0'] } },
+        languages: {
+          python: { server: 'pyright', command: process.execPath, args: [FAKE_SERVER, '--ready-after=0'] },
+        },
       },
     });
     const session = manager.forFile(file) as Session;

@@ -73,6 +73,11 @@ describe('downloader detection', () => {
     expect(isDownloader(['go', 'mod', 'tidy'], ['GOPROXY=off'])).toBe(false);
     expect(isDownloader(['/usr/lib/go-1.19/bin/go', 'list', '-json'])).toBe(false);
     expect(isDownloader(['/usr/bin/node', '/x/node_modules/pyright/langserver.index.js'])).toBe(false);
+    expect(isDownloader(['/usr/bin/cargo', 'metadata', '--format-version', '1'])).toBe(true);
+    expect(isDownloader(['/usr/bin/cargo', 'metadata'], ['CARGO_NET_OFFLINE=true'])).toBe(false);
+    expect(isDownloader(['cargo', 'metadata', '--offline'])).toBe(false);
+    expect(isDownloader(['/root/.cargo/bin/rustup', 'component', 'add', 'rust-src'])).toBe(true);
+    expect(isDownloader(['rustup', 'component', 'add', 'rust-src'], ['RUSTUP_TOOLCHAIN=/usr'])).toBe(false);
   });
 });
 

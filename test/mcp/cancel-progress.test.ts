@@ -38,7 +38,9 @@ function workspace(...flags: string[]): { ws: string; events: () => FakeEvent[] 
   const log = join(ws, 'python.log');
   const config = {
     requestTimeoutMs: 120_000,
-    languages: { python: { command: process.execPath, args: [FAKE_SERVER, `--log=${log}`, ...flags] } },
+    languages: {
+      python: { server: 'pyright', command: process.execPath, args: [FAKE_SERVER, `--log=${log}`, ...flags] },
+    },
   };
   writeFileSync(join(ws, 'locus.config.json'), JSON.stringify(config));
   cleanup.push(async () => removeDir(ws));

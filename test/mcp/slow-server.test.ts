@@ -22,7 +22,9 @@ import {
 let ws: string;
 let session: StdioSession;
 
-const fake = (log: string, ...flags: string[]) => ({
+/** The fake server under the built-in adapter of its language (pyright's readiness; TypeScript 7 ready at once). */
+const fake = (server: string, log: string, ...flags: string[]) => ({
+  server,
   command: process.execPath,
   args: [FAKE_SERVER, `--log=${log}`, ...flags],
 });
@@ -38,8 +40,8 @@ beforeAll(async () => {
     requestTimeoutMs: 120_000,
     languages: {
       // --ready-after: pyright's readiness signal, so the hover is sent at once.
-      python: fake(join(ws, 'python.log'), '--hang-on=textDocument/hover', '--ready-after=10'),
-      javascript: fake(join(ws, 'javascript.log')),
+      python: fake('pyright', join(ws, 'python.log'), '--hang-on=textDocument/hover', '--ready-after=10'),
+      javascript: fake('typescript', join(ws, 'javascript.log')),
     },
   };
   writeFileSync(join(ws, 'locus.config.json'), JSON.stringify(config, null, 2));

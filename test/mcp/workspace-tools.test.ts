@@ -30,7 +30,10 @@ beforeAll(async () => {
   });
   // The answers below need the whole first build, however long a busy machine takes (the server's own wait
   // before answering from a partial index is 20 s).
-  ({ client, server } = await connectInMemory({ root, locus: { index: { watch: true, waitMs: 1_800_000 } } }));
+  ({ client, server } = await connectInMemory({
+    root,
+    locus: { index: { watch: true, waitMs: 1_800_000 } },
+  }));
 });
 
 afterAll(async () => {

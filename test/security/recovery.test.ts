@@ -39,7 +39,7 @@ function harness(flags: string[], config: Partial<LspConfig> = {}): Harness {
       initializeTimeoutMs: 60_000,
       readyTimeoutMs: 60_000,
       ...config,
-      languages: { python: { command: process.execPath, args } },
+      languages: { python: { server: 'pyright', command: process.execPath, args } },
     },
   });
   const pids = (): number[] =>

@@ -18,7 +18,7 @@ import {
 } from '../../locate/workspace-locate.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { offlineSettings, type OfflineSettings } from './limits-config.js';
-import { loadFile, type LoadedFile } from './file-view.js';
+import { loadFile, withComments, type LoadedFile } from './file-view.js';
 import { buildOutline } from './outline.js';
 import {
   cancellable,
@@ -173,6 +173,18 @@ export async function parseAndLoad(
   input: LocateInput,
   index?: IndexAccess,
   onProgress?: ProgressListener,
+): Promise<ParsedInput> {
+  const parsed = await parseAndLoadFile(workspace, syntax, input, index, onProgress);
+  await withComments(syntax, parsed.loaded, parsed.locate.find);
+  return parsed;
+}
+
+async function parseAndLoadFile(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  input: LocateInput,
+  index: IndexAccess | undefined,
+  onProgress: ProgressListener | undefined,
 ): Promise<ParsedInput> {
   if (typeof input === 'string') {
     const form = index ? workspaceForm(workspace, input) : undefined;

@@ -13,7 +13,10 @@ import { checkFindLength } from '../../locate/validate.js';
 import type { FileEntry, SymbolStore } from '../../index/index.js';
 import { outlineOfEntry } from '../../index/index.js';
 import { describeOffset } from '../../locate/describe.js';
-import { compileFind, findAll } from '../../locate/matcher.js';
+import { compileFind, findAll, outsideComments, type CompiledFind } from '../../locate/matcher.js';
+import { findSyntax } from '../../locate/tokens.js';
+import type { Span } from '../../core/positions.js';
+import type { TextFile } from '../../workspace/workspace.js';
 import { enclosingSymbol } from '../../locate/outline.js';
 import { fileView } from '../../locate/resolve-core.js';
 import type { Locator } from '../locating/locator.js';
@@ -49,7 +52,7 @@ export async function search(
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
     throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
   checkBudget(options.budget);
-  const matcher = options.regex ? await compileLinearRegex(find) : tokenMatcher(find);
+  const matcher = options.regex ? regexMatcher(await compileLinearRegex(find)) : tokenMatcher(find);
   const accept = glob === '*' ? () => true : compileGlob(glob, { dot: true });
   const { index, notes } = await locator.index.ready(options.onProgress, options.signal);
   const scan = await scanFiles(locator, index.store, { accept, matcher, signal: options.signal });
@@ -91,6 +94,13 @@ interface ScannedHit {
   offset: number;
 }
 
+/** Finds the offsets of hits in one file's text (its language decides the tokens). */
+type Matcher = (
+  text: string,
+  language: string,
+  comments: () => Promise<readonly Span[]>,
+) => Promise<number[]>;
+
 /** How long the scan works before it lets other calls run (ms); it checks the caller's cancel then. */
 const SLICE_MS = 20;
 
@@ -104,7 +114,7 @@ async function scanFiles(
   store: SymbolStore,
   scan: {
     accept: (file: string) => boolean;
-    matcher: (text: string) => number[];
+    matcher: Matcher;
     signal?: AbortSignal | undefined;
   },
 ): Promise<{ files: number; hits: ScannedHit[] }> {
@@ -119,17 +129,19 @@ async function scanFiles(
     }
     const entry = store.entry(path);
     if (!entry || !scan.accept(path)) continue;
-    let text: string;
+    let file: TextFile;
     try {
-      text = locator.workspace.readText(path).text;
+      file = locator.workspace.readText(path);
     } catch {
       continue; // gone or unreadable since the index saw it
     }
-    const offsets = scan.matcher(text);
+    const { text } = file;
+    const comments = () => locator.syntax.comments(file.absPath, entry.language, text);
+    const offsets = await scan.matcher(text, entry.language, comments);
     if (offsets.length === 0) continue;
     files++;
-    const file = { entry, text };
-    for (const offset of offsets) hits.push({ file, offset });
+    const scanned = { entry, text };
+    for (const offset of offsets) hits.push({ file: scanned, offset });
   }
   throwIfCancelled(scan.signal);
   return { files, hits };
@@ -182,10 +194,25 @@ function hitsOf(entry: FileEntry, text: string, offsets: number[]): SearchHit[] 
   });
 }
 
-/** Token-aware matching: the cursor offset of every match (the marker's place, else the match start). */
-function tokenMatcher(find: string): (text: string) => number[] {
-  const compiled = compileFind(find, 'position');
-  return (text) => findAll(compiled, text, { start: 0, end: text.length }).map((m) => m.cursor);
+/**
+ * Token-aware matching with the file's language's operators: the cursor offset of every match (the marker's
+ * place, else the match start), none begun in a line comment and run on past it (docs/locate-strings.md, "Find").
+ */
+function tokenMatcher(find: string): Matcher {
+  const compiled = new Map<string, CompiledFind>();
+  return async (text, language, comments) => {
+    let pattern = compiled.get(language);
+    if (!pattern) compiled.set(language, (pattern = compileFind(find, 'position', findSyntax(language))));
+    let matches = findAll(pattern, text, { start: 0, end: text.length });
+    if (matches.some((m) => /[\n\r]/.test(text.slice(m.span.start, m.span.end))))
+      matches = outsideComments(matches, text, await comments());
+    return matches.map((m) => m.cursor);
+  };
+}
+
+/** Regular-expression matching (the start of every match), whatever the file's language. */
+function regexMatcher(regex: (text: string) => number[]): Matcher {
+  return async (text) => regex(text);
 }
 
 function bad(message: string, hint: string): LocusError {
