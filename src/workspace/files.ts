@@ -63,7 +63,7 @@ export function isInside(absPath: string, root: string): boolean {
   return !escapes(path.relative(root, absPath));
 }
 
-/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission → NOT_READABLE. */
+/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission or a link loop → NOT_READABLE. */
 export function accessError(cause: unknown, name: string, root: string): LocusError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES' || code === 'EPERM') {
@@ -72,7 +72,18 @@ export function accessError(cause: unknown, name: string, root: string): LocusEr
       cause,
     });
   }
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
+  if (code === 'ELOOP') {
+    // A link loop (or a link where the reader follows none) exists but leads to no file: not "missing".
+    return new LocusError(
+      'NOT_READABLE',
+      `${clip(name)} is a symlink that leads to no file (a loop); not read.`,
+      {
+        hint: 'Fix or remove the link.',
+        cause,
+      },
+    );
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
     return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
       hint: 'Paths are relative to the workspace root; check the spelling.',
       advice: [{ kind: 'check-root' }],

@@ -41,8 +41,9 @@ export interface ReadBytes {
 export function readFileBytes(absPath: string, options: ReadOptions): ReadBytes {
   const name = options.name ?? absPath;
   let fd: number | undefined;
+  let target: { path: string; real: boolean } | undefined;
   try {
-    const target = pathToOpen(absPath, options);
+    target = pathToOpen(absPath, options);
     fd = openSync(target.path, openFlags(target.real));
     const stats = fstatSync(fd);
     checkOpened(stats, name, options.maxBytes);
@@ -50,8 +51,7 @@ export function readFileBytes(absPath: string, options: ReadOptions): ReadBytes 
     while (sink.more()) sink.took(readSync(fd, sink.buffer, sink.length, sink.room, sink.length));
     return { bytes: sink.bytes(), stats };
   } catch (cause) {
-    if (cause instanceof LocusError) throw cause;
-    throw accessError(cause, name, path.dirname(absPath));
+    throw readError(cause, name, absPath, target);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -64,8 +64,9 @@ export function readFileBytes(absPath: string, options: ReadOptions): ReadBytes 
 export async function readFileBytesAsync(absPath: string, options: ReadOptions): Promise<ReadBytes> {
   const name = options.name ?? absPath;
   let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let target: { path: string; real: boolean } | undefined;
   try {
-    const target = pathToOpen(absPath, options);
+    target = pathToOpen(absPath, options);
     handle = await open(target.path, openFlags(target.real));
     const stats = await handle.stat();
     checkOpened(stats, name, options.maxBytes);
@@ -74,8 +75,7 @@ export async function readFileBytesAsync(absPath: string, options: ReadOptions):
       sink.took((await handle.read(sink.buffer, sink.length, sink.room, sink.length)).bytesRead);
     return { bytes: sink.bytes(), stats };
   } catch (cause) {
-    if (cause instanceof LocusError) throw cause;
-    throw accessError(cause, name, path.dirname(absPath));
+    throw readError(cause, name, absPath, target);
   } finally {
     await handle?.close();
   }
@@ -163,6 +163,18 @@ function pathToOpen(absPath: string, options: ReadOptions): { path: string; real
     );
   }
   return { path: real, real: true };
+}
+
+/** A failed open or read as a coded error; `O_NOFOLLOW` meeting a link is a link not followed, not a loop. */
+function readError(cause: unknown, name: string, absPath: string, target?: { real: boolean }): LocusError {
+  if (cause instanceof LocusError) return cause;
+  if (target?.real === true && (cause as NodeJS.ErrnoException | undefined)?.code === 'ELOOP') {
+    return new LocusError('NOT_READABLE', `${clip(name)} is a symlink where Locus follows none; not read.`, {
+      hint: 'It was replaced by a link after Locus listed or resolved it; run the command again.',
+      cause,
+    });
+  }
+  return accessError(cause, name, path.dirname(absPath));
 }
 
 /** The checks on the opened file: a regular file (not a folder, device, FIFO or socket) and not too big. */

@@ -140,6 +140,15 @@ describe('special files are refused at once', () => {
   });
 });
 
+it('a symlink loop is NOT_READABLE at once (not missing), with and without within', async () => {
+  link('loop-a.txt', path.join(root, 'loop-b.txt'));
+  const file = link('loop-b.txt', path.join(root, 'loop-a.txt'));
+  expect(codeOf(() => readFileBytes(file, { maxBytes: 1024 }))).toBe('NOT_READABLE');
+  expect(codeOf(() => readFileBytes(file, { maxBytes: 1024, within: root }))).toBe('NOT_READABLE');
+  expect(await asyncCodeOf(() => readFileBytesAsync(file, { maxBytes: 1024 }))).toBe('NOT_READABLE');
+  expect(readTextOrUndefined(file)).toBeUndefined();
+});
+
 describe('within: a link never leads out', () => {
   const secret = path.join(dir, 'secret.txt');
   writeFileSync(secret, 'outside\n', { mode: 0o600 });
