@@ -19,7 +19,8 @@ import {
 const ALLOWED: Record<string, string[]> = {
   core: [],
   locate: ['core'],
-  config: ['core'],
+  // config reads its files with workspace/'s one safe reader (docs/security.md, "Reading files").
+  config: ['core', 'workspace'],
   workspace: ['core'],
   syntax: ['core', 'locate'],
   lsp: ['core', 'config', 'workspace'],
@@ -243,6 +244,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
     'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',
     'mcp/tools/index.ts': "the tools' zod input schemas, built once from the static tool table",
+    'cli/io.ts': "what runs before the CLI's output (its one terminal's status line erases itself)",
   };
 
   it('no module-level caches or registries outside the listed process-wide ones', () => {
@@ -267,20 +269,20 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'mcp/main.ts': 'checks the --root folder before serving',
     'mcp/tool-listing.ts': 'reads the tool list the build wrote next to the bundle (a Locus package file)',
     'cli/io.ts': 'writes answers to stdout (file descriptor 1) without building a stream',
-    'config/load.ts': 'walks up from the root for locus.config.json and reads it',
+    'config/load.ts':
+      'walks up from the root for locus.config.json (whose bytes workspace/read-file.ts reads)',
     'config/trust.ts': "keeps the user's trusted roots in their own config folder",
     'config/package-version.ts': "reads Locus's own package.json",
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
-    'index/walk.ts':
-      'walks the whole tree once per build (listing and stats; ignore files are read by workspace/)',
-    'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
+    'index/walk.ts': 'walks the whole tree once per build (listing and stats; files are read by workspace/)',
     'index/cache.ts': "persists the index in the user's cache folder",
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
     'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',
     'lsp/server-instance.ts': 'removes the temp folder of a server that stopped',
     'lsp/servers/cache-dir.ts': "creates the servers' cache folder under the user's cache folder",
-    'lsp/servers/compile-commands.ts': "writes clangd's generated compile flags to its cache folder",
+    'lsp/servers/compile-commands.ts':
+      "writes clangd's compile database (copied or generated) to its cache folder",
     'lsp/servers/resolve.ts': 'finds server executables on PATH and in node_modules',
     'lsp/servers/typescript.ts': "finds the workspace's own TypeScript install",
   };
@@ -298,6 +300,36 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
       (f) => !/from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(readFileSync(path.join(SRC, f), 'utf8')),
     );
     expect(stale).toEqual([]);
+  });
+
+  /**
+   * Files that read bytes themselves (docs/security.md, "Reading files"), with why: none reads a repository file.
+   * Every repository file — source or metadata — is read by workspace/read-file.ts (non-blocking open, fstat,
+   * bounded, never out of the root through a link).
+   */
+  const OWN_READERS: Record<string, string> = {
+    'workspace/read-file.ts': 'the one safe reader',
+    'workspace/apply-journal.ts': "reads its own journals in the user's state folder",
+    'cli/commands/check.ts': "streams the caller's JSONL input",
+    'cli/commands/edit.ts': 'reads the replacement text given with --file',
+    'config/package-version.ts': "reads Locus's own package.json",
+    'syntax/registry.ts': "reads Locus's own grammars",
+    'mcp/tool-listing.ts': 'reads the tool list the build wrote',
+    'index/cache.ts': "reads the index cache in the user's cache folder",
+    'index/outline-store.ts': "reads outlines in the user's cache folder",
+    'lsp/process-registry.ts': 'reads /proc',
+    'workspace/process-owner.ts': "reads /proc to tell whether an apply journal's owner still runs",
+    'lsp/servers/compile-commands.ts': "compares clangd's database in the user's cache folder",
+  };
+  const READ_CALL = /\b(?:readFileSync|readSync|openSync|createReadStream|readFile|open)\(/;
+
+  it('only the listed files read bytes themselves; repository files go through workspace/read-file.ts', () => {
+    const readers = files
+      .filter((f) => /from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(readFileSync(f, 'utf8')))
+      .filter((f) => READ_CALL.test(readFileSync(f, 'utf8')))
+      .map(rel);
+    expect(readers.filter((f) => OWN_READERS[f] === undefined)).toEqual([]);
+    expect(Object.keys(OWN_READERS).filter((f) => !readers.includes(f))).toEqual([]);
   });
 
   // A file Locus writes whole (a journal, a cache, clangd's database) is replaced atomically by one function; only
@@ -383,7 +415,7 @@ describe('architecture: one language of a file', () => {
   /** The registry's rules on a path or a text, and the one sniffer, by the module that exports them. */
   const RULES: Record<string, string[]> = {
     'core/languages.ts': ['detectLanguage', 'languageForShebang', 'languageForModeline', 'headerLanguage'],
-    'workspace/files.ts': ['sniffText'],
+    'workspace/read-file.ts': ['sniffText'],
   };
   /** Who may use them besides `workspace/file-language.ts`, with why. */
   const ALSO: Record<string, string> = {

@@ -10,8 +10,21 @@ import { renderError } from '../render/error.js';
 /** Exit codes of the CLI. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 
+/**
+ * What runs before any line is written to stdout or stderr: the terminal's status line erases itself there, so
+ * an answer never starts on the status text's line (docs/mcp.md, "Progress"). One per process: the CLI runs
+ * one command, with one terminal.
+ */
+let beforeOutput: (() => void) | undefined;
+
+/** Sets (or, with undefined, clears) what runs before any output. */
+export function setBeforeOutput(hook: (() => void) | undefined): void {
+  beforeOutput = hook;
+}
+
 /** Writes a line to stdout. */
 export function out(text: string): void {
+  beforeOutput?.();
   writeStdout(text.endsWith('\n') ? text : `${text}\n`);
 }
 
@@ -35,6 +48,7 @@ function writeStdout(text: string): void {
 
 /** Writes a line to stderr. */
 export function err(text: string): void {
+  beforeOutput?.();
   process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 

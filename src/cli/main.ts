@@ -8,7 +8,7 @@ import { toLocusError } from '../core/errors.js';
 import { renderError } from '../render/error.js';
 import { packageVersion } from '../config/package-version.js';
 import { commandHelp, didYouMean } from './help.js';
-import { EXIT, err, exitFor, out, UsageError } from './io.js';
+import { EXIT, err, exitFor, out, setBeforeOutput, UsageError } from './io.js';
 import { statusLine } from './status-line.js';
 import { cliWording } from './wording.js';
 import { preferFastStartup } from '../syntax/startup.js';
@@ -132,6 +132,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     const root = typeof values.root === 'string' ? values.root : process.cwd();
     const status = statusLine({ progress: values.progress === true, quiet: values.quiet === true });
+    // The status line goes before any answer or message is written, not after it.
+    setBeforeOutput(status.erase);
     try {
       return await command.run({
         positionals,
@@ -143,6 +145,7 @@ export async function main(argv: string[]): Promise<number> {
       });
     } finally {
       status.done();
+      setBeforeOutput(undefined);
     }
   } catch (error) {
     if (

@@ -3,11 +3,12 @@
  * workspace refuses them), outline through the syntax layer, flattened to compact numbers.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isLocusError } from '../core/errors.js';
 import { headerLanguage, indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
 import { extractOutline } from '../syntax/outline.js';
 import { decodeText } from '../workspace/workspace.js';
+import { readFileBytes } from '../workspace/read-file.js';
 import { packSymbols } from './pack.js';
 import type { FileEntry, WalkedFile } from './types.js';
 
@@ -45,11 +46,10 @@ export function fileMentions(
 ): boolean {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path.join(root, filePath));
+    bytes = readFileBytes(path.join(root, filePath), { maxBytes, noFollow: true }).bytes;
   } catch {
     return true;
   }
-  if (bytes.length > maxBytes) return true;
   return needles.some((needle) => containsWord(bytes, needle));
 }
 
@@ -87,11 +87,14 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   const { file } = job;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path.join(root, file.path));
-  } catch {
-    return { kind: 'unreadable', path: file.path };
+    // The safe reader: a file swapped for a FIFO or device since the walk is refused, not waited on.
+    bytes = readFileBytes(path.join(root, file.path), { maxBytes, noFollow: true }).bytes;
+  } catch (error) {
+    return {
+      kind: isLocusError(error) && error.code === 'LIMIT_EXCEEDED' ? 'tooLarge' : 'unreadable',
+      path: file.path,
+    };
   }
-  if (bytes.length > maxBytes) return { kind: 'tooLarge', path: file.path };
   const hash = contentHash(bytes);
   if (job.knownHash === hash) return { kind: 'same', path: file.path, hash };
   let text: string;

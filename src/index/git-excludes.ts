@@ -6,18 +6,21 @@
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { readTextOrUndefined } from '../workspace/files.js';
+import { readTextOrUndefined } from '../workspace/read-file.js';
+
+const MAX_EXCLUDES_BYTES = 1024 * 1024;
 
 /** The text of each excludes file that exists, in git's order of precedence (later wins). */
 export function gitExcludeTexts(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const files = [globalExcludesFile(env), path.join(root, '.git', 'info', 'exclude')];
-  return files.flatMap((file) => {
-    const text = file === undefined ? undefined : readSmall(file);
-    return text === undefined ? [] : [text];
-  });
+  // The repository's own file is metadata of an untrusted tree: it must not lead out of the root.
+  const texts = [
+    readSmall(globalExcludesFile(env)),
+    readSmall(path.join(root, '.git', 'info', 'exclude'), root),
+  ];
+  return texts.filter((text) => text !== undefined);
 }
 
-function globalExcludesFile(env: NodeJS.ProcessEnv): string | undefined {
+function globalExcludesFile(env: NodeJS.ProcessEnv): string {
   const home = env.HOME ?? homedir();
   const xdg = env.XDG_CONFIG_HOME || path.join(home, '.config');
   // git reads $XDG_CONFIG_HOME/git/config, then ~/.gitconfig: the last value set wins.
@@ -51,7 +54,13 @@ export function coreExcludesFile(config: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** A file's text when it is a small regular file (config and excludes files are tiny; anything else is ignored). */
-function readSmall(file: string): string | undefined {
-  return readTextOrUndefined(file, 1024 * 1024);
+/**
+ * A file's text when it is a small regular file (config and excludes files are tiny; anything else, a FIFO or
+ * a device included, is ignored), read the one safe way; `within`: the folder it must not lead out of.
+ */
+function readSmall(file: string, within?: string): string | undefined {
+  return readTextOrUndefined(file, {
+    maxBytes: MAX_EXCLUDES_BYTES,
+    ...(within === undefined ? {} : { within }),
+  });
 }

@@ -11,7 +11,7 @@ import ignore, { type Ignore } from 'ignore';
 import { compileGlobs, globBase } from '../core/glob.js';
 import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
-import { readTextOrUndefined } from '../workspace/files.js';
+import { readTextOrUndefined } from '../workspace/read-file.js';
 import { hasGrammar } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
@@ -183,6 +183,7 @@ export class Walker {
     if (!language || !hasGrammar(language)) return;
     try {
       const stats = statSync(this.abs(rel));
+      if (!stats.isFile()) return;
       if (stats.size > this.maxFileBytes) {
         result.skipped.tooLarge++;
         return;
@@ -219,8 +220,11 @@ export class Walker {
       : IGNORE_FILES;
     let rules: Ignore | undefined;
     for (const name of names) {
-      // Decoded strictly, as every repository file (workspace/files.ts); an unreadable one ignores nothing.
-      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), MAX_IGNORE_FILE_BYTES);
+      // Read as every repository file is (a FIFO or a huge file is refused); an unreadable one ignores nothing.
+      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), {
+        maxBytes: MAX_IGNORE_FILE_BYTES,
+        noFollow: true,
+      });
       if (text !== undefined) rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
     }
     return rules ? { base: dir, rules } : undefined;

@@ -40,6 +40,7 @@ import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
 import { RPC_ERROR } from '../core/json-rpc.js';
 import { waitFor, type WaitOutcome } from '../core/wait-for.js';
+import { MAX_BODY_BYTES } from './framing-guard.js';
 import { lookupSection } from './settings.js';
 
 /** What the connection reports upwards. */
@@ -261,6 +262,18 @@ export function garbled(name: string, detail: string): LocusError {
     hint: 'The server was stopped; the next call starts it again. Check its command and arguments.',
     details: { kind: 'garbage' },
   });
+}
+
+/** SERVER_FAILED for a server that declared a message body over the cap (the framing guard). */
+export function oversized(name: string, declared: number): LocusError {
+  return new LocusError(
+    'SERVER_FAILED',
+    `${name} declared a message of ${declared} bytes, over the limit of ${MAX_BODY_BYTES} (64 MiB); it was stopped.`,
+    {
+      hint: 'The next call starts it again. A server that sends such messages is broken or not a language server; check its command.',
+      details: { kind: 'oversized', declared, max: MAX_BODY_BYTES },
+    },
+  );
 }
 
 /** SERVER_FAILED for a server whose connection ended without a known exit. */

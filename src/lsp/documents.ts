@@ -7,7 +7,8 @@
  * For servers that answer cross-file requests from an index (clangd, bash-language-server), files opened or changed
  * behind the request are awaited (their diagnostics, bounded) before the next cross-file request.
  */
-import { fileFacts, fileStamp, readTextFile } from '../workspace/files.js';
+import { fileFacts, fileStamp } from '../workspace/files.js';
+import { readTextFile } from '../workspace/read-file.js';
 import {
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,

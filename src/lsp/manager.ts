@@ -115,7 +115,7 @@ export class LspManager {
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
-    const adapter = adapterFor(language, entry);
+    const adapter = commandNamed(adapterFor(language, entry), language, entry);
     if (adapter === undefined) return undefined;
     const root =
       adapter.projectRoot?.(resolve(absPath), this.workspaceRoot) ??
@@ -223,4 +223,17 @@ export class LspManager {
     }
     return adapter.scriptSettings([...found].sort(), entry);
   }
+}
+
+/**
+ * A built-in adapter launched with a configured `command` keeps its settings and readiness rules but is named
+ * after that command in messages and progress: the program that failed is the configured one, not the adapter's.
+ */
+function commandNamed(
+  adapter: ServerAdapter | undefined,
+  language: LanguageKey,
+  entry: LanguageServerConfig,
+): ServerAdapter | undefined {
+  if (adapter === undefined || entry.command === undefined) return adapter;
+  return { ...adapter, name: `${language} server (${entry.command})` };
 }

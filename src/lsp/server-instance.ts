@@ -18,7 +18,7 @@ import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { waitFor } from '../core/wait-for.js';
 import { clientCapabilities } from './capabilities.js';
-import { closed, garbled, LspConnection } from './connection.js';
+import { closed, garbled, LspConnection, oversized } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { ServerProgress } from './events.js';
@@ -129,7 +129,11 @@ export class ServerInstance {
       spec.adapter.opensChangedFiles === true,
     );
     this.mapper = new PositionMapper('utf-16', (uri) => this.documents.linesOf(uri));
-    guardFraming(proc.child.stdout, (sample) => this.die(garbled(name, JSON.stringify(sample))));
+    guardFraming(
+      proc.child.stdout,
+      (sample) => this.die(garbled(name, JSON.stringify(sample))),
+      (declared) => this.die(oversized(name, declared)),
+    );
     void proc.exited.then((exit) => {
       if (!this.stopping) this.die(crashed(name, exit.code, exit.signal, proc.stderrTail()));
     });

@@ -17,6 +17,14 @@ export interface WriteOptions {
   durable?: boolean;
 }
 
+/** How a file is replaced: how it is written, and where its temporary copy goes. */
+export interface ReplaceOptions extends WriteOptions {
+  /** The temporary file's path (default: beside the target, named after the process and a random suffix). */
+  temporary?: string;
+  /** Runs between the temporary file's write and the rename (the apply journal's crash test hook). */
+  beforeRename?: () => void;
+}
+
 /**
  * Creates `file`, which must not exist yet, with `data` (exclusive create, so a link planted at that name is never
  * followed); flushed to disk with `durable`.
@@ -39,12 +47,13 @@ export function writeNewFile(file: string, data: string | Uint8Array, options: W
 export function writeFileAtomically(
   file: string,
   data: string | Uint8Array,
-  options: WriteOptions = {},
+  options: ReplaceOptions = {},
 ): void {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temporary = options.temporary ?? `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     writeNewFile(temporary, data, options);
+    options.beforeRename?.();
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });

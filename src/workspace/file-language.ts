@@ -23,13 +23,15 @@ import {
   translationUnitLanguage,
 } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
-import { readTextOrUndefined, sniffText } from './files.js';
+import { readTextOrUndefined, sniffText } from './read-file.js';
 
 /** Glob (relative to the workspace root, `/`-separated) → language id. */
 export type LanguageOverrides = Readonly<Record<string, string>>;
 
 const MAX_SCANNED_UNITS = 200;
 const MAX_UNIT_BYTES = 1024 * 1024;
+/** A compile database bigger than this gives no evidence (it is parsed on the calling thread; docs/security.md). */
+const MAX_DATABASE_PARSE_BYTES = 32 * 1024 * 1024;
 /** Scanned folders and decided headers kept (each re-checked by its folder's mtime). */
 const MAX_CACHED_FOLDERS = 256;
 const MAX_CACHED_HEADERS = 4096;
@@ -133,14 +135,17 @@ export class FileLanguages {
     const cached = this.database.get(file);
     if (cached && cached.stamp === stamp) return cached.entries;
     const entries = new Map<string, string>();
-    const text = stamp === undefined ? undefined : readTextOrUndefined(file);
-    if (text !== undefined) {
-      try {
-        const raw = JSON.parse(text) as unknown;
-        for (const entry of Array.isArray(raw) ? raw : []) addEntry(entries, entry);
-      } catch {
-        // An unreadable database is clangd's problem to report; the header falls back to the other rules.
-      }
+    // Read the one safe way, inside the root only; an unreadable, outside or oversized database is clangd's
+    // problem to report, and the header falls back to the other rules.
+    const text =
+      stamp === undefined
+        ? undefined
+        : readTextOrUndefined(file, { maxBytes: MAX_DATABASE_PARSE_BYTES, within: this.root });
+    try {
+      const raw = text === undefined ? [] : (JSON.parse(text) as unknown);
+      for (const entry of Array.isArray(raw) ? raw : []) addEntry(entries, entry);
+    } catch {
+      // Not JSON: no evidence.
     }
     this.database.set(file, { stamp: stamp ?? -1, entries });
     return entries;
@@ -202,7 +207,7 @@ function addEntry(entries: Map<string, string>, entry: unknown): void {
 }
 
 function includes(unitPath: string, headerName: string): boolean {
-  const text = readTextOrUndefined(unitPath, MAX_UNIT_BYTES);
+  const text = readTextOrUndefined(unitPath, { maxBytes: MAX_UNIT_BYTES, noFollow: true });
   if (text === undefined) return false;
   const escaped = headerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^\\s*#\\s*include\\s*["<](?:[^">]*/)?${escaped}[">]`, 'm').test(text);

@@ -1,56 +1,12 @@
 /**
  * The one place where bytes on disk become text, and where Locus asks the disk about a file (docs/architecture.md,
- * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), the size checked before any read,
- * coded errors for every failure, stamps that change when a file does, and the containment check. The
- * workspace's own reads (Workspace.readText) and the files servers name (documents, locations) go through here.
+ * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), coded errors for every failure, stamps
+ * that change when a file does, and the containment check. The bytes themselves are read by `read-file.ts`.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  realpathSync,
-  statSync,
-  watch,
-  type FSWatcher,
-} from 'node:fs';
+import { readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { clip, DEFAULT_LIMITS, limitExceeded } from '../core/limits.js';
-
-/**
- * The text of a regular file of at most `maxBytes`, from any path (a server may name devices, FIFOs or huge
- * files outside the root: those are refused before a byte is read).
- */
-export function readTextFile(
-  absPath: string,
-  name: string = absPath,
-  maxBytes: number = DEFAULT_LIMITS.maxFileBytes,
-): { text: string; hadBom: boolean } {
-  let bytes: Buffer;
-  try {
-    const stats = statSync(absPath);
-    if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${clip(name)} is not a regular file.`);
-    if (stats.size > maxBytes) throw tooBig(name, stats.size, maxBytes);
-    bytes = readFileSync(absPath);
-  } catch (cause) {
-    if (cause instanceof LocusError) throw cause;
-    throw accessError(cause, name, path.dirname(absPath));
-  }
-  return decodeText(bytes, name, maxBytes);
-}
-
-/** The text of a file, or undefined when it is gone, unreadable or not text. */
-export function readTextOrUndefined(absPath: string, maxBytes?: number): string | undefined {
-  try {
-    return readTextFile(absPath, absPath, maxBytes).text;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A file's identity, size and nanosecond mtime as one string ('missing' when it is gone): a change, a new stamp. */
 export function fileStamp(absPath: string): string {
@@ -66,36 +22,6 @@ export function fileStamp(absPath: string): string {
 export function fileFacts(absPath: string): { size: number; mtimeMs: number; isFile: boolean } | undefined {
   const stats = statSync(absPath, { throwIfNoEntry: false });
   return stats && { size: stats.size, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
-}
-
-/** Bytes read from each end of a file to sniff its language. */
-export const SNIFF_BYTES = 512;
-
-/**
- * The one language sniffer's input (docs/languages.md, "One registry"): the first and the last `SNIFF_BYTES` of a
- * regular file, joined by a line break — where a shebang, an Emacs modeline (first two lines) or a vim/ex modeline
- * (first or last five lines) can be. Latin-1: every byte is one character and nothing can fail, and the markers
- * looked for are ASCII. Undefined when the file cannot be read.
- */
-export function sniffText(absPath: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    // Non-blocking: opening a FIFO must not wait for a writer; only a regular file is read.
-    fd = openSync(absPath, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return undefined;
-    const size = stats.size;
-    const read = (at: number): string => {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(SNIFF_BYTES, size - at)));
-      return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
-    };
-    const head = read(0);
-    return size > SNIFF_BYTES ? `${head}\n${read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES))}` : head;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 /** Names of the regular files in a folder (empty when it cannot be listed). */
@@ -137,7 +63,7 @@ export function isInside(absPath: string, root: string): boolean {
   return !escapes(path.relative(root, absPath));
 }
 
-/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission → NOT_READABLE. */
+/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission or a link loop → NOT_READABLE. */
 export function accessError(cause: unknown, name: string, root: string): LocusError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES' || code === 'EPERM') {
@@ -146,7 +72,18 @@ export function accessError(cause: unknown, name: string, root: string): LocusEr
       cause,
     });
   }
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
+  if (code === 'ELOOP') {
+    // A link loop (or a link where the reader follows none) exists but leads to no file: not "missing".
+    return new LocusError(
+      'NOT_READABLE',
+      `${clip(name)} is a symlink that leads to no file (a loop); not read.`,
+      {
+        hint: 'Fix or remove the link.',
+        cause,
+      },
+    );
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
     return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
       hint: 'Paths are relative to the workspace root; check the spelling.',
       advice: [{ kind: 'check-root' }],

@@ -3,13 +3,14 @@
  * (lexically and physically, symlinks followed), files must be regular, text, and under the size
  * limit. Results name files as the caller did, relative to the root with `/`.
  */
-import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs';
+import { realpathSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { LruMap } from '../core/lru-map.js';
 import { FileLanguages, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 import { accessError, decodeText, escapes, tooBig } from './files.js';
+import { readFileBytes } from './read-file.js';
 
 export { accessError, decodeText } from './files.js';
 
@@ -161,12 +162,12 @@ export class Workspace {
     // The size is checked before reading: a huge file is refused without being loaded.
     if (stats.size > BigInt(this.maxFileBytes))
       throw tooBig(file.relPath, Number(stats.size), this.maxFileBytes);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file.absPath);
-    } catch (cause) {
-      throw accessError(cause, file.relPath, this.root);
-    }
+    // Opened again through the safe reader: a file swapped for a FIFO or device since the stat is refused.
+    const { bytes } = readFileBytes(file.absPath, {
+      maxBytes: this.maxFileBytes,
+      name: file.relPath,
+      within: this.realRoot,
+    });
     const decoded = decodeText(bytes, file.relPath, this.maxFileBytes);
     this.texts.set(file.absPath, { stamp, ...decoded });
     return { ...file, ...decoded };

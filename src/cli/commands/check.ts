@@ -7,7 +7,7 @@ import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
 import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
 import { clip, limitExceeded } from '../../core/limits.js';
 import { createLocator, type LocateInput, type Locator } from '../../ops/locating/locator.js';
-import { EXIT, out } from '../io.js';
+import { err, EXIT, out } from '../io.js';
 import { boundedLines } from '../line-reader.js';
 import type { CommandSpec } from '../command.js';
 
@@ -17,12 +17,14 @@ export const checkCommand: CommandSpec = {
   usage: 'locus check [FILE|-] [--root DIR]   (JSON Lines: {"locate": "...", "range"?: true, "id"?: any})',
   summary: 'Validate and resolve many locate strings offline (JSON Lines in and out).',
   options: {},
-  async run({ positionals, root }) {
+  async run({ positionals, root, trust }) {
     const source = positionals[0] ?? '-';
     // A missing or unreadable input file is thrown: the CLI reports it as text or JSON, exit 2.
     const opened = source === '-' ? process.stdin : openInput(source);
     if (isLocusError(opened)) throw opened;
-    const locator = createLocator({ root });
+    // The config is read as every command reads it: invalid is CONFIG_INVALID (exit 2) before any line.
+    const locator = createLocator({ root, ...(trust ? { trust } : {}) });
+    for (const warning of locator.configWarnings) err(warning);
     const max = locator.workspace.limits.maxCheckLineBytes;
     try {
       for await (const line of boundedLines(opened, max)) {

@@ -6,6 +6,7 @@ import type { Severity } from '../../ops/analysis/diagnostics.js';
 import { renderDiagnostics } from '../../render/diagnostics.js';
 import type { CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { withOneShotLocus } from '../one-shot.js';
 
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'];
 
@@ -31,7 +32,7 @@ export const diagnosticsCommand: CommandSpec = {
     'page-size': { type: 'string' },
     budget: { type: 'string' },
   },
-  async run({ positionals, values, root, json }) {
+  async run({ positionals, values, root, json, trust }) {
     if (positionals.length === 0)
       throw new UsageError('diagnostics takes at least one file, locate or glob.');
     const severity = values.severity;
@@ -40,9 +41,7 @@ export const diagnosticsCommand: CommandSpec = {
     const page = wholeNumber(values.page, 'page');
     const pageSize = wholeNumber(values['page-size'], 'page-size');
     const budget = wholeNumber(values.budget, 'budget');
-    const { createLocus } = await import('../../ops/locus.js');
-    const locus = createLocus({ root });
-    try {
+    return withOneShotLocus({ root, trust }, async (locus) => {
       const result = await locus.diagnostics(positionals, {
         ...(severity === undefined ? {} : { severity: severity as Severity }),
         ...(page === undefined ? {} : { page }),
@@ -51,8 +50,6 @@ export const diagnosticsCommand: CommandSpec = {
         budget: budget ?? locus.context.lsp.config.answerBudgetChars,
       });
       return report(result, json, renderDiagnostics);
-    } finally {
-      await locus.close();
-    }
+    });
   },
 };

@@ -8,6 +8,7 @@ import type { EditAction } from '../../ops/edits/edit.js';
 import { renderEditResult } from '../../render/edit.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { withOneShotLocus } from '../one-shot.js';
 
 const ACTION_FLAGS: Record<string, EditAction> = {
   replace: 'replace',
@@ -62,13 +63,11 @@ export const editCommand: CommandSpec = {
     apply: { type: 'boolean' },
     fingerprint: { type: 'string' },
   },
-  async run({ positionals, values, root, json }) {
+  async run({ positionals, values, root, json, trust }) {
     if (positionals.length !== 1) throw new UsageError('edit takes 1 argument (the locate string).');
     const action = actionOf(values);
     const text = textOf(values, action);
-    const { createLocus } = await import('../../ops/locus.js');
-    const locus = createLocus({ root });
-    try {
+    return withOneShotLocus({ root, trust }, async (locus) => {
       const request = {
         locate: positionals[0] as string,
         action,
@@ -86,8 +85,6 @@ export const editCommand: CommandSpec = {
         }),
       );
       return report(result, json, renderEditResult);
-    } finally {
-      await locus.close();
-    }
+    });
   },
 };

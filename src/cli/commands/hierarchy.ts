@@ -6,6 +6,7 @@ import type { HierarchyDirection } from '../../core/operation-kinds.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { withOneShotLocus } from '../one-shot.js';
 
 function direction(
   values: CommandContext['values'],
@@ -37,17 +38,13 @@ function hierarchyCommand(
       [choices[1]]: { type: 'boolean' },
       depth: { type: 'string' },
     },
-    async run({ positionals, values, root, json }) {
+    async run({ positionals, values, root, json, trust }) {
       if (positionals.length !== 1) throw new UsageError(`${name} takes 1 argument(s).`);
       const chosen = direction(values, choices);
       const depth = depthOf(values.depth);
-      const { createLocus } = await import('../../ops/locus.js');
-      const locus = createLocus({ root });
-      try {
-        return report(await locus.hierarchy(positionals[0] as string, chosen, depth), json, renderHierarchy);
-      } finally {
-        await locus.close();
-      }
+      return withOneShotLocus({ root, trust }, async (locus) =>
+        report(await locus.hierarchy(positionals[0] as string, chosen, depth), json, renderHierarchy),
+      );
     },
   };
 }

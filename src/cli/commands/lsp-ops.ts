@@ -13,7 +13,8 @@ import { renderCompletion, renderHover, renderSignatureHelp } from '../../render
 import { renderCodeActions, renderFormat, renderRename } from '../../render/edits.js';
 import { renderDefinition, renderReferences } from '../../render/locations.js';
 import type { CommandContext, CommandSpec } from '../command.js';
-import { err, report, UsageError } from '../io.js';
+import { report, UsageError } from '../io.js';
+import { withOneShotLocus } from '../one-shot.js';
 import { cliWording } from '../wording.js';
 
 type Values = CommandContext['values'];
@@ -36,12 +37,9 @@ function opCommand<T extends { ok: true }>(spec: {
     async run({ positionals, values, root, json, trust, onProgress }) {
       if (positionals.length !== (spec.arity ?? 1))
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
-      // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
-      const { createLocus } = await import('../../ops/locus.js');
       const onIndex = indexProgress(onProgress);
-      const locus = createLocus({ root, trust, ...(onIndex ? { index: { onProgress: onIndex } } : {}) });
-      for (const warning of locus.context.lsp.configWarnings) err(warning);
-      try {
+      const index = onIndex ? { index: { onProgress: onIndex } } : {};
+      return withOneShotLocus({ root, trust, ...index }, async (locus) => {
         // The workspace's answerBudgetChars applies unless --budget is given.
         const budget = values.budget ?? String(locus.context.lsp.config.answerBudgetChars);
         const withBudget = 'budget' in (spec.options ?? {}) ? { ...values, budget } : values;
@@ -50,9 +48,7 @@ function opCommand<T extends { ok: true }>(spec: {
           return spec.call(locus, positionals, withBudget, scope);
         });
         return report<T>(result, json, spec.render, cliWording(spec.name));
-      } finally {
-        await locus.close();
-      }
+      });
     },
   };
 }

@@ -34,7 +34,7 @@ export const clangdAdapter: ServerAdapter = {
   async prepare({ root, tmpDir }) {
     // A kept folder lets one-shot calls reuse clangd's background index (it lives next to the database).
     const dir = projectCacheDir('clangd', root) ?? join(tmpDir, 'cdb');
-    prepareCompileCommands(root, dir);
+    await prepareCompileCommands(root, dir);
     return [`--compile-commands-dir=${dir}`];
   },
   extraCapabilities(positionEncodings) {

@@ -10,7 +10,7 @@ import { enclosingSymbol, outlineIndex } from '../../locate/outline.js';
 import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { uriToPath } from '../../lsp/uri.js';
 import { hasGrammar } from '../../syntax/registry.js';
-import { readTextFile } from '../../workspace/files.js';
+import { readTextFile } from '../../workspace/read-file.js';
 import type { OpsContext } from './context.js';
 import { MAX_OUTLINE_CHARS, loadFile } from '../locating/file-view.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';

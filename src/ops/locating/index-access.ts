@@ -49,19 +49,15 @@ export interface IndexAccess {
   files(): Promise<string[]>;
 }
 
-/**
- * Creates the lazy access for a workspace root. `config` is the `index` section as the caller loaded it, or the
- * error that loading the config gave (thrown at first use, as reading it then did).
- */
+/** Creates the lazy access for a workspace root. `config` holds the `index` section as the caller loaded it. */
 export function createIndexAccess(
   root: string,
-  config: { index: IndexConfig; error?: unknown },
+  config: { index: IndexConfig },
   options: IndexAccessOptions = {},
 ): IndexAccess {
   let index: WorkspaceIndex | undefined;
   const open = async (): Promise<WorkspaceIndex> => {
     if (!index) {
-      if (config.error !== undefined) throw config.error;
       // Loaded on first use: commands that never ask the index do not load its modules.
       const { WorkspaceIndex } = await import('../../index/workspace-index.js');
       index ??= new WorkspaceIndex(root, { ...config.index, ...options });
