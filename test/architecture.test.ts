@@ -309,6 +309,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
    */
   const OWN_READERS: Record<string, string> = {
     'workspace/read-file.ts': 'the one safe reader',
+    'workspace/atomic-write.ts': 'opens the files it creates, to write them (reads nothing)',
     'workspace/apply-journal.ts': "reads its own journals in the user's state folder",
     'cli/commands/check.ts': "streams the caller's JSONL input",
     'cli/commands/edit.ts': 'reads the replacement text given with --file',
@@ -388,9 +389,10 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'lsp/framing-guard.ts': "a language server's protocol headers, and a sample of the garbage it printed",
     'lsp/server-process.ts': "the tail of a language server's stderr",
     'lsp/process-registry.ts': '/proc',
+    'workspace/process-owner.ts': "/proc, whether an apply journal's owner still runs",
+    'workspace/read-file.ts':
+      "the sniffer's Latin-1 view of a file's two ends (the markers it looks for are ASCII; no text is decoded)",
     'config/package-version.ts': "Locus's own package.json",
-    'config/load.ts':
-      "the user's config and locus.config.json: config may import only core (to move with the safe reader, issue 25)",
     'syntax/registry.ts': "Locus's own grammar manifest and queries",
     'mcp/tool-listing.ts': 'the tool list the build wrote next to the bundle',
     'index/cache.ts': 'the index Locus persisted in the user cache folder',
