@@ -19,6 +19,7 @@ import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { FileLanguages } from '../workspace/file-language.js';
+import { changeTimeMs } from '../workspace/files.js';
 import { hasGrammar, languageForPath } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
@@ -183,7 +184,7 @@ export class Walker {
         result.skipped.tooLarge++;
         return;
       }
-      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language };
+      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: changeTimeMs(stats), language };
       if (evidence !== undefined) file.languageFixed = true;
       result.files.push(file);
     } catch {

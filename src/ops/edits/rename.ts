@@ -38,16 +38,24 @@ export async function rename(
   );
   if (!answer.result) throw notRenamable(target);
   const oldName = target.cursor.symbol?.name ?? '';
-  const { warnings, referencing } = await renameWarnings(context, target, answer.result, oldName, newName);
+  const { warnings, omitted, referencing } = await renameWarnings(
+    context,
+    target,
+    answer.result,
+    oldName,
+    newName,
+  );
   const writes = options.apply === true || options.fingerprint !== undefined;
   const blocking = warnings.filter((w) => w.blocks_apply);
   if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
-  return {
+  const result: RenameResult = {
     ...resultBase(target, answer.possiblyIncomplete),
     new_name: newName,
-    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing)),
+    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing, { oldName, newName })),
     warnings,
   };
+  if (omitted.length > 0) result.omitted_warnings = omitted;
+  return result;
 }
 
 function unsafe(warnings: RenameWarning[]): LocusError {
@@ -56,7 +64,7 @@ function unsafe(warnings: RenameWarning[]): LocusError {
     'UNSAFE_EDIT',
     `Nothing was written: the rename has ${warnings.length} safety warning(s) (${kinds}):\n${warnings
       .slice(0, 10)
-      .map((w) => `- ${w.message}`)
+      .map((w) => `- [${w.kind}, ${w.confidence}] ${w.message}`)
       .join('\n')}`,
     {
       hint: 'Review the warnings in the preview; rename the missed places too, or force the apply.',

@@ -6,15 +6,20 @@
  */
 import type { Diagnostic, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { LocusError } from '../../core/errors.js';
-import { LineIndex } from '../../core/line-index.js';
-import { formatDisplay } from '../../core/positions.js';
 import type { Session } from '../../lsp/session.js';
 import { DEFAULT_COLLECT } from '../../lsp/collect-diagnostics.js';
 import type { OpsContext } from '../context/context.js';
 import { severityOf } from '../analysis/diagnostics.js';
 import { applyPlan, editResultFields, planWorkspaceEdit, type EditPlan } from './edits.js';
-import type { VerifiedEditOptions, NewError, Verification, VerifiedEditFields } from '../results/verify.js';
-export type { VerifiedEditOptions, NewError, Verification, VerifiedEditFields } from '../results/verify.js';
+import { compareErrors, type RenamedNames } from './verify-compare.js';
+import type { VerifiedEditOptions, Verification, VerifiedEditFields } from '../results/verify.js';
+export type {
+  VerifiedEditOptions,
+  NewError,
+  Unverifiable,
+  Verification,
+  VerifiedEditFields,
+} from '../results/verify.js';
 
 interface Checked {
   absPath: string;
@@ -30,11 +35,12 @@ export async function verifiedPreviewOrApply(
   edit: WorkspaceEdit | null,
   options: VerifiedEditOptions,
   referencing: readonly string[] = [],
+  names?: RenamedNames,
 ): Promise<VerifiedEditFields> {
   const plan = planWorkspaceEdit(context, edit);
   const verification =
     options.verify === true && plan.changes.length > 0
-      ? await verifyPlan(context, plan, referencing)
+      ? await verifyPlan(context, plan, referencing, names)
       : undefined;
   const applied = options.apply === true || options.fingerprint !== undefined;
   if (applied && verification && verification.new_errors.length > 0 && options.force !== true)
@@ -57,13 +63,21 @@ export async function verifyPlan(
   context: OpsContext,
   plan: EditPlan,
   referencing: readonly string[],
+  names?: RenamedNames,
 ): Promise<Verification> {
   const { files, unchecked } = filesToCheck(context, plan, referencing);
   for (let attempt = 1; ; attempt++) {
     const starts = files.map((f) => f.session.info().starts);
     const outcome = await checkOnce(files);
-    if (files.every((f, i) => f.session.info().starts === starts[i]))
-      return compare(files, outcome.baseline, outcome.after, outcome.settled, unchecked);
+    if (files.every((f, i) => f.session.info().starts === starts[i])) {
+      const compared = files.map((f) => ({
+        relPath: f.relPath,
+        after: f.after,
+        baseline: outcome.baseline.get(f.absPath) ?? [],
+        errors: outcome.after.get(f.absPath) ?? [],
+      }));
+      return compareErrors(compared, outcome.settled, unchecked, names);
+    }
     if (attempt === 2)
       throw new LocusError(
         'SERVER_FAILED',
@@ -89,8 +103,13 @@ async function checkOnce(
   const after = new Map<string, Diagnostic[]>();
   try {
     for (const file of files) await file.session.showText(file.absPath, file.after);
+    const shown = files.map((file) => (files.length > 1 ? rebuilt(file.after) : file.after));
+    // Each file once more, now that all show their new text: one shown before a header it includes was built
+    // against the old header (clangd rebuilds a file only when the file itself changes).
+    for (const [i, file] of files.entries()) await file.session.showText(file.absPath, shown[i] as string);
     const since = performance.now();
-    for (const file of files) after.set(file.absPath, await collect(file, file.after, since));
+    for (const [i, file] of files.entries())
+      after.set(file.absPath, await collect(file, shown[i] as string, since));
   } finally {
     await restore(files);
   }
@@ -124,64 +143,27 @@ function filesToCheck(
   return { files, unchecked };
 }
 
-/** Gives every server the disk text back; a server that died meanwhile restarts from the disk anyway. */
+/**
+ * A text the server must build again, with the same code, lines and positions: one more newline at the end (a server
+ * skips a rebuild when a document's text did not change, even when a header it includes did).
+ */
+function rebuilt(text: string): string {
+  return `${text}\n`;
+}
+
+/**
+ * Gives every server the disk text back; a server that died meanwhile restarts from the disk anyway. Each file is
+ * rebuilt from the disk's text (the shown one differs from it), and the server's next cross-file answer — a rename,
+ * references — waits until it has been: clangd indexes an open file from its last build, and a rename right after
+ * verification would otherwise miss the files still indexed with the new name. (Closing them instead would leave
+ * holes: clangd then trusts neither its build of the file nor its background index of it.)
+ */
 async function restore(files: readonly Checked[]): Promise<void> {
-  for (const file of files) {
-    if (file.before === file.after) continue;
-    try {
-      await file.session.showText(file.absPath, file.before);
-    } catch {
-      // The server is gone: its successor reads the disk, which verification never touched.
-    }
+  try {
+    for (const file of files) await file.session.restoreText(file.absPath, file.before);
+    // The quiet period of settled diagnostics also covers a build that follows a provisional one.
+    for (const file of files) await file.session.diagnostics(file.absPath, file.before, DEFAULT_COLLECT);
+  } catch {
+    // The server is gone: its successor reads the disk, which verification never touched.
   }
-}
-
-const keyOf = (d: Diagnostic): string => `${String(d.code ?? '')}\0${String(d.message)}`;
-
-function compare(
-  files: readonly Checked[],
-  baseline: Map<string, Diagnostic[]>,
-  after: Map<string, Diagnostic[]>,
-  settled: boolean,
-  unchecked: string[],
-): Verification {
-  const newErrors: NewError[] = [];
-  let fixed = 0;
-  for (const file of files) {
-    const remaining = new Map<string, number>();
-    for (const d of baseline.get(file.absPath) ?? [])
-      remaining.set(keyOf(d), (remaining.get(keyOf(d)) ?? 0) + 1);
-    const lines = new LineIndex(file.after);
-    for (const d of after.get(file.absPath) ?? []) {
-      const left = remaining.get(keyOf(d)) ?? 0;
-      if (left > 0) remaining.set(keyOf(d), left - 1);
-      else newErrors.push(describe(file, lines, d));
-    }
-    for (const n of remaining.values()) fixed += n;
-  }
-  const count = newErrors.length;
-  const summary = `verified: ${count} new error${count === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}`;
-  const result: Verification = {
-    summary,
-    new_errors: newErrors,
-    files_checked: files.length,
-    fixed_errors: fixed,
-    settled,
-  };
-  if (unchecked.length > 0) result.unchecked = unchecked;
-  return result;
-}
-
-function describe(file: Checked, lines: LineIndex, d: Diagnostic): NewError {
-  const offset = lines.toOffset(d.range.start);
-  const line = lines.lineOf(offset);
-  const error: NewError = {
-    file_path: file.relPath,
-    display: formatDisplay(file.relPath, lines.toDisplay(offset)),
-    message: typeof d.message === 'string' ? d.message : String(d.message),
-    snippet: `${line + 1} | ${lines.lineText(line).trim()}`,
-  };
-  if (d.code !== undefined) error.code = String(d.code);
-  if (d.source !== undefined) error.source = d.source;
-  return error;
 }
