@@ -204,20 +204,28 @@ for (const c of CASES) {
   });
 }
 
-describeWithServer('gopls', 'rename safety — a clean rename and a forced apply', () => {
+/** A copy of a fixture and a Locus on it for the enclosing describe. */
+function fixtureWorkspace(fixture: string): { dir: () => string; locus: () => Locus } {
   let dir: string;
   let locus: Locus;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'locus-rename-safety-clean-'));
-    cpSync(path.join(FIXTURES, 'go'), dir, { recursive: true });
+    dir = mkdtempSync(path.join(tmpdir(), `locus-rename-safety-${fixture}-`));
+    cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
     locus = createLocus({ root: dir });
   });
   afterAll(async () => {
     await locus?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  return { dir: () => dir, locus: () => locus };
+}
+
+describeWithServer('gopls', 'rename safety — a clean rename and a forced apply', () => {
+  const workspace = fixtureWorkspace('go');
 
   it('has no warnings when nothing is missed, and applies', async () => {
+    const locus = workspace.locus();
+    const dir = workspace.dir();
     const result = ok(await locus.rename('render.go:Render', 'RenderAll', { apply: true }));
     expect(result.warnings.filter((w) => w.blocks_apply)).toEqual([]);
     // gopls renames the doc comment on purpose: reported, not blocking.
@@ -226,6 +234,8 @@ describeWithServer('gopls', 'rename safety — a clean rename and a forced apply
   });
 
   it('applies despite warnings with force', async () => {
+    const locus = workspace.locus();
+    const dir = workspace.dir();
     const result = ok(
       await locus.rename('render.go:Renderer.RenderNode', 'Emit', { apply: true, force: true }),
     );
@@ -234,3 +244,17 @@ describeWithServer('gopls', 'rename safety — a clean rename and a forced apply
     expect(readFileSync(path.join(dir, 'render.go'), 'utf8')).toContain('Emit(w io.Writer, n Node) error');
   });
 });
+
+describeWithServer(
+  'typescript',
+  'rename safety — a module path that spells the name is not an occurrence',
+  () => {
+    const workspace = fixtureWorkspace('typescript');
+
+    it("has no warning for `from './isFunction'` (rxjs)", async () => {
+      const result = ok(await workspace.locus().rename('isFunction.ts:isFunction', 'isFn'));
+      expect(result.files.map((f) => f.file_path).sort()).toEqual(['isFunction.ts', 'main.ts']);
+      expect(result.warnings).toEqual([]);
+    });
+  },
+);

@@ -11,7 +11,7 @@ export const renameTool = defineTool({
   name: 'rename',
   title: 'Rename symbol',
   description:
-    "Rename the symbol at the located position everywhere the language server knows of. By default returns a preview — a unified diff, the files touched and a fingerprint — and writes nothing. To write it, call again with apply: true and the preview's fingerprint (refused with FILE_CHANGED if a file changed meanwhile). The preview lists safety warnings — references or overrides the edits miss, name collisions, edits in strings or comments — each with a locate string; applying with warnings needs force: true. Point at the name, e.g. `src/cart.py:Cart.total`.",
+    "Rename the symbol at the located position everywhere the language server knows of. By default returns a preview — a unified diff, the files touched and a fingerprint — and writes nothing. To write it, call again with apply: true and the preview's fingerprint (refused with FILE_CHANGED if a file changed meanwhile). The preview lists safety warnings — references or overrides the edits miss, other uses of the name in code or strings, name collisions, edits in strings or comments — each with a locate string and a confidence, most confident first; applying with warnings that are not advisories needs force: true. Point at the name, e.g. `src/cart.py:Cart.total`.",
   inputSchema: {
     locate: locateArg('position'),
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),

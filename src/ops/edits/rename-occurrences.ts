@@ -18,6 +18,8 @@ import type { OpTarget } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { RenameWarningKind, WarningConfidence } from '../results/rename-safety.js';
 
+/** A string that is a file path or module specifier: no spaces, at least one `/`. */
+const PATH = /^[\w.@~-]*\/[\w./@~-]*$/u;
 /** Leftover occurrences in code asked about per file (one `definition` each). */
 const MAX_JUDGED = 40;
 
@@ -76,8 +78,11 @@ export async function occurrencesIn(
     };
     const text = token?.role === 'string' || token?.role === 'comment' ? token.container : undefined;
     if (text && !text.unsure) {
-      if (token?.role === 'string' && !text.docstring)
-        found.push(inString(view, token, match.index, language, location));
+      const string =
+        token?.role === 'string' && !text.docstring
+          ? inString(view, token, match.index, language, location)
+          : undefined;
+      if (string) found.push(string);
       continue;
     }
     // Where the tree is broken, the line itself says whether the word is commented out.
@@ -89,17 +94,21 @@ export async function occurrencesIn(
   return found;
 }
 
-/** A word in a string: high confidence when the string is the name or reads `.name` (a template, a query). */
+/**
+ * A word in a string: high confidence when the string is the name or reads `.name` (a template, a query); nothing
+ * for a path (`'./util/isFunction'`: a module specifier names a file, not the symbol).
+ */
 function inString(
   view: FileView,
   token: IdentifierInfo,
   offset: number,
   language: string,
   location: Location,
-): Occurrence {
+): Occurrence | undefined {
   const name = token.text;
   const body = view.text.slice(token.container?.span.start, token.container?.span.end);
   const content = body.replace(/^[A-Za-z]{0,3}("""|'''|["'`])/u, '').replace(/("""|'''|["'`])$/u, '');
+  if (PATH.test(content)) return undefined;
   const before = view.text.slice(Math.max(0, offset - 3), offset);
   const occurrence = (why: string, confidence: WarningConfidence): Occurrence => ({
     kind: 'unrenamed-in-string',
@@ -158,7 +167,10 @@ async function judgeOccurrence(
   return undefined;
 }
 
-/** A use the server cannot resolve: a C macro body, a Bash command; a Bash argument word is likely just a word. */
+/**
+ * A use the server cannot resolve: a C macro body, a Bash command; a word a Bash builtin takes as a function name
+ * (`unset -f`, `complete -F`, `trap`) is likely the function; any other Bash argument word is likely just a word.
+ */
 function unresolved(
   oldName: string,
   token: IdentifierInfo | undefined,
@@ -166,21 +178,33 @@ function unresolved(
   view: FileView,
   offset: number,
 ): Pick<Occurrence, 'why' | 'confidence'> {
-  if (language === 'bash')
-    return token?.role === 'call' || commandPosition(view, offset)
-      ? {
-          why: `\`${oldName}\` is run here as a command and the server cannot say which; the rename may have missed it`,
-          confidence: 'medium',
-        }
-      : {
-          why: `\`${oldName}\` is a word in a command's arguments here; probably not the renamed function`,
-          confidence: 'low',
-        };
+  if (language !== 'bash')
+    return {
+      why: `\`${oldName}\` is still used here and the server cannot say what it is (a macro body?): the rename may have missed it`,
+      confidence: 'medium',
+    };
+  const before = view.text.slice(view.lines.lineStart(view.lines.lineOf(offset)), offset);
+  if (token?.role === 'call' || COMMAND_POSITION.test(before))
+    return {
+      why: `\`${oldName}\` is run here as a command and the server cannot say which; the rename may have missed it`,
+      confidence: 'medium',
+    };
+  if (NAMES_FUNCTIONS.test(before))
+    return {
+      why: `\`${oldName}\` is given to a builtin that takes function names here; the rename may have missed it`,
+      confidence: 'medium',
+    };
   return {
-    why: `\`${oldName}\` is still used here and the server cannot say what it is (a macro body?): the rename may have missed it`,
-    confidence: 'medium',
+    why: `\`${oldName}\` is a word in a command's arguments here; probably not the renamed function`,
+    confidence: 'low',
   };
 }
+
+/** Bash: a word that starts a command — first on its line, or after `;`, `&&`, `|`, `(`, `{`, `then`, `do` … */
+const COMMAND_POSITION = /(^|[;&|({]|\b(then|do|else|elif|if|while|until|!))\s*$/u;
+/** Bash builtins whose arguments name functions (`unset -f f`, `declare -F f`, `complete -F f cmd`, `trap f EXIT`). */
+const NAMES_FUNCTIONS =
+  /(^|[;&|({])\s*(unset|declare|typeset|complete|compgen|export|readonly|trap)\b[^;&|]*$/u;
 
 const LINE_COMMENT: Record<string, RegExp> = { bash: /(^|\s)#/u, python: /#/u, ruby: /#/u };
 
@@ -189,12 +213,6 @@ function afterLineComment(view: FileView, offset: number, language: string): boo
   const line = view.lines.lineOf(offset);
   const before = view.text.slice(view.lines.lineStart(line), offset);
   return (LINE_COMMENT[language] ?? /\/\//u).test(before);
-}
-
-/** True when a Bash word starts a command: first on its line, or after `;`, `&&`, `|`, `(`, `{`, `then`, `do` … */
-function commandPosition(view: FileView, offset: number): boolean {
-  const before = view.text.slice(view.lines.lineStart(view.lines.lineOf(offset)), offset);
-  return /(^|[;&|({]|\b(then|do|else|elif|if|while|until|!))\s*$/u.test(before);
 }
 
 function samePlace(a: Location, b: Location): boolean {
