@@ -117,6 +117,10 @@ function renderVerification(v: Verification, word: Wording): string[] {
   }
   for (const u of v.unverifiable ?? []) lines.push(`Not verifiable: ${u.file_path} — ${u.reason}`);
   if (v.unchecked) lines.push(`Not checked (no language server): ${v.unchecked.join(', ')}`);
+  if (v.referencing_not_checked)
+    lines.push(
+      `Not checked: ${v.referencing_not_checked} more file(s) that reference the symbol (the touched files and the first 40 referencing ones are).`,
+    );
   if (v.new_errors.length > 0) lines.push(word({ kind: 'force' }));
   return lines;
 }

@@ -19,6 +19,7 @@ export const clangdAdapter: ServerAdapter = {
   name: 'clangd',
   languages: ['c', 'cpp'],
   opensChangedFiles: true,
+  rechecksOnlyChangedFiles: true,
   answersBeforeReady: false,
   projectMarkers: ['compile_commands.json', 'CMakeLists.txt', 'Makefile'],
   installHint: INSTALL,

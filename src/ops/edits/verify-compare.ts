@@ -48,22 +48,14 @@ export function compareErrors(
   let fixed = 0;
   for (const file of files) {
     const reason = cannotBuild(file.baseline);
-    const remaining = new Map<string, number>();
-    for (const d of file.baseline) remaining.set(keyOf(d, names), (remaining.get(keyOf(d, names)) ?? 0) + 1);
-    const fresh: Diagnostic[] = [];
-    for (const d of file.errors) {
-      const key = keyOf(d, names);
-      const left = remaining.get(key) ?? 0;
-      if (left > 0) remaining.set(key, left - 1);
-      else fresh.push(d);
-    }
+    const fresh = unmatched(file.baseline, file.errors, names);
     if (reason !== undefined) {
       unverifiable.push({ file_path: file.relPath, reason });
       continue;
     }
     const lines = new LineIndex(file.after);
     newErrors.push(...fresh.map((d) => describe(file.relPath, lines, d)));
-    for (const n of remaining.values()) fixed += n;
+    fixed += unmatched(file.errors, file.baseline, names).length;
   }
   const verified = files.length - unverifiable.length;
   const count = newErrors.length;
@@ -79,6 +71,27 @@ export function compareErrors(
   if (unverifiable.length > 0) result.unverifiable = unverifiable;
   if (unchecked.length > 0) result.unchecked = unchecked;
   return result;
+}
+
+/** The errors of `errors` that no error of `baseline` accounts for (by code and message, each used once). */
+export function unmatched(
+  baseline: readonly Diagnostic[],
+  errors: readonly Diagnostic[],
+  names?: RenamedNames,
+): Diagnostic[] {
+  const remaining = new Map<string, number>();
+  for (const d of baseline) remaining.set(keyOf(d, names), (remaining.get(keyOf(d, names)) ?? 0) + 1);
+  return errors.filter((d) => {
+    const key = keyOf(d, names);
+    const left = remaining.get(key) ?? 0;
+    if (left > 0) remaining.set(key, left - 1);
+    return left === 0;
+  });
+}
+
+/** Two baselines of one file as one: each error as often as the baseline that has it most often. */
+export function mergeBaselines(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {
+  return [...a, ...unmatched(a, b)];
 }
 
 function messageOf(d: Diagnostic): string {

@@ -11,7 +11,7 @@ import { DEFAULT_COLLECT } from '../../lsp/collect-diagnostics.js';
 import type { OpsContext } from '../context/context.js';
 import { severityOf } from '../analysis/diagnostics.js';
 import { applyPlan, editResultFields, planWorkspaceEdit, type EditPlan } from './edits.js';
-import { compareErrors, type RenamedNames } from './verify-compare.js';
+import { compareErrors, mergeBaselines, unmatched, type RenamedNames } from './verify-compare.js';
 import type { VerifiedEditOptions, Verification, VerifiedEditFields } from '../results/verify.js';
 export type {
   VerifiedEditOptions,
@@ -65,10 +65,10 @@ export async function verifyPlan(
   referencing: readonly string[],
   names?: RenamedNames,
 ): Promise<Verification> {
-  const { files, unchecked } = filesToCheck(context, plan, referencing);
+  const { files, unchecked, skipped } = filesToCheck(context, plan, referencing);
   for (let attempt = 1; ; attempt++) {
     const starts = files.map((f) => f.session.info().starts);
-    const outcome = await checkOnce(files);
+    const outcome = await checkOnce(files, names);
     if (files.every((f, i) => f.session.info().starts === starts[i])) {
       const compared = files.map((f) => ({
         relPath: f.relPath,
@@ -76,7 +76,9 @@ export async function verifyPlan(
         baseline: outcome.baseline.get(f.absPath) ?? [],
         errors: outcome.after.get(f.absPath) ?? [],
       }));
-      return compareErrors(compared, outcome.settled, unchecked, names);
+      const verification = compareErrors(compared, outcome.settled, unchecked, names);
+      if (skipped > 0) verification.referencing_not_checked = skipped;
+      return verification;
     }
     if (attempt === 2)
       throw new LocusError(
@@ -89,38 +91,70 @@ export async function verifyPlan(
   }
 }
 
-async function checkOnce(
-  files: readonly Checked[],
-): Promise<{ baseline: Map<string, Diagnostic[]>; after: Map<string, Diagnostic[]>; settled: boolean }> {
-  let settled = true;
+/** The wait for the errors of the restored text: a second baseline, worth a short wait only. */
+const RESTORED_COLLECT = { ...DEFAULT_COLLECT, timeoutMs: 3000 };
+
+/** One round of verification: each file's errors before (and again after restoring) and with the edit. */
+interface Round {
+  baseline: Map<string, Diagnostic[]>;
+  after: Map<string, Diagnostic[]>;
+  settled: boolean;
+}
+
+async function checkOnce(files: readonly Checked[], names?: RenamedNames): Promise<Round> {
+  const round: Round = { baseline: new Map(), after: new Map(), settled: true };
   const collect = async (file: Checked, text: string, since?: number): Promise<Diagnostic[]> => {
     const got = await file.session.diagnostics(file.absPath, text, { ...DEFAULT_COLLECT, since });
-    settled &&= got.settled;
+    round.settled &&= got.settled;
     return got.diagnostics.filter((d) => severityOf(d) === 'error');
   };
-  const baseline = new Map<string, Diagnostic[]>();
-  for (const file of files) baseline.set(file.absPath, await collect(file, file.before));
-  const after = new Map<string, Diagnostic[]>();
+  const show = async (targets: readonly Checked[], texts: readonly string[]): Promise<void> => {
+    for (const [i, file] of targets.entries()) await file.session.showText(file.absPath, texts[i] as string);
+    const since = performance.now();
+    for (const [i, file] of targets.entries())
+      round.after.set(file.absPath, await collect(file, texts[i] as string, since));
+  };
+  for (const file of files) round.baseline.set(file.absPath, await collect(file, file.before));
   try {
     for (const file of files) await file.session.showText(file.absPath, file.after);
-    const shown = files.map((file) => (files.length > 1 ? rebuilt(file.after) : file.after));
-    // Each file once more, now that all show their new text: one shown before a header it includes was built
-    // against the old header (clangd rebuilds a file only when the file itself changes).
-    for (const [i, file] of files.entries()) await file.session.showText(file.absPath, shown[i] as string);
-    const since = performance.now();
-    for (const [i, file] of files.entries())
-      after.set(file.absPath, await collect(file, shown[i] as string, since));
+    // A server that checks a file only when the file itself changes (clangd) built one shown before a header it
+    // includes against the old header: each is shown once more, now that all show their new text.
+    const stale = (file: Checked): boolean => file.session.adapter.rechecksOnlyChangedFiles === true;
+    const shown = files.map((file) => (files.length > 1 && stale(file) ? rebuilt(file.after) : file.after));
+    await show(files, shown);
+    // There, new errors are confirmed by one more build: clangd may publish a set made with the old includes
+    // before a loaded machine lets it finish the new ones; what does not persist was never the edit's.
+    const suspects = files.filter(
+      (f) =>
+        stale(f) &&
+        unmatched(round.baseline.get(f.absPath) ?? [], round.after.get(f.absPath) ?? [], names).length > 0,
+    );
+    await show(
+      suspects,
+      suspects.map((f) => rebuilt(shown[files.indexOf(f)] as string)),
+    );
   } finally {
-    await restore(files);
+    // Not part of `settled`: a server that does not republish an unchanged set (pyright) is not waited for long.
+    const restored = await restore(files, async (file, text) =>
+      (await file.session.diagnostics(file.absPath, text, RESTORED_COLLECT)).diagnostics.filter(
+        (d) => severityOf(d) === 'error',
+      ),
+    );
+    // The server's state after seeing everything: an error it reports for the disk's text is not the edit's.
+    for (const [absPath, errors] of restored)
+      round.baseline.set(absPath, mergeBaselines(round.baseline.get(absPath) ?? [], errors));
   }
-  return { baseline, after, settled };
+  return round;
 }
+
+/** Files that only reference the symbol checked at most (each costs the server a build and a quiet period). */
+const MAX_REFERENCING = 40;
 
 function filesToCheck(
   context: OpsContext,
   plan: EditPlan,
   referencing: readonly string[],
-): { files: Checked[]; unchecked: string[] } {
+): { files: Checked[]; unchecked: string[]; skipped: number } {
   const files: Checked[] = [];
   const unchecked: string[] = [];
   const seen = new Set<string>();
@@ -132,7 +166,8 @@ function filesToCheck(
     else unchecked.push(relPath);
   };
   for (const c of plan.changes) add(c.absPath, c.file_path, c.before, c.after);
-  for (const absPath of referencing) {
+  const others = referencing.filter((absPath) => !seen.has(absPath));
+  for (const absPath of others.slice(0, MAX_REFERENCING)) {
     try {
       const file = context.locator.workspace.readText(absPath);
       add(file.absPath, file.relPath, file.text, file.text);
@@ -140,7 +175,7 @@ function filesToCheck(
       // Outside the workspace or unreadable: not ours to check.
     }
   }
-  return { files, unchecked };
+  return { files, unchecked, skipped: Math.max(0, others.length - MAX_REFERENCING) };
 }
 
 /**
@@ -152,18 +187,24 @@ function rebuilt(text: string): string {
 }
 
 /**
- * Gives every server the disk text back; a server that died meanwhile restarts from the disk anyway. Each file is
- * rebuilt from the disk's text (the shown one differs from it), and the server's next cross-file answer — a rename,
- * references — waits until it has been: clangd indexes an open file from its last build, and a rename right after
- * verification would otherwise miss the files still indexed with the new name. (Closing them instead would leave
- * holes: clangd then trusts neither its build of the file nor its background index of it.)
+ * Gives every server the disk text back, and returns each file's errors for it once settled; a server that died
+ * meanwhile restarts from the disk anyway. Each file is rebuilt from the disk's text (the shown one differs from
+ * it), and the server's next cross-file answer — a rename, references — waits until it has been: clangd indexes an
+ * open file from its last build, and a rename right after verification would otherwise miss the files still indexed
+ * with the new name. (Closing them instead would leave holes: clangd then trusts neither its build of the file nor
+ * its background index of it.)
  */
-async function restore(files: readonly Checked[]): Promise<void> {
+async function restore(
+  files: readonly Checked[],
+  collect: (file: Checked, text: string) => Promise<Diagnostic[]>,
+): Promise<Map<string, Diagnostic[]>> {
+  const restored = new Map<string, Diagnostic[]>();
   try {
     for (const file of files) await file.session.restoreText(file.absPath, file.before);
     // The quiet period of settled diagnostics also covers a build that follows a provisional one.
-    for (const file of files) await file.session.diagnostics(file.absPath, file.before, DEFAULT_COLLECT);
+    for (const file of files) restored.set(file.absPath, await collect(file, file.before));
   } catch {
     // The server is gone: its successor reads the disk, which verification never touched.
   }
+  return restored;
 }

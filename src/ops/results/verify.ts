@@ -42,6 +42,8 @@ export interface Verification {
   settled: boolean;
   /** Files verification could not check (no language server). */
   unchecked?: string[];
+  /** Files that reference the symbol beyond the first 40, not checked (each costs the server a build). */
+  referencing_not_checked?: number;
   /** Files the server cannot build even before the edit: their errors after it are not counted either way. */
   unverifiable?: Unverifiable[];
 }
