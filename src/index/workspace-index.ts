@@ -6,6 +6,7 @@
 import { basename, join } from 'node:path';
 import { fileFacts, realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
+import { cancelledError } from '../core/call.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
 import {
   cacheDirectory,
@@ -48,6 +49,8 @@ export interface IndexStatus {
 /** The index of one workspace root. */
 export class WorkspaceIndex {
   readonly store = new SymbolStore();
+  /** Aborted by `close()`: a build still running stops its workers. */
+  private readonly closing = new AbortController();
   private readonly walker: Walker;
   private readonly maxBytes: number;
   private readonly cachePath: string | undefined;
@@ -101,7 +104,7 @@ export class WorkspaceIndex {
    * changes. With `waitMs`, resolves after that long even if the first build is still running
    * (`status().complete` then says so). `onProgress` hears the first build's progress.
    */
-  async fresh(options: { onProgress?: ProgressListener; waitMs?: number } = {}): Promise<IndexStatus> {
+  async fresh(options: FreshOptions = {}): Promise<IndexStatus> {
     const { onProgress, waitMs } = options;
     if (!this.built) {
       while (this.targeting) await this.targeting.catch(() => undefined);
@@ -109,9 +112,11 @@ export class WorkspaceIndex {
       this.building ??= this.build().finally(() => this.listeners.clear());
       // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
       this.building.catch(() => (this.building = undefined));
-      if (waitMs === undefined) await this.building;
-      else await waitFor(this.building, waitMs, { unref: true });
-      if (onProgress) this.listeners.delete(onProgress);
+      try {
+        await waitOrCancel(this.building, waitMs, options.signal);
+      } finally {
+        if (onProgress) this.listeners.delete(onProgress);
+      }
       return this.status();
     }
     this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
@@ -127,10 +132,7 @@ export class WorkspaceIndex {
    * these names are complete (`status().covers`). Files parsed are kept and persisted, so the first
    * build later parses only the rest. See docs/workspace.md.
    */
-  async freshFor(
-    names: readonly string[],
-    options: { onProgress?: ProgressListener; waitMs?: number } = {},
-  ): Promise<IndexStatus> {
+  async freshFor(names: readonly string[], options: FreshOptions = {}): Promise<IndexStatus> {
     if (this.built || this.building || names.length === 0) return this.fresh(options);
     while (this.targeting) await this.targeting.catch(() => undefined);
     if (this.built || this.building) return this.fresh(options);
@@ -140,8 +142,7 @@ export class WorkspaceIndex {
       this.targeting = undefined;
       if (options.onProgress) this.listeners.delete(options.onProgress);
     });
-    if (options.waitMs === undefined) await this.targeting;
-    else await waitFor(this.targeting, options.waitMs, { unref: true });
+    await waitOrCancel(this.targeting, options.waitMs, options.signal);
     return this.status();
   }
 
@@ -193,6 +194,7 @@ export class WorkspaceIndex {
 
   /** Stops watching (and writes a cache update still pending). */
   close(): void {
+    this.closing.abort();
     if (this.saveTimer) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
@@ -215,16 +217,24 @@ export class WorkspaceIndex {
   private async target(names: readonly string[]): Promise<void> {
     this.covered = undefined;
     const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
-    const walked = this.walker.walk();
+    const walked = await this.walker.walkYielding();
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
     const needles = names.map((name) => Buffer.from(name));
-    const spelled = (jobs: ExtractJob[]) =>
-      jobs.filter((job) => {
-        const mentions = fileMentions(this.root, job.file.path, needles, this.maxBytes);
-        if (!mentions) this.report(1);
-        return mentions;
-      });
+    // Reads every candidate's bytes: let other calls run between files every 20 ms.
+    const spelled = async (jobs: ExtractJob[]) => {
+      const kept: ExtractJob[] = [];
+      let slice = Date.now();
+      for (const job of jobs) {
+        if (Date.now() - slice > 20) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = Date.now();
+        }
+        if (fileMentions(this.root, job.file.path, needles, this.maxBytes)) kept.push(job);
+        else this.report(1);
+      }
+      return kept;
+    };
     const changed = await this.apply(walked, cached, true, '', spelled);
     this.covered = [...names];
     if (this.cachePath && changed) this.save();
@@ -235,7 +245,7 @@ export class WorkspaceIndex {
     this.persisted = undefined;
     this.covered = undefined;
     const cached = loaded?.entries;
-    const walked = this.walker.walk();
+    const walked = await this.walker.walkYielding();
     this.watcher?.track(walked.dirs);
     this.progress = { done: 0, total: walked.files.length };
     const changed = await this.apply(walked, cached ?? new Map(), true);
@@ -249,12 +259,12 @@ export class WorkspaceIndex {
     let changed = false;
     const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
     if (plan.full) {
-      const walked = this.walker.walk();
+      const walked = await this.walker.walkYielding();
       this.watcher?.track(walked.dirs);
       changed = await this.apply(walked, undefined, true);
     } else {
       for (const dir of plan.dirs) {
-        const walked = this.walker.walk(dir);
+        const walked = await this.walker.walkYielding(dir);
         this.watcher?.track(walked.dirs);
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
@@ -286,19 +296,20 @@ export class WorkspaceIndex {
     cached: Map<string, FileEntry> | undefined,
     whole: boolean,
     under = '',
-    select: (jobs: ExtractJob[]) => ExtractJob[] = (jobs) => jobs,
+    select: (jobs: ExtractJob[]) => ExtractJob[] | Promise<ExtractJob[]> = (jobs) => jobs,
   ): Promise<boolean> {
     if (whole) this.skipped = { ...walked.skipped };
     const planned = this.plan(walked, cached, whole);
     let changed = this.dropVanished(planned.seen, whole, under);
     this.report(planned.fromCache);
-    const jobs = select(planned.jobs);
+    const jobs = await select(planned.jobs);
     this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
     const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
     await runJobs(jobs, {
       root: this.root,
       maxBytes: this.maxBytes,
       ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
+      signal: this.closing.signal,
       onOutcome: (outcome) => {
         changed = this.take(outcome, byPath, cached) || changed;
         this.report(1);
@@ -384,4 +395,23 @@ export class WorkspaceIndex {
     this.progress.done += advance;
     for (const listener of this.listeners) listener({ ...this.progress });
   }
+}
+
+/** How a caller waits for the index: progress, how long at most, and its cancel. */
+export interface FreshOptions {
+  onProgress?: ProgressListener;
+  /** Answer after this long even if the first build still runs (default: wait for it). */
+  waitMs?: number;
+  /** The caller's cancel: ends its wait with CANCELLED (the build goes on for the others). */
+  signal?: AbortSignal | undefined;
+}
+
+/** Waits for a build at most `waitMs` (undefined: no limit); CANCELLED when `signal` fires first. */
+async function waitOrCancel(
+  work: Promise<unknown>,
+  waitMs: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const outcome = await waitFor(work, waitMs ?? Infinity, { unref: true, signal });
+  if (!outcome.done && outcome.reason === 'aborted') throw cancelledError();
 }

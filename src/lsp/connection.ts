@@ -38,6 +38,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
+import { RPC_ERROR } from '../core/json-rpc.js';
 import { waitFor, type WaitOutcome } from '../core/wait-for.js';
 import { lookupSection } from './settings.js';
 
@@ -51,6 +52,8 @@ export interface ConnectionListener {
   diagnostics(uri: string, diagnostics: Diagnostic[], version?: number): void;
   /** clangd's `textDocument/clangd.fileStatus` (asked for with `clangdFileStatus`): `idle` once a file is built. */
   fileStatus?(uri: string, state: string): void;
+  /** Any other notification (a server's own status, such as rust-analyzer's `experimental/serverStatus`). */
+  notification(method: string, params: unknown): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
   unresponsive(method: string): void;
   /**
@@ -246,7 +249,7 @@ export class LspConnection {
       if (typeof params?.uri === 'string' && typeof params.state === 'string')
         listener.fileStatus?.(params.uri, params.state);
     });
-    conn.onNotification(() => undefined);
+    conn.onNotification((method, params) => listener.notification(method, params));
     conn.onError(([error, message]) => {
       if (this.closing) return;
       if (isPipeError(error)) listener.broken(undefined, true);
@@ -287,7 +290,7 @@ function timeoutError(name: string, method: string, ms: number): LocusError {
 
 function responseError(name: string, method: string, error: ResponseError<unknown>): LocusError {
   const details = { kind: 'request-error', method, lspCode: error.code, serverMessage: error.message };
-  if (error.code === -32601) {
+  if (error.code === RPC_ERROR.methodNotFound) {
     return new LocusError('CAPABILITY_MISSING', `${name} does not implement ${method}.`, { details });
   }
   return new LocusError('SERVER_FAILED', `${name} answered ${method} with an error: ${error.message}`, {

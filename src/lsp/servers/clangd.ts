@@ -18,6 +18,7 @@ export const clangdAdapter: ServerAdapter = {
   id: 'clangd',
   name: 'clangd',
   languages: ['c', 'cpp'],
+  commands: ['clangd'],
   opensChangedFiles: true,
   rechecksOnlyChangedFiles: true,
   answersBeforeReady: false,
