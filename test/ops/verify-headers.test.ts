@@ -49,6 +49,9 @@ suite('cpp', ({ dir, locus }) => {
     expect(result.files.map((f) => f.file_path).sort()).toEqual(['main.cpp', 'shapes.cpp', 'shapes.h']);
     expect(result.verification?.new_errors).toEqual([]);
     expect(result.verification?.summary).toBe('verified: 0 new errors in 3 files');
+    // Nor "fixed" ones: a file given back its text before the header it includes was built against the header's
+    // shown text, and those errors are no baseline (they could hide a new error that re-spells them).
+    expect(result.verification?.fixed_errors).toBe(0);
     expect(result.verification?.settled).toBe(true);
     expect(snapshot(dir())).toEqual(disk);
   });

@@ -116,35 +116,63 @@ async function checkOnce(files: readonly Checked[], names?: RenamedNames): Promi
   };
   for (const file of files) round.baseline.set(file.absPath, await collect(file, file.before));
   try {
-    for (const file of files) await file.session.showText(file.absPath, file.after);
-    // A server that checks a file only when the file itself changes (clangd) built one shown before a header it
-    // includes against the old header: each is shown once more, now that all show their new text.
-    const stale = (file: Checked): boolean => file.session.adapter.rechecksOnlyChangedFiles === true;
-    const shown = files.map((file) => (files.length > 1 && stale(file) ? rebuilt(file.after) : file.after));
-    await show(files, shown);
-    // There, new errors are confirmed by one more build: clangd may publish a set made with the old includes
-    // before a loaded machine lets it finish the new ones; what does not persist was never the edit's.
-    const suspects = files.filter(
-      (f) =>
-        stale(f) &&
-        unmatched(round.baseline.get(f.absPath) ?? [], round.after.get(f.absPath) ?? [], names).length > 0,
-    );
-    await show(
-      suspects,
-      suspects.map((f) => rebuilt(shown[files.indexOf(f)] as string)),
-    );
+    await showEdited(files, round, show, names);
   } finally {
-    // Not part of `settled`: a server that does not republish an unchanged set (pyright) is not waited for long.
-    const restored = await restore(files, async (file, text) =>
-      (await file.session.diagnostics(file.absPath, text, RESTORED_COLLECT)).diagnostics.filter(
-        (d) => severityOf(d) === 'error',
-      ),
-    );
-    // The server's state after seeing everything: an error it reports for the disk's text is not the edit's.
-    for (const [absPath, errors] of restored)
-      round.baseline.set(absPath, mergeBaselines(round.baseline.get(absPath) ?? [], errors));
+    await restoreInto(files, round);
   }
   return round;
+}
+
+/** True for a file whose server builds it only when its own text changes (clangd), not when an include does. */
+function buildsOnlyWhenChanged(file: Checked): boolean {
+  return file.session.adapter.rechecksOnlyChangedFiles === true;
+}
+
+/** Shows every file's edited text and collects its errors into `round.after`. */
+async function showEdited(
+  files: readonly Checked[],
+  round: Round,
+  show: (targets: readonly Checked[], texts: readonly string[]) => Promise<void>,
+  names?: RenamedNames,
+): Promise<void> {
+  for (const file of files) await file.session.showText(file.absPath, file.after);
+  // A server that checks a file only when the file itself changes (clangd) built one shown before a header it
+  // includes against the old header: each is shown once more, now that all show their new text.
+  const shown = files.map((file) =>
+    files.length > 1 && buildsOnlyWhenChanged(file) ? rebuilt(file.after) : file.after,
+  );
+  await show(files, shown);
+  // There, new errors are confirmed by one more build: clangd may publish a set made with the old includes
+  // before a loaded machine lets it finish the new ones; what does not persist was never the edit's.
+  const suspects = files.filter(
+    (f) =>
+      buildsOnlyWhenChanged(f) &&
+      unmatched(round.baseline.get(f.absPath) ?? [], round.after.get(f.absPath) ?? [], names).length > 0,
+  );
+  await show(
+    suspects,
+    suspects.map((f) => rebuilt(shown[files.indexOf(f)] as string)),
+  );
+}
+
+/**
+ * Gives the servers the disk's text back, and adds the errors they then report to the baseline: an error a server
+ * reports for the disk's text is not the edit's (pyright may report one only later). Not where a file is built only
+ * when it changes (clangd): one restored before a header it includes is built against the header's shown text, and
+ * those errors are the edit's, not the disk's.
+ */
+async function restoreInto(files: readonly Checked[], round: Round): Promise<void> {
+  // Not part of `settled`: a server that does not republish an unchanged set (pyright) is not waited for long.
+  const restored = await restore(files, async (file, text) =>
+    (await file.session.diagnostics(file.absPath, text, RESTORED_COLLECT)).diagnostics.filter(
+      (d) => severityOf(d) === 'error',
+    ),
+  );
+  for (const file of files) {
+    const errors = restored.get(file.absPath);
+    if (errors && !buildsOnlyWhenChanged(file))
+      round.baseline.set(file.absPath, mergeBaselines(round.baseline.get(file.absPath) ?? [], errors));
+  }
 }
 
 /** Files that only reference the symbol checked at most (each costs the server a build and a quiet period). */
