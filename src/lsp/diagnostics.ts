@@ -98,10 +98,18 @@ export class DiagnosticsStore {
     await waitFor(wakeup.next, timeoutMs);
   }
 
-  /** The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due. */
+  /**
+   * The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due or the server is still
+   * building the document (a set published meanwhile is provisional: see `status`).
+   */
   async current(uri: string, timeoutMs: number): Promise<Diagnostic[]> {
     const key = uriKey(uri);
-    if (this.awaiting.has(key)) await this.nextArrival(key, timeoutMs);
+    const deadline = performance.now() + timeoutMs;
+    while (this.awaiting.has(key) || this.busy.has(key)) {
+      const remaining = deadline - performance.now();
+      if (remaining <= 0) break;
+      await this.nextArrival(key, remaining);
+    }
     return this.lists.get(key) ?? [];
   }
 }
