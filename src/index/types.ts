@@ -22,6 +22,7 @@ export interface FileEntry {
   /** Path relative to the root, `/`-separated. */
   path: string;
   size: number;
+  /** The later of the file's mtime and ctime (`changeTimeMs`): a `touch -r` after a rewrite still moves it. */
   mtimeMs: number;
   /** Content hash (sha1, base64), used when size or mtime disagree with the cache. */
   hash: string;

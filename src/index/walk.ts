@@ -13,6 +13,7 @@ import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
 import { readTextOrUndefined } from '../workspace/read-file.js';
 import { hasGrammar } from '../syntax/registry.js';
+import { changeTimeMs } from '../workspace/files.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
 
 /** Lock files: generated, often megabytes of data; left out unless `index.include` names them (docs/workspace.md). */
@@ -188,7 +189,7 @@ export class Walker {
         result.skipped.tooLarge++;
         return;
       }
-      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language };
+      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: changeTimeMs(stats), language };
       if (fixed) file.languageFixed = true;
       result.files.push(file);
     } catch {

@@ -3,8 +3,8 @@
  * or changed files parsed on worker threads, kept fresh before every answer (a full stat sweep, or
  * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
  */
-import { basename } from 'node:path';
-import { realPathOf } from '../workspace/files.js';
+import { basename, join } from 'node:path';
+import { fileFacts, realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
 import { cancelledError } from '../core/call.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
@@ -171,6 +171,29 @@ export class WorkspaceIndex {
    */
   files(): string[] {
     return this.walker.list();
+  }
+
+  /**
+   * Reads indexed files again whatever their stamps say — their bytes disagreed with their entries (a file rewritten
+   * within the stamps' resolution) — so the next lookup answers from what is on disk.
+   */
+  async reread(paths: readonly string[]): Promise<void> {
+    const files = new Map<string, WalkedFile>();
+    const jobs: ExtractJob[] = [];
+    for (const file of paths) {
+      const known = this.store.entry(file);
+      const facts = fileFacts(join(this.root, file));
+      if (!known || !facts?.isFile) continue;
+      const walked = { path: file, size: facts.size, mtimeMs: facts.mtimeMs, language: known.language };
+      files.set(file, walked);
+      jobs.push({ file: walked, knownHash: known.hash });
+    }
+    await runJobs(jobs, {
+      root: this.root,
+      maxBytes: this.maxBytes,
+      onOutcome: (outcome) => void this.take(outcome, files),
+    });
+    if (this.cachePath && jobs.length > 0) this.save();
   }
 
   /** Keeps the index fresh with directory watchers (long-lived processes); falls back to sweeps. */

@@ -49,8 +49,10 @@ export interface ConnectionListener {
   progress(token: ProgressToken, value: unknown): void;
   /** A `window/logMessage` or `window/showMessage`. */
   log(type: number, message: string): void;
-  /** A `textDocument/publishDiagnostics` for a URI. */
-  diagnostics(uri: string, diagnostics: Diagnostic[]): void;
+  /** A `textDocument/publishDiagnostics` for a URI (with the document version it is for, when the server says). */
+  diagnostics(uri: string, diagnostics: Diagnostic[], version?: number): void;
+  /** clangd's `textDocument/clangd.fileStatus` (asked for with `clangdFileStatus`): `idle` once a file is built. */
+  fileStatus?(uri: string, state: string): void;
   /** Any other notification (a server's own status, such as rust-analyzer's `experimental/serverStatus`). */
   notification(method: string, params: unknown): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
@@ -242,8 +244,12 @@ export class LspConnection {
     conn.onNotification(LogMessageNotification.type, (params) => listener.log(params.type, params.message));
     conn.onNotification(ShowMessageNotification.type, (params) => listener.log(params.type, params.message));
     conn.onNotification(PublishDiagnosticsNotification.type, (params) =>
-      listener.diagnostics(params.uri, params.diagnostics),
+      listener.diagnostics(params.uri, params.diagnostics, params.version),
     );
+    conn.onNotification('textDocument/clangd.fileStatus', (params: { uri?: unknown; state?: unknown }) => {
+      if (typeof params?.uri === 'string' && typeof params.state === 'string')
+        listener.fileStatus?.(params.uri, params.state);
+    });
     conn.onNotification((method, params) => listener.notification(method, params));
     conn.onError(([error, message]) => {
       if (this.closing) return;

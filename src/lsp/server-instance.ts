@@ -107,10 +107,18 @@ export class ServerInstance {
           trace(name, 'log', message.slice(0, 300));
           this.watchReady(() => this.readiness.log(message), message);
         },
-        diagnostics: (uri, diagnostics) => {
-          this.diagnostics.arrived(uri, diagnostics);
+        diagnostics: (uri, diagnostics, version) => {
+          trace(name, 'diagnostics', uri, version, diagnostics.length);
+          this.diagnostics.arrived(uri, diagnostics, version);
           this.watchReady(() => this.readiness.diagnostics());
-          this.documents.diagnosticsArrived(uri);
+          // A set published while the server still builds the file may be provisional (clangd): wait for idle.
+          if (!this.diagnostics.isBusy(uri)) this.documents.diagnosticsArrived(uri);
+        },
+        fileStatus: (uri, state) => {
+          trace(name, 'status', uri, state);
+          // `idle`: the file's builds are done; its last set is final, and the file is processed.
+          this.diagnostics.status(uri, state === 'idle');
+          if (state === 'idle') this.documents.diagnosticsArrived(uri);
         },
         notification: (method, params) => {
           trace(name, method, JSON.stringify(params)?.slice(0, 300));
@@ -177,9 +185,9 @@ export class ServerInstance {
   }
 
   /** Syncs a document; the first one restarts the readiness bound (clangd starts indexing only on a didOpen). */
-  async sync(absPath: string, text: string): Promise<string> {
-    const uri = await this.documents.sync(absPath, text);
-    this.diagnostics.noteSync(uri, text);
+  async sync(absPath: string, text: string, behind = false): Promise<string> {
+    const uri = await this.documents.sync(absPath, text, behind);
+    this.diagnostics.noteSync(uri, text, this.documents.versionOf(uri));
     if (!this.synced) {
       this.synced = true;
       this.readiness.restartBound();

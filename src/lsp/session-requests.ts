@@ -190,6 +190,16 @@ export class SessionRequests {
     });
   }
 
+  /**
+   * Gives the server a file's disk text back after `showText`, as a change behind the caller's back: the next
+   * cross-file request waits until the server has processed it (documents.ts, `settled`).
+   */
+  async restoreText(absPath: string, text: string): Promise<void> {
+    await this.withInstance(async (instance) => {
+      await instance.sync(absPath, text, true);
+    });
+  }
+
   /** Call or type hierarchy from a position, walked `depth` levels (CAPABILITY_MISSING without support). */
   async hierarchy(
     absPath: string,

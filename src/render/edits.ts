@@ -108,14 +108,15 @@ export function renderRename(
     lines.push(word({ kind: 'verify' }));
   if (result.warnings.length > 0) {
     const blocking = result.warnings.filter((w) => w.blocks_apply).length;
+    const total = result.warnings.length + (result.omitted_warnings ?? []).reduce((n, o) => n + o.count, 0);
     lines.push(
       '',
       blocking > 0
-        ? `⚠ ${result.warnings.length} safety warning(s). ${word({ kind: 'force' })}`
-        : `${result.warnings.length} advisory note(s) (they do not block applying):`,
+        ? `⚠ ${total} safety warning(s), most confident first. ${word({ kind: 'force' })}`
+        : `${total} advisory note(s) (they do not block applying):`,
     );
     for (const w of result.warnings) {
-      const head = `- [${w.kind}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`;
+      const head = `- [${w.kind}, ${w.confidence}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`;
       if (detail === 'compact') {
         lines.push(w.locate ? `${head} ${codeSpan(w.locate)}` : head);
         continue;
@@ -124,6 +125,7 @@ export function renderRename(
       if (w.snippet) lines.push(`  ${codeSpan(w.snippet)}`);
       if (w.locate) lines.push(`  locate: ${codeSpan(w.locate)}`);
     }
+    for (const o of result.omitted_warnings ?? []) lines.push(`- … and ${o.count} more ${o.kind} not listed`);
   }
   return lines.join('\n');
 }
@@ -180,7 +182,12 @@ function renderVerification(v: Verification, word: Wording): string[] {
     );
     lines.push(`  ${codeSpan(e.snippet)}`);
   }
+  for (const u of v.unverifiable ?? []) lines.push(`Not verifiable: ${u.file_path} — ${u.reason}`);
   if (v.unchecked) lines.push(`Not checked (no language server): ${v.unchecked.join(', ')}`);
+  if (v.referencing_not_checked)
+    lines.push(
+      `Not checked: ${v.referencing_not_checked} more file(s) that reference the symbol (the touched files and the first 40 referencing ones are).`,
+    );
   if (v.new_errors.length > 0) lines.push(word({ kind: 'force' }));
   return lines;
 }

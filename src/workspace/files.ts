@@ -8,20 +8,31 @@ import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { clip, DEFAULT_LIMITS, limitExceeded } from '../core/limits.js';
 
-/** A file's identity, size and nanosecond mtime as one string ('missing' when it is gone): a change, a new stamp. */
+/**
+ * A file's identity, size, nanosecond mtime and ctime as one string ('missing' when it is gone): a change, a new
+ * stamp. The ctime catches a file rewritten and given its old mtime back (`touch -r`): nothing can set it back.
+ */
 export function fileStamp(absPath: string): string {
   try {
     const stats = statSync(absPath, { bigint: true });
-    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+    return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
   } catch {
     return 'missing';
   }
 }
 
-/** Size, mtime and kind of a path, or undefined when nothing is there. */
+/**
+ * Size, kind and change time of a path, or undefined when nothing is there. `mtimeMs` is the later of the mtime and
+ * the ctime: a rewrite that restores the old mtime (`touch -r`) still moves it.
+ */
 export function fileFacts(absPath: string): { size: number; mtimeMs: number; isFile: boolean } | undefined {
   const stats = statSync(absPath, { throwIfNoEntry: false });
-  return stats && { size: stats.size, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
+  return stats && { size: stats.size, mtimeMs: changeTimeMs(stats), isFile: stats.isFile() };
+}
+
+/** The later of a file's mtime and ctime, in milliseconds: what the index keys a file's content by. */
+export function changeTimeMs(stats: { mtimeMs: number; ctimeMs: number }): number {
+  return Math.max(stats.mtimeMs, stats.ctimeMs);
 }
 
 /** Names of the regular files in a folder (empty when it cannot be listed). */

@@ -50,6 +50,12 @@ export interface ServerAdapter {
    */
   readonly opensChangedFiles?: boolean;
   /**
+   * True for servers that check a file again only when its own text changes, not when a file it includes does
+   * (clangd): verified edits show such files once more after every edited file, and confirm new errors by one more
+   * build (docs/verified-edits.md, "Verified apply").
+   */
+  readonly rechecksOnlyChangedFiles?: boolean;
+  /**
    * False for servers whose early answers are incomplete rather than empty (clangd answers a definition
    * with the header's declaration until its index is built): definition and hover then wait for
    * readiness like references (docs/performance.md, "readiness per operation").

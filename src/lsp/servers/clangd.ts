@@ -20,11 +20,14 @@ export const clangdAdapter: ServerAdapter = {
   languages: ['c', 'cpp'],
   commands: ['clangd'],
   opensChangedFiles: true,
+  rechecksOnlyChangedFiles: true,
   answersBeforeReady: false,
   projectMarkers: ['compile_commands.json', 'CMakeLists.txt', 'Makefile'],
   installHint: INSTALL,
-  args: ['--log=error', '--rename-file-limit=0', '--background-index'],
+  args: ['--log=error', '--rename-file-limit=0', '--background-index', '--use-dirty-headers'],
   readiness: [{ kind: 'progress', title: /index/i }],
+  // File status tells when a file's build is done: diagnostics published before are provisional (diagnostics.ts).
+  initializationOptions: { clangdFileStatus: true },
   orphanBehaviour: 'exits when its stdin closes',
   languageId: lspLanguageId,
   resolve() {

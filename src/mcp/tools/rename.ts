@@ -11,7 +11,7 @@ export const renameTool = defineTool({
   name: 'rename',
   title: 'Rename symbol',
   description:
-    'Rename the symbol at the located position everywhere the language server knows of. Returns a preview (the changed lines, counts per file, a fingerprint, and safety warnings such as missed references or name collisions, each with a locate string) and writes nothing; apply: true with the fingerprint writes it. Point at the name, e.g. `src/cart.py:Cart.total`.',
+    'Rename the symbol at the located position everywhere the language server knows of. Returns a preview (the changed lines, counts per file, a fingerprint, and safety warnings: missed references or overrides, other uses of the name in code or strings, name collisions, each with a locate string and a confidence, most confident first) and writes nothing; apply: true with the fingerprint writes it (force: true past warnings that are not advisories). Point at the name, e.g. `src/cart.py:Cart.total`.',
   inputSchema: {
     locate: locateArg('position'),
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),
