@@ -8,10 +8,11 @@
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { endianness, homedir, platform } from 'node:os';
+import { endianness } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRecord } from '../core/records.js';
+import { userCacheFolder } from '../config/user-folders.js';
 import { GRAMMARS_DIR } from '../syntax/registry.js';
 import { STRIDE, type FileEntry } from './types.js';
 
@@ -26,14 +27,7 @@ export function cacheDirectory(root: string, configured?: string): string {
   const env = process.env.LOCUS_CACHE_DIR;
   if (env) return path.resolve(env);
   if (configured) return path.resolve(root, configured);
-  const xdg = process.env.XDG_CACHE_HOME;
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'locus');
-  if (platform() === 'darwin') return path.join(homedir(), 'Library', 'Caches', 'locus');
-  if (platform() === 'win32') {
-    const local = process.env.LOCALAPPDATA ?? path.join(homedir(), 'AppData', 'Local');
-    return path.join(local, 'locus', 'Cache');
-  }
-  return path.join(homedir(), '.cache', 'locus');
+  return userCacheFolder();
 }
 
 /** The cache file of a workspace root (by its real path). */
