@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAmbiguousHeader } from '../core/languages.js';
-import { extractOutline } from '../syntax/outline.js';
 import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import { packSymbols } from './pack.js';
+import { indexSymbols } from './skeleton.js';
 import type { FileEntry, WalkedFile } from './types.js';
 
 /** What became of one file. */
@@ -105,7 +105,7 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
     isAmbiguousHeader(file.path) && !file.languageFixed
       ? (languageForPath(file.path, text) ?? file.language)
       : file.language;
-  const outline = await extractOutline(language, text);
-  const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, outline.symbols);
+  const symbols = await indexSymbols(language, text);
+  const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, symbols);
   return { kind: 'entry', entry };
 }
