@@ -246,6 +246,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'index/git-excludes.ts': "reads the user's git config for core.excludesFile, and the excludes files",
     'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
     'index/cache.ts': "persists the index in the user's cache folder",
+    'index/quick-check.ts': 'stats the folders and files the persisted index lists (a load without a walk)',
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
     'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',
