@@ -1,6 +1,6 @@
-// Asserts the bare-machine run (PATH without go, gopls, clangd*; CI=false) was green with the expected skips:
-// no failure, the Go and C/C++ server suites skipped entirely, and the loud skip message printed for each
-// missing server. Usage: node .ci/check-bare.js <vitest json> <captured stdout+stderr>
+// Asserts the bare-machine run (PATH without go, gopls, clangd*, rust-analyzer, ccls, pylsp; CI=false) was green
+// with the expected skips: no failure, the suites of those servers skipped entirely, and the loud skip message
+// printed for each missing server. Usage: node .ci/check-bare.js <vitest json> <captured stdout+stderr>
 import { readFileSync } from 'node:fs';
 import { listFailures } from './list-failures.js';
 
@@ -11,7 +11,14 @@ const problems = [];
 if (report.numFailedTests !== 0 || report.numFailedTestSuites !== 0)
   problems.push(`${report.numFailedTests} test(s) / ${report.numFailedTestSuites} file(s) failed`);
 listFailures(report);
-const EXPECT_ALL_SKIPPED = [/test\/lsp\/server-go\.test\.ts$/, /test\/lsp\/server-c\.test\.ts$/];
+const EXPECT_ALL_SKIPPED = [
+  /test\/lsp\/server-go\.test\.ts$/,
+  /test\/lsp\/server-c\.test\.ts$/,
+  /test\/lsp\/server-rust\.test\.ts$/,
+  /test\/lsp\/server-ccls\.test\.ts$/,
+  /test\/lsp\/server-pylsp\.test\.ts$/,
+  /test\/ops\/rust-crate\.test\.ts$/,
+];
 for (const pattern of EXPECT_ALL_SKIPPED) {
   const file = report.testResults.find((r) => pattern.test(r.name));
   if (file === undefined) {
@@ -22,7 +29,7 @@ for (const pattern of EXPECT_ALL_SKIPPED) {
   if (file.assertionResults.length === 0 || ran.length > 0)
     problems.push(`${file.name}: expected every test skipped, ${ran.length} ran`);
 }
-for (const server of ['gopls', 'clangd'])
+for (const server of ['gopls', 'clangd', 'rust-analyzer', 'ccls', 'pylsp'])
   if (!new RegExp(`SKIPPING[^\\n]*${server} is not installed`).test(log))
     problems.push(`no loud skip message for ${server}`);
 const skipped = report.numPendingTests + (report.numTodoTests ?? 0);

@@ -4,7 +4,7 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, mcp, big; --section is an alias), --keep (keep the temp
+ * stability, ops, memory, index, verify, answers, mcp, big, fuzz; --section is an alias), --keep (keep the temp
  * workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
@@ -22,10 +22,11 @@ export const SECTIONS = [
   'verify',
   'answers',
   'mcp',
+  'fuzz',
 ];
 /**
- * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` needs the Debian
- * corpora (bench/sections/agreement.js); `reanchor` fetches npm tarballs.
+ * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` fetches Debian and npm
+ * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs.
  */
 export const OPTIONAL_SECTIONS = ['agreement', 'reanchor'];
 
@@ -61,6 +62,9 @@ const FULL = {
   reanchorFiles: 16,
   reanchorPositions: 60,
   editIterations: 15,
+  /** Fuzz section: inputs per kind, and the longest edit text. */
+  fuzzInputs: 120,
+  fuzzEditChars: 300_000,
 };
 
 const QUICK = {
@@ -88,6 +92,8 @@ const QUICK = {
   reanchorFiles: 8,
   reanchorPositions: 30,
   editIterations: 5,
+  fuzzInputs: 40,
+  fuzzEditChars: 100_000,
 };
 
 const SMOKE = {
@@ -120,6 +126,8 @@ const SMOKE = {
   reanchorFiles: 2,
   reanchorPositions: 6,
   editIterations: 1,
+  fuzzInputs: 3,
+  fuzzEditChars: 2_000,
 };
 
 /**

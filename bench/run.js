@@ -30,6 +30,7 @@ import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './section
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 import { renderVerify, runVerify } from './sections/verify.js';
 import { mcpOverheadTargets, renderMcpOverhead, runMcpOverhead } from './sections/mcp-overhead.js';
+import { fuzzTargets, renderFuzz, runFuzz } from './sections/fuzz.js';
 
 const SECTION_RUNNERS = {
   locate: [runLocateSpeed, renderLocateSpeed, locateSpeedTargets],
@@ -39,17 +40,14 @@ const SECTION_RUNNERS = {
   stability: [runStability, renderStability, () => []],
   ops: [runLspOps, renderLspOps, lspOpsTargets],
   memory: [runMemory, renderMemory, memoryTargets],
-  agreement: [
-    (ctx) => runAgreement(ctx.lib, process.env.LOCUS_CORPORA ?? '/tmp/cfamily-corpora'),
-    renderAgreement,
-    agreementTargets,
-  ],
+  agreement: [(ctx) => runAgreement(ctx.lib), renderAgreement, agreementTargets],
   index: [runIndex, renderIndex, indexTargets],
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],
   answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
   mcp: [runMcpOverhead, renderMcpOverhead, mcpOverheadTargets],
   big: [runBigFiles, renderBigFiles, bigFilesTargets],
+  fuzz: [runFuzz, renderFuzz, fuzzTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

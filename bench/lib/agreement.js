@@ -127,3 +127,103 @@ export function countByKind(list, key = 'kind') {
   for (const item of list) counts.set(item[key], (counts.get(item[key]) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
+
+/** Symbol kinds compared by the agreement harness: what an agent asks for by name. */
+export const COUNTED_KINDS = new Set(['function', 'method', 'constructor', 'class', 'struct', 'interface']);
+
+/** A symbol path as both sides spell it once spaces are gone and `::` is `.`. */
+export function normalPath(path) {
+  return path.replace(/\s+/g, '').replace(/::/g, '.');
+}
+
+/** The path without template or generic arguments (`formatter<weekday,Char>.parse` → `formatter.parse`). */
+function bare(path) {
+  let out = normalPath(path);
+  for (let before = ''; before !== out;) {
+    before = out;
+    out = out.replace(/<[^<>]*>/g, '');
+  }
+  return out;
+}
+
+/**
+ * The segments of a dotted path, not split inside `<…>`, `(…)` or `[…]` (`is_wrapper<std::ref<T>>`,
+ * `[Symbol.iterator]` stay one segment).
+ * @param {string} path
+ */
+export function pathSegments(path) {
+  const out = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i];
+    if (c === '<' || c === '(' || c === '[') depth++;
+    else if ((c === '>' || c === ')' || c === ']') && depth > 0) depth--;
+    else if (c === '.' && depth === 0) {
+      out.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(path.slice(start));
+  return out;
+}
+
+/** True when `path` is `tail` or ends with `.tail` (Locus names the owner the reference leaves out). */
+function endsWithPath(path, tail) {
+  const a = bare(path);
+  const b = bare(tail);
+  return a === b || a.endsWith(`.${b}`);
+}
+
+/** The last segment of a path, as both sides spell it and without template arguments. */
+export function lastSegment(path) {
+  return bare(pathSegments(path).pop() ?? '');
+}
+
+/**
+ * One file's outline against a reference (both flat, counted kinds only; `path` dotted, `position` the name's
+ * start). A reference symbol *agrees* when Locus has a symbol at the same name position with the same path
+ * (template arguments of enclosing segments aside); at the same position with another name it is a *wrong name*;
+ * with the same name but another path, a *wrong path*; found by path elsewhere, *moved*; else *missing*. An
+ * unmatched Locus symbol on the line of a missing reference symbol is a wrong name too (a misread declaration);
+ * the rest are *only Locus* (declarations of inactive `#if` branches, local types, …). `ours` holds every
+ * Locus symbol, so a type alias the reference counts as a class is found at its position.
+ * @param {{path:string,kind:string,position:{line:number,character:number}}[]} ours
+ * @param {{path:string,kind:string,position:{line:number,character:number}}[]} reference
+ */
+export function compareOutline(ours, reference) {
+  const key = (p) => `${p.line}:${p.character}`;
+  const at = new Map();
+  for (const s of ours) at.set(key(s.position), [...(at.get(key(s.position)) ?? []), s]);
+  const used = new Set();
+  const out = { agree: [], wrongName: [], wrongPath: [], moved: [], missing: [], onlyLocus: [] };
+  for (const ref of reference) {
+    const here = (at.get(key(ref.position)) ?? []).filter((s) => !used.has(s));
+    const same = here.find((s) => bare(s.path) === bare(ref.path)) ?? here[0];
+    if (same) {
+      used.add(same);
+      if (bare(same.path) === bare(ref.path)) out.agree.push({ ref, ours: same });
+      else if (lastSegment(same.path) === lastSegment(ref.path)) out.wrongPath.push({ ref, ours: same });
+      else out.wrongName.push({ ref, ours: same });
+      continue;
+    }
+    const elsewhere = ours.find((s) => !used.has(s) && bare(s.path) === bare(ref.path));
+    if (elsewhere) {
+      used.add(elsewhere);
+      out.moved.push({ ref, ours: elsewhere });
+    } else out.missing.push({ ref });
+  }
+  const missingLines = new Map(out.missing.map((m) => [m.ref.position.line, m]));
+  for (const s of ours) {
+    if (used.has(s) || !COUNTED_KINDS.has(s.kind)) continue;
+    const miss = missingLines.get(s.position.line);
+    if (miss && !miss.ours) {
+      miss.ours = s;
+      // `arrayTraps.set = function (…)`: TypeScript puts the name at `function`; Locus at `set`, with its owner.
+      const same = lastSegment(s.path) === lastSegment(miss.ref.path) && endsWithPath(s.path, miss.ref.path);
+      (same ? out.agree : out.wrongName).push(miss);
+    } else out.onlyLocus.push({ ours: s });
+  }
+  out.missing = out.missing.filter((m) => !m.ours);
+  return out;
+}

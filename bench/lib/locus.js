@@ -35,7 +35,9 @@ export async function loadLibrary() {
   const damaged = await import(pathToFileURL(path.join(REPO, 'dist/syntax/damaged.js')).href).catch(
     () => ({}),
   );
-  return { ...lib, lsp, fallbackStats: damaged.fallbackStats };
+  // Not public API: the symbol-path reader, to compare outline paths segment by segment.
+  const { parseSymbolPath } = await import(pathToFileURL(path.join(REPO, 'dist/locate/symbol-path.js')).href);
+  return { ...lib, lsp, parseSymbolPath, fallbackStats: damaged.fallbackStats };
 }
 
 /** Every outline entry, depth first in document order. */

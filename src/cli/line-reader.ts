@@ -1,42 +1,22 @@
 /**
- * JSON Lines input with a bound on line length: a line over the limit is skipped as it streams
- * (never buffered whole) and reported in its place, so one bad line cannot stop the stream.
+ * JSON Lines input of `locus check` with a bound on line length: the one bounded line reader
+ * (src/core/line-splitter.ts) over a stream. A line over the limit is skipped as it streams (never
+ * buffered whole) and reported in its place, so one bad line cannot stop the stream.
  */
 import type { Readable } from 'node:stream';
+import { LineSplitter, type BoundedLine } from '../core/line-splitter.js';
 
-/** One input line, or the size of one that was over the limit. */
-export type BoundedLine = { kind: 'line'; text: string } | { kind: 'oversized'; bytes: number };
-
-const NEWLINE = 0x0a;
+export type { BoundedLine } from '../core/line-splitter.js';
 
 /** Lines of `input` (`\n` or `\r\n`), each at most `maxBytes` bytes. */
 export async function* boundedLines(input: Readable, maxBytes: number): AsyncGenerator<BoundedLine> {
-  let parts: Buffer[] = [];
-  let size = 0;
-  let skipping = false;
-  const finish = (): BoundedLine => {
-    const line: BoundedLine = skipping
-      ? { kind: 'oversized', bytes: size }
-      : { kind: 'line', text: Buffer.concat(parts).toString('utf8').replace(/\r$/, '') };
-    parts = [];
-    size = 0;
-    skipping = false;
-    return line;
-  };
-  for await (const chunk of input as AsyncIterable<Buffer | string>) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    let from = 0;
-    while (from <= bytes.length) {
-      const newline = bytes.indexOf(NEWLINE, from);
-      const end = newline < 0 ? bytes.length : newline;
-      size += end - from;
-      if (size > maxBytes) skipping = true;
-      if (skipping) parts = [];
-      else if (end > from) parts.push(bytes.subarray(from, end));
-      if (newline < 0) break;
-      yield finish();
-      from = newline + 1;
-    }
-  }
-  if (size > 0 || skipping) yield finish();
+  const splitter = new LineSplitter(maxBytes, utf8);
+  for await (const chunk of input as AsyncIterable<Buffer | string>)
+    yield* splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  yield* splitter.end();
+}
+
+/** A JSON line's bytes as text (malformed UTF-8 becomes U+FFFD, and then not valid JSON). */
+export function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -32,13 +32,15 @@ function buildSchemas(z: typeof Zod.z) {
       .string()
       .min(1)
       .optional()
-      .describe('Built-in adapter to use: typescript, typescript-classic, pyright, bash, gopls, clangd.'),
+      .describe(
+        'Built-in adapter to use: typescript, typescript-classic, pyright, bash, gopls, clangd, rust-analyzer.',
+      ),
     command: z
       .string()
       .min(1)
       .optional()
       .describe(
-        "Executable to run instead of the adapter's: a PATH name, an absolute path, or relative to the workspace root. Trusted configs only.",
+        "Executable to run instead of the adapter's: a PATH name, an absolute path, or relative to the workspace root. Without `server`, its name picks the built-in adapter that owns it (rust-analyzer, clangd-19), else a known server's recipe (jdtls, pylsp, ccls, …), else generic readiness. Trusted configs only.",
       ),
     args: z
       .array(z.string())

@@ -8,7 +8,8 @@
 
 /**
  * Every language Locus can route to a language server (keys of `locus.config.json` → `languages`), in a
- * stable order. The first seven have a built-in server; the others get one only from configuration.
+ * stable order. The first seven have a built-in server; the others get one only from configuration
+ * (`ocaml` serves `.ml` and `.mli`).
  */
 export const SERVER_LANGUAGES = [
   'typescript',
@@ -27,6 +28,20 @@ export const SERVER_LANGUAGES = [
   'swift',
   'scala',
   'lua',
+  'json',
+  'yaml',
+  'toml',
+  'html',
+  'css',
+  'vue',
+  'zig',
+  'elixir',
+  'dart',
+  'ocaml',
+  'objc',
+  'solidity',
+  'elm',
+  'markdown',
 ] as const;
 
 /** A language Locus routes to a language server. */
@@ -46,6 +61,12 @@ export interface LanguageSpec {
   /** LSP `languageId` (default: the id); per extension where the language has several. */
   lspId?: string;
   lspIdByExtension?: Readonly<Record<string, string>>;
+  /**
+   * False for a language whose symbols stay out of the workspace index (docs/workspace.md): data files, whose
+   * symbols are key paths (`package.json:scripts.test`), so that a bare `test` does not drown in configuration
+   * keys, and Markdown headings. The files are still indexed for `search`.
+   */
+  indexSymbols?: false;
 }
 
 /** Every language, in a stable order (the order of `grammars/manifest.json`). */
@@ -85,6 +106,29 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   { id: 'swift', server: 'swift', extensions: ['.swift'] },
   { id: 'scala', server: 'scala', extensions: ['.scala', '.sc'] },
   { id: 'lua', server: 'lua', extensions: ['.lua'], shebangs: ['lua'] },
+  // Data files: their keys are symbol paths (`package.json:scripts.test`, docs/locate-strings.md, "Key paths").
+  {
+    id: 'json',
+    server: 'json',
+    extensions: ['.json', '.jsonc'],
+    lspIdByExtension: { '.jsonc': 'jsonc' },
+    indexSymbols: false,
+  },
+  { id: 'yaml', server: 'yaml', extensions: ['.yaml', '.yml'], indexSymbols: false },
+  { id: 'toml', server: 'toml', extensions: ['.toml'], indexSymbols: false },
+  { id: 'html', server: 'html', extensions: ['.html', '.htm', '.xhtml'] },
+  { id: 'css', server: 'css', extensions: ['.css'] },
+  { id: 'vue', server: 'vue', extensions: ['.vue'] },
+  { id: 'zig', server: 'zig', extensions: ['.zig'] },
+  { id: 'elixir', server: 'elixir', extensions: ['.ex', '.exs'], shebangs: ['elixir'] },
+  { id: 'dart', server: 'dart', extensions: ['.dart'] },
+  { id: 'ocaml', server: 'ocaml', extensions: ['.ml'] },
+  { id: 'ocaml_interface', server: 'ocaml', extensions: ['.mli'], lspId: 'ocaml.interface' },
+  { id: 'objc', server: 'objc', extensions: ['.m'], lspId: 'objective-c' },
+  { id: 'solidity', server: 'solidity', extensions: ['.sol'] },
+  { id: 'elm', server: 'elm', extensions: ['.elm'] },
+  // Headings are symbols: `README.md:Install."From source"`.
+  { id: 'markdown', server: 'markdown', extensions: ['.md', '.markdown'], indexSymbols: false },
 ];
 
 const BY_ID = new Map(LANGUAGES.map((spec) => [spec.id, spec]));
@@ -158,13 +202,26 @@ export function languageForModeline(text: string): string | undefined {
 const CPP_ONLY =
   /^[ \t]*(?:(?:class|namespace)[ \t]+\w+[^;\n]*(?:\{|$|:)|template[ \t]*<|using[ \t]+namespace\b|public:|private:|protected:|extern[ \t]+"C\+\+")|\w::~?\w/m;
 
-/** `.h` by content: C++ when the text has C++-only syntax (class, namespace, template, `::`), else C. */
-export function headerLanguage(text: string): 'c' | 'cpp' {
-  return CPP_ONLY.test(stripComments(text)) ? 'cpp' : 'c';
+// Objective-C directives at the start of a line (`@interface Cart : NSObject`, `@end`).
+const OBJC_ONLY = /^[ \t]*@(?:interface|protocol|implementation|end|property|class)\b/m;
+
+/**
+ * `.h` by content: Objective-C when the text has `@interface`/`@protocol`/`@end`-style directives, C++ when it has
+ * C++-only syntax (class, namespace, template, `::`), else C.
+ */
+export function headerLanguage(text: string): 'c' | 'cpp' | 'objc' {
+  const code = stripComments(text);
+  if (OBJC_ONLY.test(code)) return 'objc';
+  return CPP_ONLY.test(code) ? 'cpp' : 'c';
 }
 
 function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"/g, ' ');
+}
+
+/** False for a language whose symbols stay out of the workspace index (data-file keys, Markdown headings). */
+export function indexesSymbols(id: string): boolean {
+  return BY_ID.get(id)?.indexSymbols !== false;
 }
 
 /** The server language of a language id (tsx → typescript), or undefined when no server serves it. */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isAmbiguousHeader } from '../core/languages.js';
+import { indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
 import { languageForPath } from '../syntax/registry.js';
 import { decodeText } from '../workspace/workspace.js';
 import { packSymbols } from './pack.js';
@@ -73,11 +73,13 @@ function isWordByte(byte: number | undefined): boolean {
   );
 }
 
-/** True when an entry of this language can stand for the walked file (a `.h` is C or C++ by its text). */
+/** True when an entry of this language can stand for the walked file (a `.h` is C, C++ or Objective-C by its text). */
 export function languageFits(entryLanguage: string, file: WalkedFile): boolean {
   if (entryLanguage === file.language) return true;
   return (
-    !file.languageFixed && isAmbiguousHeader(file.path) && (entryLanguage === 'c' || entryLanguage === 'cpp')
+    !file.languageFixed &&
+    isAmbiguousHeader(file.path) &&
+    (entryLanguage === 'c' || entryLanguage === 'cpp' || entryLanguage === 'objc')
   );
 }
 
@@ -105,7 +107,8 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
     isAmbiguousHeader(file.path) && !file.languageFixed
       ? (languageForPath(file.path, text) ?? file.language)
       : file.language;
-  const symbols = await indexSymbols(language, text);
+  // A data file (or Markdown) is indexed for `search`, without its keys (docs/workspace.md, "Which files are indexed").
+  const symbols = indexesSymbols(language) ? await indexSymbols(language, text) : [];
   const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, symbols);
   return { kind: 'entry', entry };
 }

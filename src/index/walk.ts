@@ -1,7 +1,7 @@
 /**
  * Which files the index covers: every file under the root in a language Locus parses, minus what
  * `.gitignore` / `.ignore` files (nested ones too, `ignore` package) and the default-excluded folders
- * leave out, with `index.include` / `index.exclude` globs (`picomatch`) on top. Symbolic links are
+ * leave out, with `index.include` / `index.exclude` globs (src/core/glob.ts) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
 import {
@@ -17,7 +17,7 @@ import {
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import { compileGlobs, globBase } from '../core/glob.js';
 import { FileLanguages } from '../workspace/file-language.js';
 import { hasGrammar, languageForPath } from '../syntax/registry.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
@@ -58,6 +58,13 @@ export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
   '.dart_tool',
   'zig-cache',
   'zig-out',
+]);
+
+/** Lock files: generated, often megabytes of data; left out unless `index.include` names them (docs/workspace.md). */
+export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
 ]);
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
@@ -120,10 +127,10 @@ export class Walker {
     options: IndexOptions & { maxFileBytes: number },
   ) {
     const globs = (list: string[] | undefined) =>
-      list && list.length > 0 ? picomatch(list, { dot: true }) : () => false;
+      list && list.length > 0 ? compileGlobs(list, { dot: true }) : () => false;
     this.include = globs(options.include);
     this.exclude = globs(options.exclude);
-    this.includeBases = (options.include ?? []).map((g) => picomatch.scan(g).base);
+    this.includeBases = (options.include ?? []).map((g) => globBase(g));
     this.maxFileBytes = options.maxFileBytes;
     this.languages = new FileLanguages(root, options.languageOverrides);
     const excludes = gitExcludeTexts(root);
@@ -171,21 +178,40 @@ export class Walker {
 
   /** Every source file under `under` (default: the whole root), in path order. */
   walk(under = ''): WalkResult {
+    const { result, steps } = this.start(under);
+    for (const _ of steps);
+    return result;
+  }
+
+  /**
+   * The same walk, letting other work run every `sliceMs` (a long-lived server keeps answering while a big tree
+   * is listed; docs/security.md, "Prompt exit and no head-of-line blocking").
+   */
+  async walkYielding(under = '', sliceMs = 20): Promise<WalkResult> {
+    const { result, steps } = this.start(under);
+    let slice = Date.now();
+    for (const _ of steps) {
+      if (Date.now() - slice < sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = Date.now();
+    }
+    return result;
+  }
+
+  /** The result the walk fills and its steps (one per folder listed). */
+  private start(under: string): { result: WalkResult; steps: Generator<void> } {
     const result: WalkResult = {
       files: [],
       dirs: [],
       folders: new Map(),
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
     };
-    if (under === '') {
-      this.visit('', this.gitLevels, false, result);
-      return result;
-    }
+    if (under === '') return { result, steps: this.visit('', this.gitLevels, false, result) };
     const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
     const parents = this.ancestorLevels(parent);
     const forced = this.forcedDir(under, parents);
-    if (forced !== undefined) this.visit(under, parents, forced, result);
-    return result;
+    const steps = forced === undefined ? [][Symbol.iterator]() : this.visit(under, parents, forced, result);
+    return { result, steps: steps as Generator<void> };
   }
 
   /** For a folder: undefined when it is left out, else whether only `include` globs admit files in it. */
@@ -204,7 +230,7 @@ export class Walker {
     return forced;
   }
 
-  private visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): void {
+  private *visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): Generator<void> {
     let entries: Dirent[];
     let mtimeMs: number;
     try {
@@ -229,23 +255,30 @@ export class Walker {
       if (entry.isSymbolicLink()) {
         if (!this.ignoredByLevels(levels, rel, false)) result.skipped.symlinks++;
       } else if (entry.isDirectory()) {
-        this.visitChild(rel, entry.name, levels, forced, result);
+        yield* this.visitChild(rel, entry.name, levels, forced, result);
       } else if (entry.isFile()) {
         this.consider(rel, entry.name, levels, forced, result);
       }
     }
+    yield;
   }
 
-  private visitChild(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
+  private *visitChild(
+    rel: string,
+    name: string,
+    levels: Level[],
+    forced: boolean,
+    result: WalkResult,
+  ): Generator<void> {
     if (this.exclude(rel) && !this.mayInclude(rel)) return;
     const excluded =
       DEFAULT_EXCLUDED_DIRS.has(name) || this.exclude(rel) || this.ignoredByLevels(levels, rel, true);
     if (excluded && !this.mayInclude(rel)) return;
-    this.visit(rel, levels, forced || excluded, result);
+    yield* this.visit(rel, levels, forced || excluded, result);
   }
 
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
-    if (this.exclude(rel)) return;
+    if (this.exclude(rel) || (DEFAULT_EXCLUDED_FILES.has(name) && !this.include(rel))) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
     const evidence = this.languages.evidenceOf(this.abs(rel), rel);
     const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));

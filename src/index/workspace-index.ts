@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
+import { cancelledError } from '../core/call.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
 import {
   cacheDirectory,
@@ -49,6 +50,8 @@ export interface IndexStatus {
 /** The index of one workspace root. */
 export class WorkspaceIndex {
   readonly store = new SymbolStore();
+  /** Aborted by `close()`: a build still running stops its workers. */
+  private readonly closing = new AbortController();
   private readonly walker: Walker;
   private readonly maxBytes: number;
   private readonly cachePath: string | undefined;
@@ -105,7 +108,7 @@ export class WorkspaceIndex {
    * changes. With `waitMs`, resolves after that long even if the first build is still running
    * (`status().complete` then says so). `onProgress` hears the first build's progress.
    */
-  async fresh(options: { onProgress?: ProgressListener; waitMs?: number } = {}): Promise<IndexStatus> {
+  async fresh(options: FreshOptions = {}): Promise<IndexStatus> {
     const { onProgress, waitMs } = options;
     if (!this.built) {
       while (this.targeting) await this.targeting.catch(() => undefined);
@@ -113,9 +116,11 @@ export class WorkspaceIndex {
       this.building ??= this.build().finally(() => this.listeners.clear());
       // A failed build (a bug, not a bad file: those are counted) is retried by the next call.
       this.building.catch(() => (this.building = undefined));
-      if (waitMs === undefined) await this.building;
-      else await waitFor(this.building, waitMs, { unref: true });
-      if (onProgress) this.listeners.delete(onProgress);
+      try {
+        await waitOrCancel(this.building, waitMs, options.signal);
+      } finally {
+        if (onProgress) this.listeners.delete(onProgress);
+      }
       return this.status();
     }
     this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
@@ -131,10 +136,7 @@ export class WorkspaceIndex {
    * these names are complete (`status().covers`). Files parsed are kept and persisted, so the first
    * build later parses only the rest. See docs/workspace.md.
    */
-  async freshFor(
-    names: readonly string[],
-    options: { onProgress?: ProgressListener; waitMs?: number } = {},
-  ): Promise<IndexStatus> {
+  async freshFor(names: readonly string[], options: FreshOptions = {}): Promise<IndexStatus> {
     if (this.built || this.building || names.length === 0) return this.fresh(options);
     while (this.targeting) await this.targeting.catch(() => undefined);
     if (this.built || this.building) return this.fresh(options);
@@ -144,8 +146,7 @@ export class WorkspaceIndex {
       this.targeting = undefined;
       if (options.onProgress) this.listeners.delete(options.onProgress);
     });
-    if (options.waitMs === undefined) await this.targeting;
-    else await waitFor(this.targeting, options.waitMs, { unref: true });
+    await waitOrCancel(this.targeting, options.waitMs, options.signal);
     return this.status();
   }
 
@@ -174,6 +175,7 @@ export class WorkspaceIndex {
 
   /** Stops watching (and writes a cache update still pending). */
   close(): void {
+    this.closing.abort();
     if (this.saveTimer) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
@@ -196,15 +198,23 @@ export class WorkspaceIndex {
   private async target(names: readonly string[]): Promise<void> {
     this.covered = undefined;
     const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
-    const walked = this.walk();
+    const walked = await this.walk();
     this.progress = { done: 0, total: walked.files.length };
     const needles = names.map((name) => Buffer.from(name));
-    const spelled = (jobs: ExtractJob[]) =>
-      jobs.filter((job) => {
-        const mentions = fileMentions(this.root, job.file.path, needles, this.maxBytes);
-        if (!mentions) this.report(1);
-        return mentions;
-      });
+    // Reads every candidate's bytes: let other calls run between files every 20 ms.
+    const spelled = async (jobs: ExtractJob[]) => {
+      const kept: ExtractJob[] = [];
+      let slice = Date.now();
+      for (const job of jobs) {
+        if (Date.now() - slice > 20) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = Date.now();
+        }
+        if (fileMentions(this.root, job.file.path, needles, this.maxBytes)) kept.push(job);
+        else this.report(1);
+      }
+      return kept;
+    };
     const changed = await this.apply(walked, cached, true, '', spelled);
     this.covered = [...names];
     if (this.cachePath && changed) this.save();
@@ -217,7 +227,7 @@ export class WorkspaceIndex {
     let changed: boolean;
     if (loaded?.folders && loaded.rules === this.walker.rules()) changed = await this.check(loaded);
     else {
-      const walked = this.walk();
+      const walked = await this.walk();
       this.progress = { done: 0, total: walked.files.length };
       changed = await this.apply(walked, loaded?.entries ?? new Map(), true);
     }
@@ -239,7 +249,7 @@ export class WorkspaceIndex {
     if (loaded.skipped) this.skipped = { ...loaded.skipped };
     const { dirty, jobs, gone } = quickCheck(this.root, this.walker, loaded);
     if (dirty.includes('')) {
-      const walked = this.walk();
+      const walked = await this.walk();
       this.progress = { done: 0, total: walked.files.length };
       return this.apply(walked, loaded.entries, true);
     }
@@ -254,7 +264,7 @@ export class WorkspaceIndex {
     let changed = gone.length > 0 || (await this.extract(jobs, loaded.entries));
     let parsed = jobs.length;
     for (const dir of dirty) {
-      const walked = this.walk(dir);
+      const walked = await this.walk(dir);
       changed = (await this.apply(walked, loaded.entries, false, dir)) || changed;
       fromCache += this.counts.fromCache;
       parsed += this.counts.parsed;
@@ -264,8 +274,9 @@ export class WorkspaceIndex {
   }
 
   /** A walk of the root (or of one folder), its folders watched and stamped. */
-  private walk(under = ''): WalkResult {
-    const walked = this.walker.walk(under);
+  /** Walks `under` (letting other calls run every 20 ms), watching and recording the folders it saw. */
+  private async walk(under = ''): Promise<WalkResult> {
+    const walked = await this.walker.walkYielding(under);
     this.watcher?.track(walked.dirs);
     this.folders.record(walked, under === '', under);
     return walked;
@@ -275,11 +286,11 @@ export class WorkspaceIndex {
     let changed = false;
     const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
     if (plan.full) {
-      const walked = this.walk();
+      const walked = await this.walk();
       changed = await this.apply(walked, undefined, true);
     } else {
       for (const dir of plan.dirs) {
-        const walked = this.walk(dir);
+        const walked = await this.walk(dir);
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
     }
@@ -310,13 +321,13 @@ export class WorkspaceIndex {
     cached: Map<string, FileEntry> | undefined,
     whole: boolean,
     under = '',
-    select: (jobs: ExtractJob[]) => ExtractJob[] = (jobs) => jobs,
+    select: (jobs: ExtractJob[]) => ExtractJob[] | Promise<ExtractJob[]> = (jobs) => jobs,
   ): Promise<boolean> {
     if (whole) this.skipped = { ...walked.skipped };
     const planned = this.plan(walked, cached, whole);
     const changed = this.dropVanished(planned.seen, whole, under);
     this.report(planned.fromCache);
-    const jobs = select(planned.jobs);
+    const jobs = await select(planned.jobs);
     this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
     return (await this.extract(jobs, cached)) || changed;
   }
@@ -328,6 +339,7 @@ export class WorkspaceIndex {
       root: this.root,
       maxBytes: this.maxBytes,
       ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
+      signal: this.closing.signal,
       onOutcome: (outcome) => {
         this.take(outcome, byPath, cached);
         this.report(1);
@@ -425,4 +437,23 @@ export class WorkspaceIndex {
     this.progress.done += advance;
     for (const listener of this.listeners) listener({ ...this.progress });
   }
+}
+
+/** How a caller waits for the index: progress, how long at most, and its cancel. */
+export interface FreshOptions {
+  onProgress?: ProgressListener;
+  /** Answer after this long even if the first build still runs (default: wait for it). */
+  waitMs?: number;
+  /** The caller's cancel: ends its wait with CANCELLED (the build goes on for the others). */
+  signal?: AbortSignal | undefined;
+}
+
+/** Waits for a build at most `waitMs` (undefined: no limit); CANCELLED when `signal` fires first. */
+async function waitOrCancel(
+  work: Promise<unknown>,
+  waitMs: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const outcome = await waitFor(work, waitMs ?? Infinity, { unref: true, signal });
+  if (!outcome.done && outcome.reason === 'aborted') throw cancelledError();
 }

@@ -10,7 +10,7 @@
 import type { Span } from '../core/positions.js';
 import { joinWithMarker } from './markers.js';
 import { compileFind, findAll, type CompiledFind, type ScanMeter } from './matcher.js';
-import { tokenize, type Token } from './tokens.js';
+import { tokenize, type FindSyntax, type Token } from './tokens.js';
 
 // Patterns grow to NEAR_TOKENS a side first (the common case, cheap), then to FAR_TOKENS.
 const NEAR_TOKENS = 8;
@@ -43,6 +43,8 @@ export interface PatternQuery {
   /** The first match must be the only one in the region. */
   unique: boolean;
   accept: (find: string) => string | undefined;
+  /** The text's tokens (its language's operators). */
+  syntax: FindSyntax;
 }
 
 /**
@@ -55,11 +57,11 @@ export function shortestPattern(query: PatternQuery, budget: Budget): string | u
   const tried = new Set<string>();
   const counts = new Map<string, number>();
   for (const reach of [NEAR_TOKENS, FAR_TOKENS])
-    for (const candidate of candidatePatterns(text, region, offset, reach)) {
+    for (const candidate of candidatePatterns(text, region, offset, reach, query.syntax)) {
       if (budget.scanned >= budget.limit) return undefined;
       if (tried.has(candidate.find)) continue;
       tried.add(candidate.find);
-      const compiled = compileFind(candidate.find, 'position');
+      const compiled = compileFind(candidate.find, 'position', query.syntax);
       if (!landsInPlace(compiled, text, region, candidate, offset)) continue;
       const proven =
         query.unique && candidate.words().some((w) => occurrences(text, region, w, counts, budget) === 1);
@@ -125,9 +127,15 @@ function occurrences(
 }
 
 /** Marker patterns around `offset` built from whole tokens, shortest first. */
-function candidatePatterns(text: string, region: Span, offset: number, reach: number): Candidate[] {
+function candidatePatterns(
+  text: string,
+  region: Span,
+  offset: number,
+  reach: number,
+  syntax: FindSyntax,
+): Candidate[] {
   if (offset < region.start || offset > region.end) return [];
-  const { tokens, complete } = windowTokens(text, region, offset);
+  const { tokens, complete } = windowTokens(text, region, offset, syntax);
   const left = tokens.filter((t) => t.start < offset).reverse();
   const right = tokens.filter((t) => t.end > offset);
   const straddles = left[0] !== undefined && left[0] === right[0];
@@ -171,10 +179,15 @@ function hasWord(left: Token[], right: Token[], a: number, b: number): boolean {
 }
 
 /** Non-space tokens near the offset (a window is enough: patterns use at most FAR_TOKENS a side). */
-function windowTokens(text: string, region: Span, offset: number): { tokens: Token[]; complete: boolean } {
+function windowTokens(
+  text: string,
+  region: Span,
+  offset: number,
+  syntax: FindSyntax,
+): { tokens: Token[]; complete: boolean } {
   const start = Math.max(region.start, offset - WINDOW_CHARS);
   const end = Math.min(region.end, offset + WINDOW_CHARS);
-  const tokens = tokenize(text, start, end);
+  const tokens = tokenize(text, start, end, syntax);
   // Tokens cut by the window edge are not real tokens: drop them unless the edge is the region's.
   if (start > region.start) tokens.shift();
   if (end < region.end) tokens.pop();

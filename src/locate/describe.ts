@@ -16,7 +16,7 @@ import type { Locate, Scope } from './model.js';
 import { enclosingSymbol, outlineIndex, type OutlineSymbol } from './outline.js';
 import type { ScanMeter } from './matcher.js';
 import { resolveCore, type FileView } from './resolve-core.js';
-import { tokenize } from './tokens.js';
+import { findSyntax, tokenize } from './tokens.js';
 
 /** A locate string for an offset; `exact` is false when no locate string can name that exact point. */
 export interface Description {
@@ -106,7 +106,8 @@ function linePrefix(
   meter: ScanMeter,
 ): string | undefined {
   if (offset - lineSpan.start > LINE_PREFIX_MAX) return undefined;
-  const tokens = tokenize(view.text, lineSpan.start, Math.min(lineSpan.end, offset + WINDOW_CHARS)).filter(
+  const end = Math.min(lineSpan.end, offset + WINDOW_CHARS);
+  const tokens = tokenize(view.text, lineSpan.start, end, findSyntax(view.language)).filter(
     (t) => t.kind !== 'space',
   );
   const first = tokens[0];
@@ -191,7 +192,7 @@ function patternQuery(
     }
     return tryFormat(locate);
   };
-  return { text: view.text, region, offset, unique, accept };
+  return { text: view.text, region, offset, unique, accept, syntax: findSyntax(view.language) };
 }
 
 /** Moves an offset strictly inside a whitespace run to the run's end (the next token). */

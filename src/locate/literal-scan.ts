@@ -11,6 +11,8 @@ export interface TokenPattern {
   tokens: string[];
   /** Per token: true for a word token (its ends must be word boundaries in the text). */
   words: boolean[];
+  /** The language's multi-character operators, longest first: a punctuation token must be the text's whole token. */
+  operators: readonly string[];
   cursor: { edge: 'match-start' | 'token' | 'end' | 'space'; index: number; offset: number };
 }
 
@@ -40,6 +42,27 @@ function isSpaceAt(text: string, i: number): boolean {
   return i < text.length && SPACE.test(text[i] as string);
 }
 
+/** The punctuation token the text has at `at`: the longest operator there, else one code point. */
+function punctuationAt(text: string, at: number, operators: readonly string[]): string {
+  for (const op of operators) if (text.startsWith(op, at)) return op;
+  const code = text.codePointAt(at) ?? 0;
+  return String.fromCodePoint(code);
+}
+
+/** True when a token starts at `at` (operators are read longest first from the start of their punctuation run). */
+function startsToken(text: string, at: number, operators: readonly string[]): boolean {
+  if (operators.length === 0) return true;
+  let start = at;
+  while (start > 0 && start > at - 16 && isPunctuation(text, start - 1)) start--;
+  let pos = start;
+  while (pos < at) pos += punctuationAt(text, pos, operators).length;
+  return pos === at;
+}
+
+function isPunctuation(text: string, i: number): boolean {
+  return !isSpaceAt(text, i) && !WORD_START.test(text.slice(i, i + 1));
+}
+
 /** Leftmost non-overlapping matches, or undefined when the work budget ran out. */
 export function scanLiteral(
   slice: string,
@@ -67,8 +90,8 @@ function verify(
   pattern: TokenPattern,
   budget: { steps: number },
 ): SliceMatch | undefined {
-  const { tokens, words, cursor } = pattern;
-  if (words[0] && isWordBefore(slice, at)) return undefined;
+  const { tokens, words, cursor, operators } = pattern;
+  if (words[0] ? isWordBefore(slice, at) : !startsToken(slice, at, operators)) return undefined;
   let pos = at;
   let cursorAt = at;
   for (let j = 0; j < tokens.length; j++) {
@@ -80,6 +103,7 @@ function verify(
     const token = tokens[j] as string;
     budget.steps -= token.length;
     if (!slice.startsWith(token, pos)) return undefined;
+    if (!words[j] && operators.length > 0 && punctuationAt(slice, pos, operators) !== token) return undefined;
     if (cursor.edge === 'token' && cursor.index === j) cursorAt = pos + cursor.offset;
     pos += token.length;
     if (words[j] && isWordAt(slice, pos)) return undefined;

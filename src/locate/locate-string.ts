@@ -5,7 +5,14 @@
 import { LocusError } from '../core/errors.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 import { isLineScope, isSymbolScope, type Locate, type Scope } from './model.js';
-import { SCOPE_FORMS_HINT, formatSymbolPath, invalidScope, parseSymbolPath } from './symbol-path.js';
+import {
+  LINE_LIKE_RE,
+  SCOPE_FORMS_HINT,
+  formatSymbolPath,
+  invalidScope,
+  parseSymbolPath,
+  scopeEnd,
+} from './symbol-path.js';
 
 /** Options for parsing: an existence check enables the fallback split (docs/locate-strings.md, "Path"). */
 export interface ParseOptions {
@@ -23,7 +30,6 @@ const SYNTAX_HINT =
 
 const MAX_PATH_CHARS = 4096;
 
-const LINE_LIKE_RE = /^L?\d+(?:[-,].*)?$/s;
 const LINE_RE = /^L?(\d+)(?:([-,])(\d+))?$/;
 
 /** Parses a locate string. */
@@ -99,8 +105,9 @@ function splitAt(input: string, end: number): Locate {
   const locate: Locate = { file_path: filePath };
   let findStart = end;
   if (input[end] === ':') {
-    const at = input.indexOf('@', end + 1);
-    const scopeText = input.slice(end + 1, at < 0 ? input.length : at);
+    const stop = scopeEnd(input, end + 1);
+    const at = stop < input.length ? stop : -1;
+    const scopeText = input.slice(end + 1, stop);
     if (scopeText.length === 0) {
       throw syntaxError(
         at < 0
@@ -165,18 +172,7 @@ function formatScopePart(scope: Scope | undefined): string {
       ? `:${scope.start_line}`
       : `:${scope.start_line}-${scope.end_line}`;
   }
-  if (isSymbolScope(scope)) {
-    const text = formatSymbolPath(scope.symbol_path, scope.symbol_index);
-    if (LINE_LIKE_RE.test(text)) {
-      throw new LocusError(
-        'INVALID_LOCATE',
-        `The symbol \`${text}\` reads as a line scope in the string syntax.`,
-        {
-          hint: 'Use the object form: { "scope": { "symbol_path": [...] } }.',
-        },
-      );
-    }
-    return `:${text}`;
-  }
+  // Segments that would not read back (a dot, a line-like name) come out quoted.
+  if (isSymbolScope(scope)) return `:${formatSymbolPath(scope.symbol_path, scope.symbol_index)}`;
   return '';
 }

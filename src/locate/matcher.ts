@@ -9,7 +9,7 @@ import type { Span } from '../core/positions.js';
 import { splitMarker } from './markers.js';
 import { editDistance } from './edit-distance.js';
 import { scanLiteral } from './literal-scan.js';
-import { TOKEN_RE_SOURCE, isBlank, isSpaceStart, tokenize, type Token } from './tokens.js';
+import { PLAIN_SYNTAX, isBlank, isSpaceStart, tokenize, type FindSyntax, type Token } from './tokens.js';
 
 /** One match of a find inside a scope: the matched text span and where the cursor lands. */
 export interface FindMatch {
@@ -31,6 +31,8 @@ export type CompiledFind =
       words: string[];
       /** Per token: a word token (word boundaries at its ends). */
       wordy: boolean[];
+      /** How the text splits into tokens (the language's multi-character operators). */
+      syntax: FindSyntax;
     }
   | { kind: 'scope-start' }
   | { kind: 'space-runs' };
@@ -49,18 +51,25 @@ export interface WorkCounter {
   steps: number;
 }
 
-/** Compiles a find text; `mode: 'range'` ignores a marker (docs/locate-strings.md, "What a locate string resolves to"). */
-export function compileFind(find: string, mode: 'position' | 'range'): CompiledFind {
+/**
+ * Compiles a find text; `mode: 'range'` ignores a marker (docs/locate-strings.md, "What a locate string resolves
+ * to"); `syntax` is the token syntax of the text's language (`findSyntax`).
+ */
+export function compileFind(
+  find: string,
+  mode: 'position' | 'range',
+  syntax: FindSyntax = PLAIN_SYNTAX,
+): CompiledFind {
   if (find.length === 0) throw invalidFind('The find text is empty.');
   const split = splitMarker(find);
   if (split.kind === 'none') {
     if (isBlank(find)) throw invalidFind('The find text is only whitespace and has no marker.');
-    return compileTokens(find, undefined);
+    return compileTokens(find, undefined, syntax);
   }
   const joined = split.before + split.after;
   if (joined.length === 0) return { kind: 'scope-start' };
   if (isBlank(joined)) return { kind: 'space-runs' };
-  return compileTokens(joined, mode === 'range' ? undefined : split.before.length);
+  return compileTokens(joined, mode === 'range' ? undefined : split.before.length, syntax);
 }
 
 function invalidFind(message: string): LocusError {
@@ -74,13 +83,14 @@ function invalidFind(message: string): LocusError {
  * gives the rules of docs/locate-strings.md, "Find": whitespace is needed between two words only because the text's
  * tokenizer would otherwise join them, and a pattern word never matches part of a longer word.
  */
-function compileTokens(pattern: string, marker: number | undefined): CompiledFind {
-  const tokens = tokenize(pattern).filter((t) => t.kind !== 'space');
+function compileTokens(pattern: string, marker: number | undefined, syntax: FindSyntax): CompiledFind {
+  const tokens = tokenize(pattern, 0, pattern.length, syntax).filter((t) => t.kind !== 'space');
   const last = tokens[tokens.length - 1] as Token;
   const texts = tokens.map((t) => t.text);
   const words = tokens.filter((t) => t.kind === 'word').map((t) => t.text);
   const wordy = tokens.map((t) => t.kind === 'word');
-  const base = { kind: 'tokens' as const, tokens: texts, failure: failureFunction(texts), words, wordy };
+  const failure = failureFunction(texts);
+  const base = { kind: 'tokens' as const, tokens: texts, failure, words, wordy, syntax };
   if (marker === undefined) return { ...base, cursor: { edge: 'match-start', index: 0, offset: 0 } };
   const index = tokens.findIndex((t) => t.end > marker);
   if (index >= 0) {
@@ -150,7 +160,12 @@ function findAllCounted(
   }
   const slice = text.slice(scope.start, scope.end);
   const budget = { steps: 4 * (slice.length + compiled.tokens.length) + 64 };
-  const pattern = { tokens: compiled.tokens, words: compiled.wordy, cursor: compiled.cursor };
+  const pattern = {
+    tokens: compiled.tokens,
+    words: compiled.wordy,
+    cursor: compiled.cursor,
+    operators: compiled.syntax.operators,
+  };
   const fast = scanLiteral(slice, pattern, limit, budget);
   if (counter) counter.steps += 4 * (slice.length + compiled.tokens.length) + 64 - Math.max(0, budget.steps);
   if (fast === undefined) return findTokens(compiled, slice, scope.start, limit, counter);
@@ -179,7 +194,7 @@ function findTokens(
   // Starts of the last `size` non-space tokens, to recover a match's first and cursor tokens.
   const starts: number[] = new Array<number>(size).fill(0);
   const matches: FindMatch[] = [];
-  const scan = new RegExp(TOKEN_RE_SOURCE, 'gu');
+  const scan = new RegExp(compiled.syntax.tokenSource, 'gu');
   let state = 0;
   let seen = 0;
   for (let m = scan.exec(slice); m !== null && matches.length < limit; m = scan.exec(slice)) {
@@ -212,6 +227,50 @@ function findTokens(
     state = 0;
   }
   return matches;
+}
+
+/** Closing delimiters of block comments: a match may leave a comment through one of them (it spells it). */
+const CLOSED_COMMENT = /(?:\*\/|\]=*\]|-->|=end|\*\)|-\})\s*$/;
+
+/**
+ * The matches that do not begin inside a line comment and run on past its end into the code after it
+ * (docs/locate-strings.md, "Find"): `state.` ending a comment line and `base_` starting the next are no match
+ * of `state.base_`. A match starting at a comment's opener contains the comment and stands; so does one leaving
+ * a block comment through its `*\/`, which the find then spells.
+ */
+export function outsideComments(
+  matches: FindMatch[],
+  text: string,
+  comments: readonly Span[] | undefined,
+): FindMatch[] {
+  if (!comments || comments.length === 0) return matches;
+  return matches.filter((match) => {
+    const comment = commentAt(comments, match.span.start);
+    if (!comment || comment.start === match.span.start || match.span.end <= comment.end) return true;
+    return CLOSED_COMMENT.test(text.slice(comment.start, comment.end));
+  });
+}
+
+/** The comment containing `offset` (binary search over sorted, disjoint spans). */
+function commentAt(comments: readonly Span[], offset: number): Span | undefined {
+  let lo = 0;
+  let hi = comments.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const span = comments[mid] as Span;
+    if (offset < span.start) hi = mid - 1;
+    else if (offset >= span.end) lo = mid + 1;
+    else return span;
+  }
+  return undefined;
+}
+
+/** True when some match of the find in `text` spans a line break (only those can leave a line comment). */
+export function matchesAcrossLines(compiled: CompiledFind, text: string): boolean {
+  if (compiled.kind !== 'tokens' || compiled.tokens.length < 2) return false;
+  return findAll(compiled, text, { start: 0, end: text.length }).some((m) =>
+    /[\n\r]/.test(text.slice(m.span.start, m.span.end)),
+  );
 }
 
 /** Near-miss suggestions compare at most this many distinct pattern words … */

@@ -10,7 +10,7 @@ import { compileFind, findAll } from './matcher.js';
 import { isLineScope, isSymbolScope, type Locate } from './model.js';
 import { flattenOutline, type OutlineSymbol } from './outline.js';
 import type { FileView } from './resolve-core.js';
-import { WORD_CHAR } from './tokens.js';
+import { findSyntax, WORD_CHAR } from './tokens.js';
 import { formatSymbolPath } from './symbol-path.js';
 
 /** How a locate was re-anchored. */
@@ -165,8 +165,9 @@ interface Hit {
 }
 
 function uniqueExact(view: FileView, find: string, scope: Span): Hit | undefined {
-  const position = findAll(compileFind(find, 'position'), view.text, scope, 2);
-  const range = findAll(compileFind(find, 'range'), view.text, scope, 2);
+  const syntax = findSyntax(view.language);
+  const position = findAll(compileFind(find, 'position', syntax), view.text, scope, 2);
+  const range = findAll(compileFind(find, 'range', syntax), view.text, scope, 2);
   const [p, r] = [position[0], range[0]];
   if (position.length !== 1 || range.length !== 1 || !p || !r) return undefined;
   return { span: r.span, offset: p.cursor };

@@ -7,12 +7,20 @@ import { clip } from '../core/limits.js';
 import { LocusError } from '../core/errors.js';
 import { LineIndex } from '../core/line-index.js';
 import type { Span } from '../core/positions.js';
-import { compileFind, findAll, nearestLines, type FindMatch, type NearMiss } from './matcher.js';
+import {
+  compileFind,
+  findAll,
+  nearestLines,
+  outsideComments,
+  type FindMatch,
+  type NearMiss,
+} from './matcher.js';
 import { isLineScope, isSymbolScope, type LineScope, type Locate, type SymbolScope } from './model.js';
 import { enclosingSymbol, type Outline, type OutlineSymbol } from './outline.js';
+import { sameNamedTarget } from './overloads.js';
 import { lookupSymbol } from './symbol-match.js';
 import { formatSymbolPath } from './symbol-path.js';
-import { isBlank } from './tokens.js';
+import { findSyntax, isBlank } from './tokens.js';
 
 /** Everything the resolver needs about one file. */
 export interface FileView {
@@ -23,11 +31,25 @@ export interface FileView {
   outline: Outline | undefined;
   /** Why a file with a grammar has no outline (too big to parse), for the error a symbol scope gets. */
   noOutline?: string;
+  /** The file's language (its operators are find tokens); the outline's when absent. */
+  language?: string;
+  /**
+   * The file's comment spans, when a find could run from a line comment into the next line (the caller adds them
+   * before resolving: `matchesAcrossLines`); absent, no match is dropped for it.
+   */
+  comments?: readonly Span[];
 }
 
 /** Builds a FileView (the line index is computed once and reused). */
-export function fileView(filePath: string, text: string, outline: Outline | undefined): FileView {
-  return { filePath, text, lines: new LineIndex(text), outline };
+export function fileView(
+  filePath: string,
+  text: string,
+  outline: Outline | undefined,
+  language = outline?.language,
+): FileView {
+  const view: FileView = { filePath, text, lines: new LineIndex(text), outline };
+  if (language !== undefined) view.language = language;
+  return view;
 }
 
 /** A successful core resolution. */
@@ -63,11 +85,13 @@ interface Region {
 /** Resolves a validated Locate; mode `range` yields spans (LocateRange). */
 export function resolveCore(view: FileView, locate: Locate, mode: 'position' | 'range'): CoreOutcome {
   const notes: string[] = [];
-  const regions = scopeRegions(view, locate, notes);
+  // A whole symbol read or edited (a range, no find) is its overload group, or its definition.
+  const whole = mode === 'range' && locate.find === undefined;
+  const regions = scopeRegions(view, locate, notes, whole);
   if (locate.find === undefined) return naturalPosition(view, locate, regions, notes);
-  const compiled = compileFind(locate.find, mode);
+  const compiled = compileFind(locate.find, mode, findSyntax(view.language));
   for (const region of regions) {
-    const matches = findAll(compiled, view.text, region.span);
+    const matches = outsideComments(findAll(compiled, view.text, region.span), view.text, view.comments);
     if (matches.length === 0) continue;
     const k = regions.indexOf(region);
     if (k > 0) notes.push(`no match in ${region.label}[0..${k - 1}]; used ${region.label}[${k}]`);
@@ -120,7 +144,7 @@ function naturalPosition(view: FileView, locate: Locate, regions: Region[], note
     return {
       kind: 'found',
       offset: symbol.nameSpan.start,
-      span: symbol.fullSpan,
+      span: region.span,
       matches: 1,
       symbol,
       notes,
@@ -144,9 +168,9 @@ function firstNonSpace(line: string): number {
   return m ? m.index : 0;
 }
 
-function scopeRegions(view: FileView, locate: Locate, notes: string[]): Region[] {
+function scopeRegions(view: FileView, locate: Locate, notes: string[], whole: boolean): Region[] {
   if (isLineScope(locate.scope)) return [lineRegion(view, locate.scope, notes)];
-  if (isSymbolScope(locate.scope)) return symbolRegions(view, locate.scope, notes);
+  if (isSymbolScope(locate.scope)) return symbolRegions(view, locate.scope, notes, whole);
   return [{ span: { start: 0, end: view.text.length }, label: 'the file' }];
 }
 
@@ -171,7 +195,7 @@ function lineRegion(view: FileView, scope: LineScope, notes: string[]): Region {
   };
 }
 
-function symbolRegions(view: FileView, scope: SymbolScope, notes: string[]): Region[] {
+function symbolRegions(view: FileView, scope: SymbolScope, notes: string[], whole: boolean): Region[] {
   const query = formatSymbolPath(scope.symbol_path);
   if (!view.outline) {
     // A file too big to parse is a limit, not a missing grammar (its symbols are in the workspace index).
@@ -199,6 +223,13 @@ function symbolRegions(view: FileView, scope: SymbolScope, notes: string[]): Reg
       );
     }
     return [{ span: symbol.fullSpan, symbol, label: `${clip(label)}[${scope.symbol_index}]` }];
+  }
+  const together = whole
+    ? sameNamedTarget(view.text, view.outline.language, symbols, clip(label))
+    : undefined;
+  if (together) {
+    notes.push(together.note);
+    return [{ span: together.span, symbol: together.symbol, label }];
   }
   if (symbols.length > 1)
     notes.push(

@@ -1,8 +1,10 @@
 /**
  * Tokenizer shared by the matcher and reverse positioning: word tokens (letters, marks, digits,
- * connector punctuation such as `_`, and `$`), whitespace runs (Unicode White_Space), and single
- * punctuation code points (docs/locate-strings.md, "Find").
+ * connector punctuation such as `_`, and `$`), whitespace runs (Unicode White_Space), the language's
+ * multi-character operators (`operators.ts`) and single punctuation code points (docs/locate-strings.md, "Find").
  */
+
+import { operatorTable } from './operators.js';
 
 /** A token of a pattern or of source text, with its UTF-16 span in the tokenized string. */
 export interface Token {
@@ -17,9 +19,35 @@ export const WORD_CHAR = String.raw`[\p{L}\p{M}\p{Nd}\p{Pc}$]`;
 /** Regex source for one whitespace character (Unicode White_Space). */
 export const SPACE_CHAR = String.raw`\p{White_Space}`;
 
-/** Regex source of one token: group 1 a word, group 2 whitespace, else one code point. */
-export const TOKEN_RE_SOURCE = `(${WORD_CHAR}+)|(${SPACE_CHAR}+)|([\\s\\S])`;
-const TOKEN_RE = new RegExp(TOKEN_RE_SOURCE, 'gu');
+/** How a language's text splits into tokens: its operators (longest first) and a token pattern using them. */
+export interface FindSyntax {
+  /** Multi-character operators, longest first. */
+  operators: readonly string[];
+  /** Token pattern: group 1 a word, group 2 whitespace, group 3 an operator, else one code point. */
+  tokenSource: string;
+  /** `tokenSource` compiled once (global: `tokenize` resets `lastIndex` before each use). */
+  tokenRe: RegExp;
+}
+
+function syntaxOf(operators: readonly string[]): FindSyntax {
+  const longestFirst = [...new Set(operators)].sort((a, b) => b.length - a.length);
+  const escaped = longestFirst.map((op) => op.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  // Group 3 exists in every pattern (the tokenizers count groups); without operators it never matches.
+  const ops = escaped.length > 0 ? `(${escaped.join('|')})|` : '((?!))|';
+  const tokenSource = `(${WORD_CHAR}+)|(${SPACE_CHAR}+)|${ops}([\\s\\S])`;
+  return { operators: longestFirst, tokenSource, tokenRe: new RegExp(tokenSource, 'gu') };
+}
+
+/** Every punctuation character its own token (a language without multi-character operators). */
+export const PLAIN_SYNTAX: FindSyntax = syntaxOf([]);
+const SYNTAXES: Readonly<Record<string, FindSyntax>> = Object.fromEntries(
+  Object.entries(operatorTable()).map(([id, operators]) => [id, syntaxOf(operators)]),
+);
+
+/** The token syntax of a language (plain for an unknown or absent one). */
+export function findSyntax(language: string | undefined): FindSyntax {
+  return (language !== undefined ? SYNTAXES[language] : undefined) ?? PLAIN_SYNTAX;
+}
 const SPACE_START_RE = new RegExp(`^${SPACE_CHAR}`, 'u');
 
 const WORD_ONE_RE = new RegExp(`^${WORD_CHAR}$`, 'u');
@@ -32,12 +60,21 @@ export function isWordCharAt(text: string, index: number): boolean {
 
 const SPACE_ONLY_RE = new RegExp(`^${SPACE_CHAR}*$`, 'u');
 
-/** Splits text into tokens; a surrogate pair is one punctuation token. */
-export function tokenize(text: string, from = 0, to = text.length): Token[] {
+/**
+ * Splits text into tokens; a surrogate pair is one punctuation token, and so is each multi-character operator
+ * of `syntax` (read longest first, docs/locate-strings.md "Find").
+ */
+export function tokenize(
+  text: string,
+  from = 0,
+  to = text.length,
+  syntax: FindSyntax = PLAIN_SYNTAX,
+): Token[] {
   const tokens: Token[] = [];
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
-  TOKEN_RE.lastIndex = 0;
-  for (let m = TOKEN_RE.exec(slice); m !== null; m = TOKEN_RE.exec(slice)) {
+  const re = syntax.tokenRe;
+  re.lastIndex = 0;
+  for (let m = re.exec(slice); m !== null; m = re.exec(slice)) {
     const kind = m[1] !== undefined ? 'word' : m[2] !== undefined ? 'space' : 'punct';
     const start = from + m.index;
     tokens.push({ kind, text: m[0], start, end: start + m[0].length });

@@ -7,7 +7,7 @@ import { isRecord } from '../core/records.js';
 import { DEFAULT_LIMITS, MAX_MARKER_DEPTH, limitExceeded, type Limits } from '../core/limits.js';
 import { markerString, splitMarker } from './markers.js';
 import type { Locate, Scope } from './model.js';
-import { normalizeSegment } from './symbol-path.js';
+import { literalSegment } from './symbol-path.js';
 import { isBlank } from './tokens.js';
 
 const OBJECT_HINT =
@@ -102,7 +102,7 @@ function validateSymbolScope(scope: Record<string, unknown>): Scope {
     throw invalid('`symbol_path` must be a non-empty array of names.');
   const segments = path.map((segment, i) => {
     if (typeof segment !== 'string') throw invalid('Every `symbol_path` element must be a string.');
-    return normalizeSegment(segment, i === 0, segment);
+    return literalSegment(segment, i === 0);
   });
   if (scope.symbol_index === undefined) return { symbol_path: segments };
   if (!isCount(scope.symbol_index)) throw invalid('`symbol_index` must be a whole number >= 0.');

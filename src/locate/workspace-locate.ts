@@ -6,7 +6,7 @@
 import { LocusError } from '../core/errors.js';
 import { parseScope } from './locate-string.js';
 import { isSymbolScope, type SymbolScope } from './model.js';
-import { parseSymbolPath } from './symbol-path.js';
+import { parseSymbolPath, scopeEnd } from './symbol-path.js';
 
 /** A locate string that names no file: where to look (every file, or a glob) and what. */
 export interface WorkspaceLocate {
@@ -26,7 +26,8 @@ export function isGlob(text: string): boolean {
 /** The explicit workspace forms (`*:scope[@find]`, `glob:scope[@find]`, `glob@find`), else undefined. */
 export function parseWorkspaceLocate(input: string): WorkspaceLocate | undefined {
   const colon = input.indexOf(':');
-  const at = input.indexOf('@');
+  const stop = scopeEnd(input, 0);
+  const at = stop < input.length ? stop : -1;
   if (colon > 0 && (at < 0 || colon < at)) {
     const where = input.slice(0, colon);
     if (where !== '*' && !isGlob(where)) return undefined;
@@ -47,8 +48,7 @@ const LONE_COLON_RE = /(?<!:):(?!:)/;
  * (`Cart.total`, `Parser::new`, `(*Server).Start`, `Shape.area[1]`); undefined otherwise.
  */
 export function parseBareSymbol(input: string): WorkspaceLocate | undefined {
-  const at = input.indexOf('@');
-  const head = at < 0 ? input : input.slice(0, at);
+  const head = input.slice(0, scopeEnd(input, 0));
   if (head.length === 0 || head.includes('/') || head.includes('\\')) return undefined;
   // A lone `:` (not `::`) is never part of a symbol path: the file form, decided without a thrown error (the
   // common `file.py:Cart.total` call would otherwise build one on every locate).
@@ -62,7 +62,8 @@ export function parseBareSymbol(input: string): WorkspaceLocate | undefined {
 }
 
 function withScope(input: string, where: string, rest: string, bare: boolean): WorkspaceLocate {
-  const at = rest.indexOf('@');
+  const stop = scopeEnd(rest, 0);
+  const at = stop < rest.length ? stop : -1;
   const scopeText = at < 0 ? rest : rest.slice(0, at);
   if (scopeText.length === 0) throw invalid(`\`${input}\` has an empty scope.`);
   const scope = parseScope(scopeText);

@@ -41,7 +41,7 @@ export async function collectDiagnostics(
 ): Promise<CollectedDiagnostics> {
   const began = performance.now();
   const deadline = began + options.timeoutMs;
-  await instance.readiness.wait(Math.min(deadline, Math.max(instance.readyDeadline, began)));
+  await instance.waitReady(Math.min(deadline, Math.max(instance.readyDeadline, began)));
   if (instance.capabilities.diagnosticProvider !== undefined) {
     const report = await instance.connection.request(
       DocumentDiagnosticRequest.type,
@@ -63,4 +63,28 @@ export async function collectDiagnostics(
     waitedMs: performance.now() - began,
     settled: settled && instance.readiness.ready,
   };
+}
+
+/**
+ * A document's latest diagnostics for a request that passes them back (code actions): pulled when the server
+ * supports it (TypeScript 7, rust-analyzer), else the latest pushed, waiting up to `waitMs` for a fresh set.
+ */
+export async function documentDiagnostics(
+  instance: ServerInstance,
+  uri: string,
+  waitMs: number,
+): Promise<Diagnostic[]> {
+  if (instance.capabilities.diagnosticProvider !== undefined) {
+    try {
+      const report = await instance.connection.request(
+        DocumentDiagnosticRequest.type,
+        { textDocument: { uri } },
+        waitMs,
+      );
+      if (report.result.kind === 'full') return report.result.items;
+    } catch {
+      // Fall back to what the server pushed.
+    }
+  }
+  return instance.diagnostics.current(uri, waitMs);
 }

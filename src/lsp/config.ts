@@ -29,6 +29,11 @@ export interface LspConfig {
   restartWindowMinutes: number;
   /** Let servers download (TypeScript type acquisition, npm, Go modules); off by default. */
   allowNetwork: boolean;
+  /**
+   * The workspace is trusted (docs/configuration.md, "Workspace trust"): servers may run its code (rust-analyzer's
+   * build scripts and proc macros). Not a key of the file: it comes from `--trust` and its equivalents.
+   */
+  trusted?: boolean;
   /** Characters of markdown per answer before it is paged or summarised (docs/mcp.md, "Budgets"). */
   answerBudgetChars: number;
   languages: Partial<Record<LanguageKey, LanguageServerConfig>>;
@@ -57,6 +62,7 @@ export const DEFAULT_LSP_CONFIG: LspConfig = {
   maxRestarts: 3,
   restartWindowMinutes: 5,
   allowNetwork: false,
+  trusted: false,
   answerBudgetChars: 20_000,
   languages: {},
   fileLanguages: {},
@@ -90,6 +96,7 @@ export function loadLspConfig(
       ...DEFAULT_LSP_CONFIG,
       ...fromFiles,
       ...valid,
+      trusted: loaded.trusted,
       languages,
       fileLanguages: { ...fromFiles.fileLanguages, ...valid.fileLanguages },
     },

@@ -38,6 +38,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
+import { RPC_ERROR } from '../core/json-rpc.js';
 import { waitFor, type WaitOutcome } from '../core/wait-for.js';
 import { lookupSection } from './settings.js';
 
@@ -49,6 +50,8 @@ export interface ConnectionListener {
   log(type: number, message: string): void;
   /** A `textDocument/publishDiagnostics` for a URI. */
   diagnostics(uri: string, diagnostics: Diagnostic[]): void;
+  /** Any other notification (a server's own status, such as rust-analyzer's `experimental/serverStatus`). */
+  notification(method: string, params: unknown): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
   unresponsive(method: string): void;
   /**
@@ -240,7 +243,7 @@ export class LspConnection {
     conn.onNotification(PublishDiagnosticsNotification.type, (params) =>
       listener.diagnostics(params.uri, params.diagnostics),
     );
-    conn.onNotification(() => undefined);
+    conn.onNotification((method, params) => listener.notification(method, params));
     conn.onError(([error, message]) => {
       if (this.closing) return;
       if (isPipeError(error)) listener.broken(undefined, true);
@@ -281,7 +284,7 @@ function timeoutError(name: string, method: string, ms: number): LocusError {
 
 function responseError(name: string, method: string, error: ResponseError<unknown>): LocusError {
   const details = { kind: 'request-error', method, lspCode: error.code, serverMessage: error.message };
-  if (error.code === -32601) {
+  if (error.code === RPC_ERROR.methodNotFound) {
     return new LocusError('CAPABILITY_MISSING', `${name} does not implement ${method}.`, { details });
   }
   return new LocusError('SERVER_FAILED', `${name} answered ${method} with an error: ${error.message}`, {

@@ -10,8 +10,10 @@
 import { fileFacts, fileStamp, readTextFile } from '../workspace/files.js';
 import {
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  FileChangeType,
 } from 'vscode-languageserver-protocol';
 import { LineIndex } from '../core/index.js';
 import { LruMap } from '../core/lru-map.js';
@@ -86,6 +88,18 @@ export class DocumentStore {
     if (doc.text !== text) await this.change(doc, text, true);
     this.stamp(doc);
     return true;
+  }
+
+  /** Tells the server about files changed on disk (`workspace/didChangeWatchedFiles`). */
+  async watchedFilesChanged(changes: FileChange[]): Promise<void> {
+    const type = {
+      created: FileChangeType.Created,
+      changed: FileChangeType.Changed,
+      deleted: FileChangeType.Deleted,
+    };
+    await this.connection.notify(DidChangeWatchedFilesNotification.type, {
+      changes: changes.map((c) => ({ uri: pathToUri(c.path), type: type[c.kind] })),
+    });
   }
 
   /** Brings open documents in line with changes on disk (deleted → didClose, else re-read). */

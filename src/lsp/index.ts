@@ -11,8 +11,10 @@
  * ```
  *
  * Servers: TypeScript/JavaScript → TS 7 native (`typescript`), or typescript-language-server (`typescript-classic`);
- * Python → pyright; Go → gopls; C/C++ → clangd; Bash → bash-language-server. One server per (project root, server,
- * configuration); started lazily; restarted after a crash with backoff and a cap; stopped when idle.
+ * Python → pyright; Go → gopls; C/C++ → clangd; Bash → bash-language-server; Rust → rust-analyzer. Any other server
+ * by `command` (servers/configured.ts: a recipe of its executable's name, else generic readiness). One server per
+ * (project root, server, configuration); started lazily; restarted after a crash with backoff and a cap; stopped
+ * when idle.
  *
  * Errors are LocusErrors: SERVER_NOT_INSTALLED (with the install command), SERVER_FAILED (crash, garbage on stdout,
  * hang, restart cap, invalid configuration, or the server refused a request: see `details.kind`), TIMEOUT (after

@@ -19,7 +19,7 @@ import { findProjectRoot } from './project-root.js';
 import { isInside } from '../workspace/files.js';
 import type { InstanceSpec } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
-import { BUILTIN_ADAPTERS, DEFAULT_ADAPTER } from './servers/index.js';
+import { BUILTIN_ADAPTERS, builtinForCommand, DEFAULT_ADAPTER } from './servers/index.js';
 import { configuredCommand } from './servers/resolve.js';
 import { configuredAdapter } from './servers/configured.js';
 import { Supervisor } from './supervisor.js';
@@ -47,6 +47,19 @@ export interface LspManagerOptions {
    * layer cannot find them itself (that is the syntax layer's registry): the operations pass the index's list.
    */
   scriptsOf?: (language: LanguageKey) => Promise<readonly string[]>;
+}
+
+/**
+ * The adapter serving a language's entry: the built-in one it names (`server`); else, when it gives a `command`, the
+ * built-in adapter of the language that owns that executable name (`rust-analyzer`, `clangd-19`), or a configured
+ * adapter (with the recipe of the executable, or the generic readiness); else the language's default.
+ */
+function adapterFor(language: LanguageKey, entry: LanguageServerConfig): ServerAdapter | undefined {
+  if (entry.server !== undefined) return BUILTIN_ADAPTERS.get(entry.server);
+  if (entry.command !== undefined)
+    return builtinForCommand(language, entry.command) ?? configuredAdapter(language, entry);
+  const id = DEFAULT_ADAPTER[language];
+  return id === undefined ? undefined : BUILTIN_ADAPTERS.get(id);
 }
 
 /** Environment of every server unless `allowNetwork`: an `npm` started by a server cannot reach the registry. */
@@ -105,15 +118,11 @@ export class LspManager {
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
-    const builtin = entry.server ?? DEFAULT_ADAPTER[language];
-    const adapter: ServerAdapter | undefined =
-      builtin !== undefined
-        ? BUILTIN_ADAPTERS.get(builtin)
-        : entry.command !== undefined
-          ? configuredAdapter(language, entry)
-          : undefined;
+    const adapter = adapterFor(language, entry);
     if (adapter === undefined) return undefined;
-    const root = findProjectRoot(resolve(absPath), this.workspaceRoot, adapter.projectMarkers);
+    const root =
+      adapter.projectRoot?.(resolve(absPath), this.workspaceRoot) ??
+      findProjectRoot(resolve(absPath), this.workspaceRoot, adapter.projectMarkers);
     const key = JSON.stringify([root, adapter.id, entry]);
     let session = this.sessions.get(key);
     if (session === undefined) {
@@ -128,7 +137,7 @@ export class LspManager {
     const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++ or Bash, or a server configured for the language (docs/configuration.md, "languages").',
+      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++, Bash or Rust, or a server configured for the language (docs/configuration.md, "languages").',
     });
   }
 
@@ -163,6 +172,7 @@ export class LspManager {
   private createSession(adapter: ServerAdapter, root: string, entry: LanguageServerConfig): Session {
     const config = this.config;
     const offline = config.allowNetwork ? undefined : (adapter.offline ?? {});
+    const trusted = config.trusted === true ? adapter.trusted : undefined;
     const makeSpec = async (): Promise<InstanceSpec> => {
       const scripts = await this.scriptSettings(adapter, root, entry);
       const args = entry.args ?? [...adapter.args];
@@ -170,19 +180,21 @@ export class LspManager {
         entry.command === undefined
           ? adapter.resolve()
           : { command: configuredCommand(entry.command, this.workspaceRoot, adapter.name), args: [] };
+      const overlays = (key: 'settings' | 'initializationOptions', base: unknown): unknown =>
+        deepMerge(deepMerge(deepMerge(base, offline?.[key]), trusted?.[key]), entry[key]);
       return {
         adapter,
         root,
+        trusted: config.trusted === true,
         launch: { command: launch.command, args: [...launch.args, ...args] },
-        env: { ...(offline ? { ...OFFLINE_ENV, ...offline.env } : {}), ...entry.env },
-        initializationOptions: deepMerge(
-          deepMerge(adapter.initializationOptions, offline?.initializationOptions),
-          entry.initializationOptions,
-        ),
-        settings: deepMerge(
-          deepMerge(deepMerge(adapter.settings, offline?.settings), scripts),
-          entry.settings,
-        ),
+        env: {
+          ...adapter.environment?.(launch.command),
+          ...(offline ? { ...OFFLINE_ENV, ...offline.env } : {}),
+          ...trusted?.env,
+          ...entry.env,
+        },
+        initializationOptions: overlays('initializationOptions', adapter.initializationOptions),
+        settings: overlays('settings', deepMerge(adapter.settings, scripts)),
         positionEncodings: entry.positionEncodings ?? adapter.positionEncodings ?? DEFAULT_ENCODINGS,
         requestTimeoutMs: config.requestTimeoutMs,
         initializeTimeoutMs: config.initializeTimeoutMs ?? config.requestTimeoutMs,

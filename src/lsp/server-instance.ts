@@ -9,6 +9,7 @@ import {
   DidChangeConfigurationNotification,
   InitializedNotification,
   InitializeRequest,
+  SetTraceNotification,
   type InitializeParams,
   type InitializeResult,
   type ServerCapabilities,
@@ -34,6 +35,8 @@ import { pathToUri } from './uri.js';
 export interface InstanceSpec {
   adapter: ServerAdapter;
   root: string;
+  /** Whether the workspace is trusted (handed to the adapter's `prepare`). */
+  trusted?: boolean;
   launch: LaunchCommand;
   env: Record<string, string>;
   initializationOptions: unknown;
@@ -67,8 +70,6 @@ export class ServerInstance {
   encoding: PositionEncoding = 'utf-16';
   /** UTF-16 ⇄ server position conversion. */
   mapper: PositionMapper;
-  /** `performance.now()` time after which requests stop waiting for readiness (reset at the first sync). */
-  readyDeadline = 0;
   private synced = false;
   /** Milliseconds from spawn to the `initialize` response. */
   initializeMs = 0;
@@ -89,7 +90,7 @@ export class ServerInstance {
     this.process = proc;
     this.onDeath = onDeath;
     this.onProgress = onProgress;
-    this.readiness = new Readiness(spec.adapter.readiness);
+    this.readiness = new Readiness(spec.adapter.readiness, spec.readyTimeoutMs);
     const name = spec.adapter.name;
     const loading = new ServerProgress(name, onProgress);
     this.connection = new LspConnection(
@@ -110,6 +111,10 @@ export class ServerInstance {
           this.diagnostics.arrived(uri, diagnostics);
           this.watchReady(() => this.readiness.diagnostics());
           this.documents.diagnosticsArrived(uri);
+        },
+        notification: (method, params) => {
+          trace(name, method, JSON.stringify(params)?.slice(0, 300));
+          this.watchReady(() => this.readiness.notification(method, params), method);
         },
         unresponsive: (method) => this.die(hung(name, method)),
         broken: (garbage, writeFailed) => {
@@ -140,7 +145,8 @@ export class ServerInstance {
     const tmpDir = makeSessionTmpDir(spec.adapter.id);
     let proc: ServerProcess;
     try {
-      const extraArgs = (await spec.adapter.prepare?.({ root: spec.root, tmpDir })) ?? [];
+      const extraArgs =
+        (await spec.adapter.prepare?.({ root: spec.root, tmpDir, trusted: spec.trusted === true })) ?? [];
       const args = [...spec.launch.args, ...extraArgs];
       proc = await ServerProcess.spawn({
         command: spec.launch.command,
@@ -162,7 +168,7 @@ export class ServerInstance {
       throw instance.death ?? error;
     }
     instance.initializeMs = performance.now() - began;
-    instance.readyDeadline = performance.now() + spec.readyTimeoutMs;
+    instance.readiness.restartBound();
     return instance;
   }
 
@@ -172,9 +178,27 @@ export class ServerInstance {
     this.diagnostics.noteSync(uri, text);
     if (!this.synced) {
       this.synced = true;
-      this.readyDeadline = performance.now() + this.spec.readyTimeoutMs;
+      this.readiness.restartBound();
     }
     return uri;
+  }
+
+  /**
+   * Waits for readiness until `deadline`. A server that reports its progress only when a message wakes it (ccls sends
+   * the end of its `indexing` at its next message) is sent a harmless `$/setTrace` now and then meanwhile.
+   */
+  async waitReady(deadline: number): Promise<void> {
+    const every = this.spec.adapter.wakeWhileLoadingMs;
+    if (every === undefined) return this.readiness.wait(deadline);
+    while (!this.readiness.ready && performance.now() < deadline && this.alive) {
+      await this.readiness.wait(Math.min(deadline, performance.now() + every));
+      if (!this.readiness.ready) await this.connection.notify(SetTraceNotification.type, { value: 'off' });
+    }
+  }
+
+  /** `performance.now()` time after which requests stop waiting for readiness (see `Readiness.restartBound`). */
+  get readyDeadline(): number {
+    return this.readiness.deadline;
   }
 
   /** Runs a readiness update and reports the moment the server becomes ready. */
@@ -243,7 +267,7 @@ export class ServerInstance {
       this.spec.initializeTimeoutMs,
     );
     this.capabilities = result.capabilities;
-    this.encoding = negotiatedEncoding(result);
+    this.encoding = adapter.actualEncoding ?? negotiatedEncoding(result);
     this.mapper = new PositionMapper(this.encoding, (uri) => this.documents.linesOf(uri));
     await this.connection.notify(InitializedNotification.type, {});
     if (this.spec.settings !== undefined) {

@@ -6,35 +6,34 @@
  * come from stale text) plus UTF-16 positions, and returns protocol results with UTF-16 positions wrapped in an
  * LspAnswer: `possiblyIncomplete` is true when the server answered before its readiness signal; `timing` separates
  * the raw request from Locus's overhead. References and rename wait for readiness up to `readyTimeoutMs` after the
- * start (their answers must be complete); definition and hover ask at once and wait only when a server that is not
- * ready answers empty; the rest do not wait. Normalisations: definitions are
+ * start (their answers must be complete); definition, hover, completion, signature help and code actions ask at once
+ * and wait (then ask again) only when a server that is not ready answers empty; formatting and document symbols do not
+ * wait. A not-ready answer carries `incompleteReason`. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
 import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
 import { isLocusError, type LocusError } from '../core/index.js';
 import type { RequestType } from 'vscode-jsonrpc/node';
 import {
-  DidChangeWatchedFilesNotification,
-  FileChangeType,
   type Command,
   type Position,
   type ServerCapabilities,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { requireCapability, type CapabilityName } from './capabilities.js';
-import { DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { Timed } from './connection.js';
 import type { PositionMapper } from './encoding.js';
 import type { ServerInstance } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
-import { pathToUri } from './uri.js';
 import { languageOfPath, type LanguageDecisions } from './languages.js';
 import { captureCommandEdit } from './commands.js';
 import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
+  documentDiagnostics,
   DEFAULT_COLLECT,
   type CollectedDiagnostics,
   type CollectOptions,
@@ -45,8 +44,9 @@ const UNREACHABLE_EXIT_MS = 2000;
 
 /**
  * How a request relates to readiness: `wait` for it; `eager` asks at once and waits (then asks again)
- * only when a server that is not ready yet answers empty; `flag` never waits but marks the answer;
- * `none` ignores readiness (docs/performance.md, "readiness per operation").
+ * only when a server that is not ready yet answers empty, so an empty answer of a loading server never comes
+ * back as the truth; `flag` never waits but marks the answer; `none` ignores readiness (single-file requests;
+ * docs/performance.md, "readiness per operation").
  */
 export type ReadyMode = 'wait' | 'eager' | 'flag' | 'none';
 
@@ -104,7 +104,7 @@ export class SessionRequests {
     return this.withInstance(async (instance) => {
       if (file !== undefined) await instance.sync(file.absPath, file.text);
       const deadline = timeoutMs === undefined ? instance.readyDeadline : performance.now() + timeoutMs;
-      await instance.readiness.wait(deadline);
+      await instance.waitReady(deadline);
       return instance.readiness.ready;
     });
   }
@@ -136,7 +136,7 @@ export class SessionRequests {
     if (instance === undefined || (await instance.documents.documentChanged(absPath, text))) return;
     if (this.adapter.opensChangedFiles && this.serves(absPath, instance.spec.languages))
       await instance.documents.openChanged(absPath, text);
-    await notifyWatchedFiles(instance, [{ path: absPath, kind: 'changed' }]);
+    await instance.documents.watchedFilesChanged([{ path: absPath, kind: 'changed' }]);
   }
 
   /**
@@ -153,7 +153,7 @@ export class SessionRequests {
       );
       await instance.documents.openFromDisk(ours.map((c) => c.path));
     }
-    await notifyWatchedFiles(instance, changes);
+    await instance.documents.watchedFilesChanged(changes);
   }
 
   /** True when the file's language is one this session's server handles. */
@@ -195,11 +195,26 @@ export class SessionRequests {
     position: Position,
     direction: HierarchyDirection,
     depth: number,
-  ): Promise<HierarchyNode[]> {
+  ): Promise<Omit<LspAnswer<HierarchyNode[]>, 'timing'>> {
     return this.withInstance(async (instance) => {
       const uri = await instance.sync(absPath, text);
-      await instance.readiness.wait(instance.readyDeadline);
-      return walkHierarchy(instance, uri, position, direction, depth);
+      const waitStart = performance.now();
+      await abortable(instance.waitReady(instance.readyDeadline), this.call.signal);
+      const result = await walkHierarchy(instance, uri, position, direction, depth);
+      const complete = instance.readiness.ready && instance.readiness.problem === undefined;
+      return {
+        result,
+        possiblyIncomplete: !complete,
+        ...(complete
+          ? {}
+          : {
+              incompleteReason: instance.readiness.incompleteReason(
+                instance.name,
+                performance.now() - waitStart,
+              ),
+            }),
+        server: this.adapter.id,
+      };
     });
   }
 
@@ -257,7 +272,7 @@ export class SessionRequests {
           source: instance.name,
           message: `${instance.name}: loading project`,
         });
-        await abortable(instance.readiness.wait(instance.readyDeadline), signal);
+        await abortable(instance.waitReady(instance.readyDeadline), signal);
       }
       const readyWaitMs = performance.now() - waitStart;
       const settled =
@@ -265,9 +280,14 @@ export class SessionRequests {
         (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
       const ready = instance.readiness.ready && settled;
       answer ??= await send();
+      const possiblyIncomplete =
+        plan.ready !== 'none' && (!ready || instance.readiness.problem !== undefined);
       return {
         result: answer.result,
-        possiblyIncomplete: plan.ready !== 'none' && !ready,
+        possiblyIncomplete,
+        ...(possiblyIncomplete
+          ? { incompleteReason: instance.readiness.incompleteReason(instance.name, readyWaitMs, settled) }
+          : {}),
         server: this.adapter.id,
         timing: { requestMs: answer.ms, totalMs: performance.now() - began, readyWaitMs },
       };
@@ -355,38 +375,6 @@ function diedBeforeCall(instance: ServerInstance, sent: boolean): boolean {
   if (instance.alive) return false;
   const signal = instance.deadWith?.details?.signal;
   return !sent || instance.unreachable || (typeof signal === 'string' && OUTSIDE_KILLS.has(signal));
-}
-
-/** A document's diagnostics: pulled when the server supports it (TypeScript 7), else the latest pushed. */
-async function documentDiagnostics(
-  instance: ServerInstance,
-  uri: string,
-  waitMs: number,
-): Promise<Diagnostic[]> {
-  if (instance.capabilities.diagnosticProvider !== undefined) {
-    try {
-      const report = await instance.connection.request(
-        DocumentDiagnosticRequest.type,
-        { textDocument: { uri } },
-        waitMs,
-      );
-      if (report.result.kind === 'full') return report.result.items;
-    } catch {
-      // Fall back to what the server pushed.
-    }
-  }
-  return instance.diagnostics.current(uri, waitMs);
-}
-
-async function notifyWatchedFiles(instance: ServerInstance, changes: FileChange[]): Promise<void> {
-  const type = {
-    created: FileChangeType.Created,
-    changed: FileChangeType.Changed,
-    deleted: FileChangeType.Deleted,
-  };
-  await instance.connection.notify(DidChangeWatchedFilesNotification.type, {
-    changes: changes.map((c) => ({ uri: pathToUri(c.path), type: type[c.kind] })),
-  });
 }
 
 /** ContentModified (-32801) and ServerCancelled (-32802): the server dropped the request because the text moved. */

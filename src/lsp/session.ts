@@ -168,9 +168,10 @@ export class Session extends SessionRequests {
     return this.run(absPath, text, {
       type: CompletionRequest.type,
       capability: 'completionProvider',
-      ready: 'flag',
+      ready: 'eager',
       params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), context }),
       convert: (result, uri, m) => m.completion(uri, toCompletionList(result)),
+      empty: (list) => list.items.length === 0,
     });
   }
 
@@ -184,9 +185,10 @@ export class Session extends SessionRequests {
     return this.run(absPath, text, {
       type: SignatureHelpRequest.type,
       capability: 'signatureHelpProvider',
-      ready: 'flag',
+      ready: 'eager',
       params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), context }),
       convert: (result) => result,
+      empty: (help) => help === null || help.signatures.length === 0,
     });
   }
 
@@ -200,7 +202,7 @@ export class Session extends SessionRequests {
     return this.run(absPath, text, {
       type: CodeActionRequest.type,
       capability: 'codeActionProvider',
-      ready: 'flag',
+      ready: 'eager',
       // Quick fixes are offered for diagnostics passed back; without any, servers offer refactorings only.
       ...(context.diagnostics === undefined ? { diagnosticsWaitMs: DIAGNOSTICS_WAIT_MS } : {}),
       params: (uri, m, published) => {
@@ -212,6 +214,7 @@ export class Session extends SessionRequests {
         return { textDocument: { uri }, range: serverRange, context: { ...context, diagnostics } };
       },
       convert: (result, uri, m) => m.codeActions(uri, result ?? []),
+      empty: (actions) => actions.length === 0,
     });
   }
 

@@ -23,6 +23,8 @@ export interface LspAnswer<T> {
   result: T;
   /** True when the server answered before its readiness signal, so the result may miss project files. */
   possiblyIncomplete: boolean;
+  /** With `possiblyIncomplete`: why, naming the server ("rust-analyzer was still loading the project (Fetching) after waiting 15.0 s"). */
+  incompleteReason?: string;
   /** Adapter id of the server that answered (`typescript`, `pyright`, `gopls`, …). */
   server: string;
   /** Timings for the benchmark ("Locus overhead over the raw LSP request"). */

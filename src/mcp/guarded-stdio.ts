@@ -1,161 +1,167 @@
 /**
- * The MCP stdio transport with protocol guards (docs/security.md): a message over the size limit,
- * a line that is not JSON, or a request whose `params` is not an object gets a JSON-RPC error reply
- * and the session goes on. Oversized lines are skipped as they stream, never buffered whole.
+ * The MCP stdio transport (docs/security.md): newline-delimited JSON through the one bounded line reader
+ * (src/core/line-splitter.ts). A line over the size limit or one that is not JSON gets its JSON-RPC error reply
+ * here; every parsed value — a message, a batch, `42` — goes to the session, which answers what is not a valid
+ * message (src/mcp/protocol.ts). Oversized lines are skipped as they stream, never buffered whole; a last line
+ * without a newline is read at the end of the input. Reading stops while more than `MAX_UNSENT_BYTES` of answers
+ * wait to be written (a client that does not read its stdout) or while the session asks (too many calls).
  */
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { isRecord } from '../core/records.js';
+import { errorResponse, RPC_ERROR, type RpcId } from '../core/json-rpc.js';
+import { LineSplitter, type BoundedLine } from '../core/line-splitter.js';
 
 /** Default size limit of one incoming message (the SDK's own buffer limit). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
-
-/** Bytes of an oversized line kept at each end to find its request id. */
-const KEPT = 512;
-
-type Id = string | number | null;
+/** Answers written but not yet taken by the client, beyond which input is not read. */
+export const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
 
 /** Stdio transport that answers malformed input instead of dying on it. */
 export class GuardedStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
-  private parts: Buffer[] = [];
-  private size = 0;
-  private head = '';
-  private tail = Buffer.alloc(0);
+  /** The input ended (after its last line was delivered); `onclose` follows when the session closes. */
+  onend?: () => void;
+  private readonly splitter: LineSplitter;
+  /** Lines read but not yet delivered (reading was paused within a chunk). */
+  private held: BoundedLine[] = [];
+  private readonly paused = new Set<string>();
+  /** Why the connection ended (for the log): the input ended, or the output failed. */
+  reason = 'the transport was closed';
   private started = false;
+  private delivering = false;
+  private ended = false;
+  private closed = false;
 
   constructor(
     private readonly stdin: Readable = process.stdin,
     private readonly stdout: Writable = process.stdout,
     private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
-  ) {}
+  ) {
+    this.splitter = new LineSplitter(maxMessageBytes, (bytes) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+    );
+  }
 
   async start(): Promise<void> {
     if (this.started) throw new Error('GuardedStdioTransport already started');
     this.started = true;
     this.stdin.on('data', this.onData);
+    this.stdin.on('end', this.onEnd);
+    this.stdin.on('close', this.onEnd);
     this.stdin.on('error', this.onStreamError);
+    this.stdout.on('error', this.onOutputError);
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     this.stdin.off('data', this.onData);
+    this.stdin.off('end', this.onEnd);
+    this.stdin.off('close', this.onEnd);
     this.stdin.off('error', this.onStreamError);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
-    this.parts = [];
+    this.held = [];
     this.onclose?.();
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.stdout.once('drain', resolve);
-    });
+  /**
+   * Writes one message. It resolves at once: a slow reader is handled by no longer reading input while the
+   * unsent answers are over the bound, not by keeping every sender waiting.
+   */
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    this.stdout.write(`${JSON.stringify(message)}\n`);
+    if (this.stdout.writableLength > MAX_UNSENT_BYTES && !this.paused.has('unsent')) {
+      this.setReading('unsent', false);
+      this.stdout.once('drain', () => this.setReading('unsent', true));
+    }
+  }
+
+  /** Stops (`on: false`) or resumes reading input for `reason`; reading goes on when no reason holds it. */
+  setReading(reason: string, on: boolean): void {
+    if (on === !this.paused.has(reason)) return;
+    if (on) this.paused.delete(reason);
+    else this.paused.add(reason);
+    if (this.paused.size > 0) {
+      this.stdin.pause();
+      return;
+    }
+    this.deliverHeld();
+    if (this.paused.size === 0 && !this.ended && !this.closed) this.stdin.resume();
   }
 
   private readonly onStreamError = (error: Error): void => this.onerror?.(error);
 
-  private readonly onData = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    let from = 0;
-    for (let newline = bytes.indexOf(0x0a, from); ; newline = bytes.indexOf(0x0a, from)) {
-      this.take(bytes.subarray(from, newline < 0 ? bytes.length : newline));
-      if (newline < 0) return;
-      this.endLine();
-      from = newline + 1;
-    }
+  /** Nobody reads the answers any more: the connection is over. */
+  private readonly onOutputError = (error: Error): void => {
+    this.reason = `stdout failed: ${error.message}`;
+    void this.close();
   };
 
-  private take(piece: Buffer): void {
-    if (piece.length === 0) return;
-    const wasOver = this.size > this.maxMessageBytes;
-    this.size += piece.length;
-    if (this.size <= this.maxMessageBytes) {
-      this.parts.push(piece);
-      return;
+  private readonly onData = (chunk: Buffer | string): void => {
+    this.held.push(...this.splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+    this.deliverHeld();
+  };
+
+  private readonly onEnd = (): void => {
+    if (this.ended) return;
+    this.ended = true;
+    this.reason = 'stdin ended';
+    this.held.push(...this.splitter.end());
+    this.deliverHeld();
+  };
+
+  /** Delivers held lines while reading is on; one loop at a time (a delivery may pause or resume reading). */
+  private deliverHeld(): void {
+    if (this.delivering) return;
+    this.delivering = true;
+    try {
+      while (this.held.length > 0 && this.paused.size === 0 && !this.closed)
+        this.deliver(this.held.shift() as BoundedLine);
+    } finally {
+      this.delivering = false;
     }
-    if (!wasOver) {
-      this.head = Buffer.concat([...this.parts, piece.subarray(0, KEPT)])
-        .subarray(0, KEPT)
-        .toString('utf8');
-      this.parts = [];
+    if (this.ended && this.held.length === 0 && !this.closed) {
+      const onend = this.onend;
+      this.onend = undefined;
+      if (onend) onend();
+      else void this.close();
     }
-    this.tail = Buffer.concat([this.tail, piece]).subarray(-KEPT);
   }
 
-  private endLine(): void {
-    const size = this.size;
-    const line = size > this.maxMessageBytes ? undefined : Buffer.concat(this.parts).toString('utf8');
-    const id = line === undefined ? idOfOversized(this.head, this.tail.toString('utf8')) : null;
-    this.parts = [];
-    this.size = 0;
-    this.head = '';
-    this.tail = Buffer.alloc(0);
-    if (line === undefined) {
-      const message = `The message is ${size} bytes, over the limit of ${this.maxMessageBytes} (maxMessageBytes).`;
-      void this.reply(id, -32600, message, {
-        code: 'LIMIT_EXCEEDED',
-        limit: 'maxMessageBytes',
-        actual: size,
+  private deliver(line: BoundedLine): void {
+    if (line.kind === 'oversized') {
+      const message = `The message is ${line.bytes} bytes, over the limit of ${this.maxMessageBytes} (maxMessageBytes).`;
+      const data = { code: 'LIMIT_EXCEEDED', limit: 'maxMessageBytes', actual: line.bytes };
+      void this.reply(idOfOversized(line.head, line.tail), {
+        code: RPC_ERROR.invalidRequest,
+        message,
+        data,
       });
       return;
     }
-    this.handle(line.replace(/\r$/, ''));
-  }
-
-  private handle(line: string): void {
-    if (line.trim() === '') return;
-    let raw: unknown;
+    if (line.text.trim() === '') return;
+    let value: unknown;
     try {
-      raw = JSON.parse(line);
+      value = JSON.parse(line.text);
     } catch {
-      void this.reply(null, -32700, 'Parse error: the line is not JSON.');
+      void this.reply(null, { code: RPC_ERROR.parseError, message: 'Parse error: the line is not JSON.' });
       return;
     }
-    const record = isRecord(raw) ? raw : {};
-    const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : null;
-    const params = record.params;
-    if (
-      typeof record.method === 'string' &&
-      params !== undefined &&
-      (typeof params !== 'object' || params === null || Array.isArray(params))
-    ) {
-      if (id !== null) void this.reply(id, -32602, 'Invalid params: `params` must be an object.');
-      return;
-    }
-    if (!isJsonRpcMessage(record)) {
-      if (id !== null || typeof record.method === 'string')
-        void this.reply(id, -32600, 'Invalid request: not a JSON-RPC 2.0 message.');
-      else this.onerror?.(new Error('Ignored a line that is not a JSON-RPC message.'));
-      return;
-    }
-    this.onmessage?.(record as unknown as JSONRPCMessage);
+    this.onmessage?.(value as JSONRPCMessage);
   }
 
-  private reply(id: Id, code: number, message: string, data?: Record<string, unknown>): Promise<void> {
-    const error = data === undefined ? { code, message } : { code, message, data };
-    return this.send({ jsonrpc: '2.0', id, error } as unknown as JSONRPCMessage);
+  private reply(id: RpcId | null, error: { code: number; message: string; data?: unknown }): Promise<void> {
+    return this.send(errorResponse(id, error) as unknown as JSONRPCMessage);
   }
-}
-
-/** A JSON-RPC 2.0 request, notification or response (the shapes MCP uses; `params` was checked before). */
-function isJsonRpcMessage(record: Record<string, unknown>): boolean {
-  if (record.jsonrpc !== '2.0') return false;
-  const id = record.id;
-  const hasId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
-  if (typeof record.method === 'string') return id === undefined || hasId;
-  if (!hasId) return false;
-  const error = record.error as Record<string, unknown> | undefined;
-  if (error !== undefined)
-    return typeof error === 'object' && typeof error.code === 'number' && typeof error.message === 'string';
-  return typeof record.result === 'object' && record.result !== null;
 }
 
 /** The request id of an oversized message, from its first or last bytes (`"id":` at the top level). */
-function idOfOversized(head: string, tail: string): Id {
+function idOfOversized(head: string, tail: string): RpcId | null {
   const first = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(head);
   const last = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*(?:,\s*"jsonrpc"\s*:\s*"2\.0"\s*)?\}\s*$/.exec(tail);
   const found = first?.[1] ?? last?.[1];

@@ -103,6 +103,10 @@ const opBase = {
   operation: z.string().optional(),
   cursor: cursor.optional(),
   possibly_incomplete: z.boolean().optional().describe('The server answered before it finished loading.'),
+  incomplete_reason: z
+    .string()
+    .optional()
+    .describe('Why the answer may be incomplete (server and its state).'),
   notes: z.array(z.string()).optional(),
 };
 

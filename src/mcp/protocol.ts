@@ -1,8 +1,10 @@
 /**
- * The MCP protocol as Locus serves it (docs/mcp.md, "Protocol"): JSON-RPC 2.0 over a transport, the
- * `initialize` handshake, `ping`, `logging/setLevel`, cancellation (`notifications/cancelled` aborts the
- * request's signal and its answer is not sent), and requests to the client (`roots/list`). The tools are
- * handlers registered on it (src/mcp/tools/index.ts).
+ * The MCP protocol as Locus serves it (docs/mcp.md, "Protocol"): JSON-RPC 2.0 over a transport, the lifecycle
+ * (src/mcp/lifecycle.ts: `initialize` once, nothing but `ping` before it, closing at the end of the input),
+ * `ping`, `logging/setLevel`, batches in protocol version 2025-03-26, cancellation (`notifications/cancelled`
+ * aborts the request's signal and its answer is not sent), backpressure (src/mcp/flow.ts) and requests to the
+ * client (`roots/list`). Every incoming value gets an answer unless it is a notification or a response: a
+ * malformed one its coded JSON-RPC error. The tools are handlers registered on it (src/mcp/tools/index.ts).
  *
  * Why not the SDK's server: importing it builds a few hundred zod schemas of the whole protocol and an Ajv
  * instance, about half of the MCP server's start (docs/performance.md, "Cold start"). The SDK's transports
@@ -10,7 +12,18 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  classifyMessage,
+  errorResponse,
+  RPC_ERROR,
+  type RpcId,
+  type RpcMessage,
+  type RpcParams,
+} from '../core/json-rpc.js';
+import { RequestMap } from '../core/request-map.js';
 import { waitFor } from '../core/wait-for.js';
+import { CallSlots, type Pausable } from './flow.js';
+import { batchesAllowed, decide, type SessionState } from './lifecycle.js';
 
 const LATEST_PROTOCOL_VERSION = '2025-11-25';
 const SUPPORTED_PROTOCOL_VERSIONS = [
@@ -21,14 +34,10 @@ const SUPPORTED_PROTOCOL_VERSIONS = [
   '2024-10-07',
 ];
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-
-/** JSON-RPC error codes used here. */
-export const RPC = {
-  invalidParams: -32602,
-  methodNotFound: -32601,
-  internal: -32603,
-  timeout: -32001,
-} as const;
+/** Requests answered at once, without a run slot: they never wait behind tool calls. */
+const CHEAP = new Set(['ping', 'initialize', 'logging/setLevel', 'tools/list']);
+/** After the input ended, how long running calls may still finish and be answered before they are aborted. */
+export const CLOSE_GRACE_MS = 10_000;
 
 /** A protocol error: becomes the JSON-RPC error of the request. */
 export class McpProtocolError extends Error {
@@ -41,8 +50,8 @@ export class McpProtocolError extends Error {
   }
 }
 
-type Id = string | number;
-type Params = Record<string, unknown>;
+type Params = RpcParams;
+type Reply = Record<string, unknown>;
 
 /** What a request handler gets besides the params. */
 export interface RequestContext {
@@ -57,20 +66,33 @@ export interface RequestContext {
 type RequestHandler = (params: Params, context: RequestContext) => unknown;
 type NotificationHandler = (params: Params) => void | Promise<void>;
 
+/** A transport with the stdio extras: pausing input, and hearing the end of the input before the close. */
+type SessionTransport = Transport & Pausable & { onend?: () => void };
+
 /** The server side of one MCP connection. */
 export class McpSession {
   /** Called once the client confirmed the handshake (`notifications/initialized`). */
   oninitialized?: () => void;
   /** Called when the connection closed. */
   onclose?: () => void;
-  private transport: Transport | undefined;
+  private transport: SessionTransport | undefined;
+  private state: SessionState = 'uninitialized';
+  private version: string | undefined;
   private clientCapabilities: Params | undefined;
   private logLevel: number | undefined;
   private nextId = 0;
   private readonly requests = new Map<string, RequestHandler>();
   private readonly notifications = new Map<string, NotificationHandler>();
-  private readonly inFlight = new Map<Id, AbortController>();
-  private readonly pending = new Map<Id, { resolve(value: Params): void; reject(error: Error): void }>();
+  private readonly inFlight = new Map<RpcId, AbortController>();
+  private readonly outgoing = new RequestMap<RpcId, Params>({
+    timeout: (id) =>
+      new McpProtocolError(RPC_ERROR.requestTimeout, `Request timed out: ${this.methodOf(id)}`),
+    aborted: () => new Error('Connection closed'),
+  });
+  private readonly outgoingMethods = new Map<RpcId, string>();
+  private readonly slots = new CallSlots(() => this.transport);
+  /** Every message still being handled (its answer not yet written). */
+  private readonly open = new Set<Promise<void>>();
 
   constructor(
     private readonly serverInfo: { name: string; title?: string; version: string },
@@ -79,7 +101,6 @@ export class McpSession {
     this.setRequestHandler('initialize', (params) => this.initialize(params));
     this.setRequestHandler('ping', () => ({}));
     this.setRequestHandler('logging/setLevel', (params) => this.setLogLevel(params));
-    this.setNotificationHandler('notifications/initialized', () => this.oninitialized?.());
     this.setNotificationHandler('notifications/cancelled', (params) => {
       const id = params.requestId;
       if (typeof id === 'string' || typeof id === 'number') this.inFlight.get(id)?.abort(params.reason);
@@ -98,10 +119,12 @@ export class McpSession {
 
   /** Takes over the transport and starts it. */
   async connect(transport: Transport): Promise<void> {
-    this.transport = transport;
-    transport.onmessage = (message) => this.receive(message as unknown as Params);
-    transport.onclose = () => this.closed();
-    transport.onerror = () => undefined;
+    const session = transport as SessionTransport;
+    this.transport = session;
+    session.onmessage = (message) => this.track(this.receive(message));
+    session.onclose = () => this.closed();
+    session.onerror = () => undefined;
+    session.onend = () => void this.inputEnded();
     await transport.start();
   }
 
@@ -129,6 +152,51 @@ export class McpSession {
     return this.request('roots/list', {}, options.timeout) as Promise<{ roots: { uri: string }[] }>;
   }
 
+  /** One incoming value: a message, or a batch of them (JSON-RPC 2.0, "Batch"). */
+  async receive(value: unknown): Promise<void> {
+    if (!Array.isArray(value)) {
+      const reply = await this.handle(classifyMessage(value));
+      if (reply !== undefined) await this.send(reply);
+      return;
+    }
+    if (value.length === 0 || !batchesAllowed(this.state, this.version)) {
+      const why =
+        value.length === 0
+          ? 'Invalid request: an empty batch.'
+          : `Invalid request: batches are accepted only in protocol version 2025-03-26, after initialize (this session: ${this.version ?? 'not initialized'}).`;
+      await this.send(errorResponse(null, { code: RPC_ERROR.invalidRequest, message: why }));
+      return;
+    }
+    const replies = await Promise.all(value.map((element) => this.handle(classifyMessage(element), true)));
+    const answered = replies.filter((reply): reply is Reply => reply !== undefined);
+    if (answered.length > 0) await this.send(answered);
+  }
+
+  /** The reply to one message (undefined: none is due). */
+  private async handle(message: RpcMessage, inBatch = false): Promise<Reply | undefined> {
+    if (message.kind === 'invalid') return errorResponse(message.id, message.error);
+    if (inBatch && message.kind === 'request' && message.method === 'initialize')
+      return refusal(message.id, 'Invalid request: `initialize` must not be part of a batch.');
+    const decision = decide(this.state, message);
+    this.state = decision.next;
+    switch (decision.action) {
+      case 'refuse':
+        return message.kind === 'request' ? errorResponse(message.id, decision.error) : undefined;
+      case 'settle':
+        this.settle(message);
+        return undefined;
+      case 'ignore':
+        return undefined;
+      case 'initialized':
+        this.oninitialized?.();
+        return undefined;
+      default:
+        if (message.kind === 'request') return this.answer(message.id, message.method, message.params);
+        if (message.kind === 'notification') this.runNotification(message.method, message.params);
+        return undefined;
+    }
+  }
+
   private initialize(params: Params): Params {
     const capabilities = params.capabilities;
     this.clientCapabilities =
@@ -138,6 +206,7 @@ export class McpSession {
       typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
         ? requested
         : LATEST_PROTOCOL_VERSION;
+    this.version = version;
     return {
       protocolVersion: version,
       capabilities: this.options.capabilities,
@@ -149,7 +218,7 @@ export class McpSession {
   private setLogLevel(params: Params): Params {
     const level = LOG_LEVELS.indexOf(params.level as (typeof LOG_LEVELS)[number]);
     if (level < 0)
-      throw new McpProtocolError(RPC.invalidParams, `Unknown log level ${String(params.level)}.`);
+      throw new McpProtocolError(RPC_ERROR.invalidParams, `Unknown log level ${String(params.level)}.`);
     this.logLevel = level;
     return {};
   }
@@ -158,82 +227,106 @@ export class McpSession {
     return this.send({ jsonrpc: '2.0', method, params });
   }
 
-  private send(message: Params): Promise<void> {
+  private send(message: Reply | Reply[]): Promise<void> {
     if (this.transport === undefined) return Promise.resolve();
     return this.transport.send(message as unknown as JSONRPCMessage).catch(() => undefined);
   }
 
   private async request(method: string, params: Params, timeoutMs: number): Promise<Params> {
     const id = `locus-${++this.nextId}`;
-    const answer = new Promise<Params>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.outgoingMethods.set(id, method);
+    const answer = this.outgoing.wait(id, { timeoutMs, unref: true });
     await this.send({ jsonrpc: '2.0', id, method, params });
-    const outcome = await waitFor(answer, timeoutMs, { unref: true });
-    this.pending.delete(id);
-    if (!outcome.done) throw new McpProtocolError(RPC.timeout, `Request timed out: ${method}`);
-    return outcome.value;
-  }
-
-  private receive(message: Params): void {
-    const id = message.id as Id | undefined;
-    if (typeof message.method !== 'string') return this.settle(id, message);
-    const params = (message.params ?? {}) as Params;
-    if (id === undefined || id === null) {
-      void Promise.resolve()
-        .then(() => this.notifications.get(message.method as string)?.(params))
-        .catch(() => undefined);
-      return;
+    try {
+      return await answer;
+    } finally {
+      this.outgoingMethods.delete(id);
     }
-    void this.answer(id, message.method, params);
   }
 
-  private async answer(id: Id, method: string, params: Params): Promise<void> {
+  private methodOf(id: RpcId): string {
+    return this.outgoingMethods.get(id) ?? String(id);
+  }
+
+  private runNotification(method: string, params: Params): void {
+    void Promise.resolve()
+      .then(() => this.notifications.get(method)?.(params))
+      .catch(() => undefined);
+  }
+
+  private async answer(id: RpcId, method: string, params: Params): Promise<Reply | undefined> {
     const handler = this.requests.get(method);
     if (handler === undefined)
-      return this.send({
-        jsonrpc: '2.0',
+      return errorResponse(id, { code: RPC_ERROR.methodNotFound, message: 'Method not found' });
+    if (this.inFlight.has(id))
+      return refusal(
         id,
-        error: { code: RPC.methodNotFound, message: 'Method not found' },
-      });
+        `Invalid request: id ${JSON.stringify(id)} is already in use by a request in flight.`,
+      );
     const controller = new AbortController();
+    const run = this.run(id, method, handler, params, controller);
     this.inFlight.set(id, controller);
+    let reply: Reply;
+    try {
+      reply = await run;
+    } finally {
+      this.inFlight.delete(id);
+    }
+    // A cancelled request gets no answer: the client has stopped listening for it (MCP, "Cancellation").
+    return controller.signal.aborted ? undefined : reply;
+  }
+
+  private async run(
+    id: RpcId,
+    method: string,
+    handler: RequestHandler,
+    params: Params,
+    controller: AbortController,
+  ): Promise<Reply> {
+    const release = CHEAP.has(method) ? undefined : await this.slots.acquire();
     const meta = params._meta as RequestContext['meta'];
     const context: RequestContext = {
       signal: controller.signal,
       ...(meta === undefined ? {} : { meta }),
       notify: (m, p) => this.notify(m, p),
     };
-    let reply: Params;
     try {
-      reply = { jsonrpc: '2.0', id, result: await handler(params, context) };
+      return { jsonrpc: '2.0', id, result: await handler(params, context) };
     } catch (error) {
-      const code = error instanceof McpProtocolError ? error.code : RPC.internal;
-      reply = {
-        jsonrpc: '2.0',
-        id,
-        error: { code, message: error instanceof Error ? error.message : String(error) },
-      };
+      const code = error instanceof McpProtocolError ? error.code : RPC_ERROR.internalError;
+      return errorResponse(id, { code, message: error instanceof Error ? error.message : String(error) });
     } finally {
-      this.inFlight.delete(id);
+      release?.();
     }
-    // A cancelled request gets no answer: the client has stopped listening for it (MCP, "Cancellation").
-    if (!controller.signal.aborted) await this.send(reply);
   }
 
-  private settle(id: Id | undefined, message: Params): void {
-    const waiter = id === undefined ? undefined : this.pending.get(id);
-    if (waiter === undefined || id === undefined) return;
-    this.pending.delete(id);
-    const error = message.error as { message?: string; code?: number } | undefined;
-    if (error !== undefined)
-      waiter.reject(new McpProtocolError(error.code ?? RPC.internal, error.message ?? ''));
-    else waiter.resolve((message.result ?? {}) as Params);
+  private settle(message: RpcMessage): void {
+    if (message.kind === 'response') this.outgoing.resolve(message.id, message.result);
+    else if (message.kind === 'error-response')
+      this.outgoing.reject(message.id, new McpProtocolError(message.error.code, message.error.message));
+  }
+
+  private track(work: Promise<void>): void {
+    this.open.add(work);
+    void work.finally(() => this.open.delete(work));
+  }
+
+  /** The input ended: nothing new starts; running calls get `CLOSE_GRACE_MS` to finish and be answered. */
+  private async inputEnded(): Promise<void> {
+    this.state = 'closing';
+    await waitFor(Promise.allSettled([...this.open]), CLOSE_GRACE_MS, { unref: true });
+    await this.close();
   }
 
   private closed(): void {
     this.transport = undefined;
+    this.state = 'closing';
     for (const controller of this.inFlight.values()) controller.abort(new Error('Connection closed'));
-    for (const waiter of this.pending.values()) waiter.reject(new Error('Connection closed'));
-    this.pending.clear();
+    this.outgoing.rejectAll(new Error('Connection closed'));
     this.onclose?.();
   }
+}
+
+function refusal(id: RpcId, message: string): Reply {
+  return errorResponse(id, { code: RPC_ERROR.invalidRequest, message });
 }

@@ -146,22 +146,19 @@ export function createLocusMcpServer(options: LocusMcpOptions = {}): LocusMcpSer
 }
 
 /**
- * Serves MCP on stdin/stdout until the client disconnects (stdin ends or stdout breaks), then shuts every
- * language server down. Resolves once everything is closed.
+ * Serves MCP on stdin/stdout until the client disconnects (stdin ends — the calls already running are still
+ * answered — or stdout breaks), then shuts every language server down. Resolves once everything is closed.
  */
 export async function runStdioServer(options: LocusMcpOptions = {}): Promise<void> {
   const log = options.log ?? logToStderr;
   const server = createLocusMcpServer({ ...options, log });
-  const disconnected = new Promise<string>((resolve) => {
-    process.stdin.once('end', () => resolve('stdin ended'));
-    process.stdin.once('close', () => resolve('stdin closed'));
-    process.stdout.on('error', (error) => resolve(`stdout failed: ${error.message}`));
-    server.mcp.onclose = () => resolve('transport closed');
-  });
-  await server.mcp.connect(new GuardedStdioTransport());
+  // The transport closes when stdout breaks, or once the input ended and the calls still running were answered.
+  const disconnected = new Promise<void>((resolve) => (server.mcp.onclose = resolve));
+  const transport = new GuardedStdioTransport();
+  await server.mcp.connect(transport);
   log('ready on stdio');
-  const reason = await disconnected;
-  log(`${reason}; shutting down`);
+  await disconnected;
+  log(`${transport.reason}; shutting down`);
   await server.close();
   log('closed');
 }

@@ -40,3 +40,8 @@ export const MAY_WRITE: ToolAnnotations = {
   idempotentHint: false,
   openWorldHint: false,
 };
+
+/** The call's cancel as an option of an offline operation (`{ signal }`, or nothing when there is none). */
+export function signalOf(call: CallScope): { signal?: AbortSignal } {
+  return call.signal === undefined ? {} : { signal: call.signal };
+}

@@ -22,9 +22,15 @@ function symbolLine(cursor: CursorContext): string {
 }
 
 /** Notes shared by every operation result (readiness, resolution notes). */
-export function renderResultNotes(result: { possibly_incomplete?: true; notes?: string[] }): string[] {
+export function renderResultNotes(result: {
+  possibly_incomplete?: true;
+  incomplete_reason?: string;
+  notes?: string[];
+}): string[] {
   const lines = (result.notes ?? []).map((note) => `Note: ${note}`);
   if (result.possibly_incomplete)
-    lines.push('Note: the language server was still loading the project; this answer may be incomplete.');
+    lines.push(
+      `Note: ${result.incomplete_reason ?? 'the language server was still loading the project'}; this answer may be incomplete.`,
+    );
   return lines;
 }

@@ -8,6 +8,7 @@ import type { Node, QueryCapture } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { SymbolKindName } from '../locate/outline.js';
 import type { PlacedCandidate } from './candidates.js';
+import type { EmbeddedRegion } from './embedded.js';
 
 /** One match of a `@symbol.<kind>` pattern. Its nodes are valid only during the hook call. */
 export interface SymbolMatch {
@@ -124,6 +125,16 @@ export interface LanguageHooks {
    * offsets stay valid and names still come from the real text).
    */
   prepareText?(text: string): string;
+  /**
+   * Names depend on the siblings before them (data-file array elements are named by index): an outline update
+   * after an edit then re-queries the whole tree instead of a window around the edit.
+   */
+  positionalNames?: boolean;
+  /**
+   * Regions of the file written in another language (HTML/Vue `<script>` and `<style>`, `embedded.ts`): their
+   * symbols nest under the symbol whose full range starts where the region's owner does.
+   */
+  embedded?(root: Node, text: string): EmbeddedRegion[];
 }
 
 /** What a fallback parser found in a region: candidates (spans relative to it) and parse errors. */

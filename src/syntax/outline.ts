@@ -40,6 +40,7 @@ import { parserText } from './text-edit.js';
 import type { Range, Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { damagedRegions, patchDamaged } from './damaged.js';
+import { graftEmbedded } from './embedded.js';
 import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
 import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
@@ -89,14 +90,28 @@ export async function extractionOfTree(
   text: string,
   previous?: PreviousExtraction,
 ): Promise<{ outline: Outline; extraction?: Extraction }> {
+  // Read from the tree before any wait: the caller may delete it meanwhile.
+  const regions = loaded.hooks.embedded?.(tree.rootNode, text) ?? [];
+  const own = await ownExtraction(loaded, tree, text, previous);
+  if (regions.length === 0) return own;
+  return { ...own, outline: await graftEmbedded(own.outline, regions, text, extractOutline) };
+}
+
+async function ownExtraction(
+  loaded: LoadedLanguage,
+  tree: Tree,
+  text: string,
+  previous?: PreviousExtraction,
+): Promise<{ outline: Outline; extraction?: Extraction }> {
   const recovery = loaded.hooks.recovery;
   if (recovery && (tree.rootNode.hasError || recovery.always)) {
     const recovered = recoverOutline(loaded, tree, text);
     if (recovered) return { outline: recovered };
   }
-  const extraction = previous
-    ? updateExtraction(loaded, tree, text, previous)
-    : fullExtraction(loaded, tree, text);
+  const extraction =
+    previous && !loaded.hooks.positionalNames
+      ? updateExtraction(loaded, tree, text, previous)
+      : fullExtraction(loaded, tree, text);
   if (!tree.rootNode.hasError || !loaded.hooks.fallback) return { outline: extraction.outline, extraction };
   // The regions are read before waiting: the caller may delete its tree while the fallback runs.
   const patched = await patchDamaged(loaded, text, extraction, damagedRegions(tree));

@@ -29,12 +29,16 @@ export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string)
   const query = symbolQuery(loaded);
   if (!recovery || !query) return undefined;
   let best = { tree, owned: false, text };
+  // The regions below are parsed from the masked text even when the whole masked file was no better: a
+  // construct tree-sitter cannot parse can spoil one region's parse without changing the file's error weight.
+  let firstMask: string | undefined;
   try {
     // Each round masks the previous round's text (more where it still fails); the best parse wins.
     let current = { tree, text, owned: false };
     for (let round = 0; round < MASK_ROUNDS && (current.tree.rootNode.hasError || round === 0); round++) {
       const masked = recovery.mask?.(current.text, damagedRegions(current.tree));
       if (masked === undefined || masked === current.text || masked.length !== text.length) break;
+      firstMask ??= masked;
       if (current.owned && current.tree !== best.tree) current.tree.delete();
       current = { tree: parse(loaded, masked), text: masked, owned: true };
       const gain = errorWeight(best.tree) - errorWeight(current.tree);
@@ -45,7 +49,8 @@ export function recoverOutline(loaded: LoadedLanguage, tree: Tree, text: string)
     }
     if (current.owned && current.tree !== best.tree) current.tree.delete();
     const regions = best.tree.rootNode.hasError ? recovery.regions?.(text) : undefined;
-    if (regions && regions.length > 1) return byRegions(loaded, { parsed: best.text, names: text }, regions);
+    const parsed = best.owned ? best.text : (firstMask ?? text);
+    if (regions && regions.length > 1) return byRegions(loaded, { parsed, names: text }, regions);
     if (!best.owned) return undefined;
     const { candidates, containers } = collectCandidates(query, best.tree, text, loaded.hooks);
     return outlineOf(loaded, candidates, containers, errorSpans(best.tree.rootNode));

@@ -19,7 +19,7 @@ export interface RecyclePolicy {
 const policy: RecyclePolicy = {
   // Long enough that an agent's next call within a task finds everything warm.
   idleMs: 30_000,
-  // A repository's handful of languages fits; a walk through all 17 grammars does not stay loaded.
+  // A repository's handful of languages fits; a walk through all 31 grammars does not stay loaded.
   maxLanguages: 6,
   // The copy starts at 32 MiB, and the trees the cache keeps fit in that; beyond this a parse of a big text
   // (which the tree cache also recycles after) or a caller's own trees grew it.

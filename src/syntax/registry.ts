@@ -2,7 +2,7 @@
  * Grammar registry: where a language's grammar wasm and symbol query live. The data is
  * `grammars/manifest.json`; the wasm files are vendored gzipped under `grammars/wasm/` (`npm run grammars`
  * copies them from the npm packages the manifest names; `grammars/wasm/provenance.json` records where
- * from). Gzip takes the 17 grammars from 31 MB to 3 MB installed; unzipping the largest (5 MB) takes
+ * from). Gzip takes the 31 grammars from 52 MB to 4.8 MB installed; unzipping the largest (5 MB) takes
  * ~13 ms once. Which language a file is comes from the one language registry, `core/languages.ts`
  * (docs/languages.md).
  */
@@ -18,17 +18,20 @@ export interface GrammarEntry {
   id: string;
   /** File extensions with the dot, lower-case (`.py`), from the language registry. */
   extensions: string[];
-  /** npm package and file inside it the vendored grammar wasm was copied from. */
-  wasm: { package: string; file: string };
-  /** Symbol query file, relative to `grammars/`. */
-  queries: string;
+  /**
+   * npm package and file inside it the vendored grammar wasm was copied from; for a collection of prebuilt grammars
+   * also the grammar it holds and that grammar's licence.
+   */
+  wasm: { package: string; file: string; grammar?: string; license?: string };
+  /** Symbol query files, relative to `grammars/`, concatenated in order (Objective-C = C's query + its own). */
+  queries: string[];
   /** Hook module name under `src/syntax/languages/` (defaults to the id). */
   hooks: string;
 }
 
 interface RawEntry {
-  wasm: { package: string; file: string };
-  queries: string;
+  wasm: GrammarEntry['wasm'];
+  queries: string | string[];
   hooks?: string;
 }
 
@@ -46,7 +49,7 @@ function load(): Map<string, GrammarEntry> {
       id,
       extensions: [...(languageSpec(id)?.extensions ?? [])],
       wasm: entry.wasm,
-      queries: entry.queries,
+      queries: typeof entry.queries === 'string' ? [entry.queries] : entry.queries,
       hooks: entry.hooks ?? id,
     });
   }
@@ -99,15 +102,17 @@ export function wasmBytes(languageId: string): Uint8Array {
   return gunzipSync(readFileSync(wasmPath(languageId)));
 }
 
-/** Absolute path of a language's symbol query file. */
-export function queryPath(languageId: string): string {
-  return GRAMMARS_DIR + grammarEntry(languageId).queries;
+/** Absolute paths of a language's symbol query files. */
+export function queryPaths(languageId: string): string[] {
+  return grammarEntry(languageId).queries.map((file) => GRAMMARS_DIR + file);
 }
 
-/** Source of a language's symbol query, or undefined when the language has none yet. */
+/** Source of a language's symbol query (its files joined), or undefined when the language has none yet. */
 export function readQuerySource(languageId: string): string | undefined {
   try {
-    return readFileSync(queryPath(languageId), 'utf8');
+    return queryPaths(languageId)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

@@ -43,6 +43,7 @@ let recycled = 0;
 /** The copy a loaded language belongs to (its queries must be compiled by the same copy). */
 const modules = new WeakMap<LoadedLanguage, TreeSitterModule>();
 const queries = new WeakMap<LoadedLanguage, Query | null>();
+const commentQueries = new WeakMap<LoadedLanguage, Query | null>();
 
 function generation(): Generation {
   if (current) return current;
@@ -158,16 +159,28 @@ const HOOK_MODULES: Readonly<Record<string, () => Promise<{ hooks: LanguageHooks
   bash: () => import('./languages/bash.js'),
   c: () => import('./languages/c.js'),
   csharp: () => import('./languages/csharp.js'),
+  css: () => import('./languages/css.js'),
+  dart: () => import('./languages/dart.js'),
+  elixir: () => import('./languages/elixir.js'),
   go: () => import('./languages/go.js'),
+  json: () => import('./languages/json.js'),
   kotlin: () => import('./languages/kotlin.js'),
   lua: () => import('./languages/lua.js'),
+  markdown: () => import('./languages/markdown.js'),
+  markup: () => import('./languages/markup.js'),
+  objc: () => import('./languages/objc.js'),
+  ocaml: () => import('./languages/ocaml.js'),
   php: () => import('./languages/php.js'),
   python: () => import('./languages/python.js'),
   ruby: () => import('./languages/ruby.js'),
   rust: () => import('./languages/rust.js'),
   scala: () => import('./languages/scala.js'),
+  solidity: () => import('./languages/solidity.js'),
   swift: () => import('./languages/swift.js'),
+  toml: () => import('./languages/toml.js'),
   typescript: () => import('./languages/typescript.js'),
+  yaml: () => import('./languages/yaml.js'),
+  zig: () => import('./languages/zig.js'),
 };
 
 async function loadHooks(name: string): Promise<LanguageHooks> {
@@ -191,6 +204,18 @@ export function symbolQuery(loaded: LoadedLanguage): Query | undefined {
       ? null
       : new ts.Query(loaded.language, source + '\n' + commentPattern(loaded.language));
   queries.set(loaded, query);
+  return query ?? undefined;
+}
+
+/** The query capturing every comment node of a loaded language, or undefined when the grammar has none. */
+export function commentQuery(loaded: LoadedLanguage): Query | undefined {
+  const cached = commentQueries.get(loaded);
+  if (cached !== undefined) return cached ?? undefined;
+  const ts = modules.get(loaded);
+  if (!ts) throw new Error(`language "${loaded.id}" was not loaded by loadLanguage`);
+  const pattern = commentPattern(loaded.language);
+  const query = pattern === '' ? null : new ts.Query(loaded.language, pattern);
+  commentQueries.set(loaded, query);
   return query ?? undefined;
 }
 

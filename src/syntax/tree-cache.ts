@@ -9,7 +9,9 @@
  */
 import type { Tree } from 'web-tree-sitter';
 import { LruMap } from '../core/lru-map.js';
+import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
+import { commentSpans } from './comments.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
 import { IdleWatch } from './idle-watch.js';
 import type { Extraction, PreviousExtraction } from './incremental.js';
@@ -158,13 +160,32 @@ export class TreeCache {
     text: string,
     offset: number,
   ): Promise<IdentifierInfo | undefined> {
+    return this.withTree(key, languageId, text, (tree, outline) =>
+      identifierInTree(tree, text, offset, outline),
+    );
+  }
+
+  /** The comment spans of `text` for the file `key` (uses the cached tree). */
+  async comments(key: string, languageId: string, text: string): Promise<Span[]> {
+    return this.idle.run(() =>
+      this.withTree(key, languageId, text, (tree, _outline, loaded) => commentSpans(loaded, tree)),
+    );
+  }
+
+  /** Runs `use` on the tree of exactly `text` (the cached one, or a parse deleted afterwards). */
+  private async withTree<T>(
+    key: string,
+    languageId: string,
+    text: string,
+    use: (tree: Tree, outline: Outline, loaded: LoadedLanguage) => T,
+  ): Promise<T> {
     const outline = await this.outlineNow(key, languageId, text);
     const { loaded } = await requireSymbolQuery(languageId);
     const entry = this.update(key, loaded, text);
-    if (entry.tree) return identifierInTree(entry.tree, entry.text, offset, outline);
+    if (entry.tree) return use(entry.tree, outline, loaded);
     const tree = this.parse(loaded, text);
     try {
-      return identifierInTree(tree, entry.text, offset, outline);
+      return use(tree, outline, loaded);
     } finally {
       tree.delete();
     }

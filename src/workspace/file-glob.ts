@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlob } from '../core/glob.js';
 
 /** Characters that make an argument a glob rather than a locate string. */
 export function isGlob(input: string): boolean {
@@ -20,7 +20,7 @@ export function expandGlob(
   pattern: string,
   limit: number,
 ): { files: string[]; truncated: boolean } {
-  const match = picomatch(pattern.replace(/^\.\//, ''), { dot: false });
+  const match = compileGlob(pattern, { dot: false });
   const files: string[] = [];
   const stack = [''];
   let visited = 0;

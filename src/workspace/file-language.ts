@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlob } from '../core/glob.js';
 import { detectLanguage, isAmbiguousHeader } from '../core/languages.js';
 import { LruMap } from '../core/lru-map.js';
 import { readTextOrUndefined } from './files.js';
@@ -46,7 +46,7 @@ export class FileLanguages {
     overrides: LanguageOverrides = {},
   ) {
     this.matchers = Object.entries(overrides).map(([glob, language]) => ({
-      test: picomatch(glob, { dot: true }),
+      test: compileGlob(glob, { dot: true }),
       language,
     }));
   }

@@ -18,7 +18,7 @@ let cacheDir = '';
 beforeAll(async () => {
   await ensureBuilt();
   cacheDir = mkdtempSync(path.join(tmpdir(), 'locus-bundle-cache-'));
-}, 600_000);
+});
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 it('an index persisted by the CLI is loaded from the cache by the compiled modules', async () => {
@@ -46,4 +46,4 @@ it('an index persisted by the CLI is loaded from the cache by the compiled modul
     if (previous === undefined) delete process.env.LOCUS_CACHE_DIR;
     else process.env.LOCUS_CACHE_DIR = previous;
   }
-}, 120_000);
+});

@@ -18,7 +18,7 @@ function locus(args: string[], input?: string): { code: number; stdout: string; 
   const run = spawnSync(process.execPath, [BIN, ...args, '--root', ROOT], {
     input,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 600_000,
   });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
@@ -45,7 +45,7 @@ function json(args: string[]): { code: number; body: Record<string, unknown> } {
 
 beforeAll(async () => {
   await ensureBuilt(); // under the suite's build lock (files run in parallel)
-}, 120_000);
+});
 
 describe('locus locate', () => {
   it('answers in the docs/operations.md, "Command line" JSON shape', () => {

@@ -21,7 +21,7 @@ function locus(
 ): { code: number; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 600_000,
     input: '',
     env: { ...process.env, ...env },
   });
@@ -30,7 +30,7 @@ function locus(
 
 beforeAll(async () => {
   await ensureBuilt(); // under the suite's build lock (files run in parallel)
-}, 120_000);
+});
 
 describe('locus conventions', () => {
   it.each([['-V'], ['--version']])('%s prints the package version', (flag) => {

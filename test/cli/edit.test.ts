@@ -17,14 +17,14 @@ beforeAll(async () => {
   await ensureBuilt(); // under the suite's build lock (files run in parallel)
   root = mkdtempSync(path.join(tmpdir(), 'locus-cli-edit-'));
   cpSync(path.join(REPO, 'test/fixtures/edit'), root, { recursive: true });
-}, 120_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function locus(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [BIN, 'edit', ...args, '--root', root], {
     input,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 600_000,
   });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }

@@ -20,9 +20,9 @@ beforeAll(async () => {
   const args = [FAKE_SERVER, '--ready-after=200', '--load-progress'];
   writeFileSync(
     path.join(ws, 'locus.config.json'),
-    JSON.stringify({ languages: { python: { command: process.execPath, args } } }),
+    JSON.stringify({ languages: { python: { server: 'pyright', command: process.execPath, args } } }),
   );
-}, 240_000);
+});
 
 afterAll(() => removeDir(ws));
 
@@ -35,7 +35,7 @@ function hover(...flags: string[]): { code: number; stdout: string; stderr: stri
     [bin, 'references', 'py/app.py:slow@return <|>slow', '--root', ws, '--trust', ...flags],
     {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 600_000,
     },
   );
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };

@@ -44,6 +44,10 @@ describe('the language registry', () => {
     expect(headerLanguage('void Foo::bar();\n')).toBe('cpp');
     expect(headerLanguage('typedef struct TValue { int tt_; } TValue;\n/* a::b in a comment */\n')).toBe('c');
     expect(headerLanguage('LUA_API int (lua_gettop) (lua_State *L);\n')).toBe('c');
+    expect(headerLanguage('#import <Foundation/Foundation.h>\n@interface Cart : NSObject\n@end\n')).toBe(
+      'objc',
+    );
+    expect(headerLanguage('/* @interface in a comment */\nint x;\n')).toBe('c');
     expect(detectLanguage('a.h', 'class A {\npublic:\n};\n')).toBe('cpp');
     expect(detectLanguage('a.h')).toBe('c');
     expect(detectLanguage('a.hpp', 'int x;')).toBe('cpp');

@@ -95,7 +95,8 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-describe('the warm CLI', () => {
+// Each test spawns several CLI calls and waits on processes: a generous cap for a loaded machine, not a timing.
+describe('the warm CLI', { timeout: 300_000 }, () => {
   it('starts on first use, answers the next calls from the same process, exactly as in-process', () => {
     const calls = [
       ['locate', 'src/cart.py:Cart.total@return <|>subtotal', '--json'],
@@ -146,7 +147,7 @@ describe('the warm CLI', () => {
     locus(['locate', 'src/cart.py:Cart.total']);
     const crashed = daemonOf()?.pid as number;
     process.kill(crashed, 'SIGKILL');
-    expect(await eventually(() => !isAlive(crashed), 30_000)).toBe(true);
+    expect(await eventually(() => !isAlive(crashed))).toBe(true);
     expect(sockets().length).toBeGreaterThan(0); // left behind
     const run = locus(['locate', 'src/cart.py:Cart.total', '--json']);
     expect(run.code, run.stderr).toBe(0);
@@ -173,7 +174,7 @@ describe('the warm CLI', () => {
     locus(['locate', 'src/cart.py:Cart.total'], { env });
     const idle = daemonOf(env)?.pid as number;
     expect(idle).toBeDefined();
-    expect(await eventually(() => !isAlive(idle), 60_000)).toBe(true);
+    expect(await eventually(() => !isAlive(idle))).toBe(true);
     expect(daemonOf(env)).toBeUndefined();
     locus(['locate', 'src/cart.py:Cart.total']);
     const running = daemonOf()?.pid as number;

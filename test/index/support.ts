@@ -57,6 +57,8 @@ export function writeOddCases(
   outside: string,
 ): {
   indexed: string[];
+  /** Data files indexed for search, without symbols (their keys stay out of the index). */
+  data: string[];
   skipped: { tooLarge: number; binary: number; unreadable: number; symlinks: number };
 } {
   writeTree(outside, { 'secret.py': 'def outside_secret():\n    pass\n' });
@@ -94,6 +96,7 @@ export function writeOddCases(
   }
   return {
     indexed: ['keep.gen.py', 'local.py', 'sub/other.py', 'sub2/b.py', 'vendor/keep/k.py', 'scripts/run'],
+    data: ['locus.config.json'],
     skipped: { tooLarge: 1, binary: 1, unreadable, symlinks: 3 },
   };
 }

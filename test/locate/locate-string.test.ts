@@ -66,9 +66,45 @@ describe('parseLocate: docs/locate-strings.md, "Path" examples and forms', () =>
     expect(parseLocate(input)).toEqual(expected);
   });
 
-  it('refuses to format a symbol that would read back as a line scope', () => {
-    expect(() => formatLocate({ file_path: 'a.py', scope: { symbol_path: ['L10'] } })).toThrow(LocusError);
+  it('quotes a symbol that would read back as a line scope', () => {
+    expect(formatLocate({ file_path: 'a.py', scope: { symbol_path: ['L10'] } })).toBe('a.py:"L10"');
+    expect(formatLocate({ file_path: 'a.json', scope: { symbol_path: ['0', 'name'] } })).toBe(
+      'a.json:0.name',
+    );
+    expect(formatLocate({ file_path: 'a.json', scope: { symbol_path: ['0'] } })).toBe('a.json:"0"');
+    expect(parseLocate('a.json:"0"').scope).toEqual({ symbol_path: ['0'] });
   });
+
+  it.each([
+    ['package.json:devDependencies."@types/node"', ['devDependencies', '@types/node'], undefined],
+    ['ci.yml:jobs.test.runs-on', ['jobs', 'test', 'runs-on'], undefined],
+    ['ci.yml:jobs.test.steps.0.name', ['jobs', 'test', 'steps', '0', 'name'], undefined],
+    ['x.json:"a.b"."c d"[1]', ['a.b', 'c d'], 1],
+    ['x.json:"say \\"hi\\""', ['say "hi"'], undefined],
+    ['x.json:"a\\\\b.c"', ['a\\b.c'], undefined],
+    ['x.json:""', [''], undefined],
+    ['x.json:a."b::c"', ['a', 'b::c'], undefined],
+    ['x.cpp:Vec."operator[]"', ['Vec', 'operator[]'], undefined],
+  ])('a quoted segment is literal: %s', (input, segments, index) => {
+    const scope =
+      index === undefined ? { symbol_path: segments } : { symbol_path: segments, symbol_index: index };
+    const file = input.slice(0, input.indexOf(':'));
+    expect(parseLocate(input)).toEqual({ file_path: file, scope });
+    expect(formatLocate({ file_path: file, scope })).toBe(input);
+  });
+
+  it('an `@` inside a quoted name does not start the find', () => {
+    expect(parseLocate('package.json:dependencies."@scope/x"@"<|>1.0"')).toEqual({
+      file_path: 'package.json',
+      scope: { symbol_path: ['dependencies', '@scope/x'] },
+      find: '"<|>1.0"',
+    });
+  });
+
+  it.each(['x.json:"open', 'x.json:"a"b', 'x.json:a"b', 'x.json:"a".', 'x.json:"a"@'])(
+    'a malformed quoted name is INVALID_LOCATE: %s',
+    (input) => expect(() => parseLocate(input)).toThrow(LocusError),
+  );
 
   it('10-20 is a line range, never a symbol (LSAP gets this wrong)', () => {
     expect(parseLocate('a.py:10-20').scope).toEqual({ start_line: 10, end_line: 20 });
@@ -208,6 +244,8 @@ describe('properties', () => {
       .record({ symbol_path: fc.array(segment, { minLength: 1, maxLength: 4 }) })
       .filter((s) => !/^L\d+$/.test(s.symbol_path.join('.'))),
     fc.record({ symbol_path: fc.array(segment, { minLength: 1, maxLength: 4 }), symbol_index: fc.nat(9) }),
+    // any name at all, data-file keys included: quoted where it is no plain segment
+    fc.record({ symbol_path: fc.array(fc.string({ maxLength: 8 }), { minLength: 1, maxLength: 4 }) }),
     fc
       .integer({ min: 1, max: 5000 })
       .chain((start) =>

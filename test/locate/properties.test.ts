@@ -148,7 +148,7 @@ describe('describe never gives up where a locate string exists', () => {
     return view.lines.toOffset(result.position);
   };
 
-  it('symbols whose names are not writable as segments are described through their parent', () => {
+  it('symbols whose names are no plain segments ([:digit:], a.b) are described exactly, quoted', () => {
     const text = "const posix = {\n  '[:digit:]': 1,\n  'a.b': 2,\n};\n";
     const child = (name: string, quoted: string) => {
       const start = text.indexOf(quoted);

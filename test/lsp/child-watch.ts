@@ -2,8 +2,10 @@
  * Watches the process groups of every running language server (`liveGroups()`) and records helper processes that
  * could reach the network: package managers (npm, npx, yarn, pnpm, pip) and `go` subcommands other than the local
  * `go list` / `go env` / `go version` that gopls runs to load packages, unless the `go` process runs with
- * `GOPROXY=off` (then it cannot fetch modules; gopls runs `go mod tidy` for its diagnostics) — see
- * docs/configuration.md, "No network".
+ * `GOPROXY=off` (then it cannot fetch modules; gopls runs `go mod tidy` for its diagnostics), `cargo` unless it
+ * runs offline (`CARGO_NET_OFFLINE=true`, `--offline`, `--frozen`; rust-analyzer runs `cargo metadata`), and
+ * `rustup` unless `RUSTUP_TOOLCHAIN` is a toolchain folder (a path toolchain has no components to download;
+ * rust-analyzer runs `rustup component add rust-src`) — see docs/configuration.md, "No network".
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { liveGroups } from '../../src/lsp/index.js';
@@ -20,7 +22,12 @@ export function isDownloader(argv: string[], env: string[] = []): boolean {
   if (names.some((n) => PACKAGE_MANAGERS.test(n))) return true;
   if (names[0] === 'go')
     return !env.includes('GOPROXY=off') && !LOCAL_GO.has(argv[1] ?? (argv[0] ?? '').split(/\s/)[1] ?? '');
-  return false;
+  if (names[0] === 'cargo')
+    return (
+      !env.includes('CARGO_NET_OFFLINE=true') && !argv.some((a) => a === '--offline' || a === '--frozen')
+    );
+  if (!names.some((n) => /^rustup(-init)?$/.test(n))) return false;
+  return !env.some((e) => e.startsWith('RUSTUP_TOOLCHAIN=/'));
 }
 
 /** Starts sampling /proc every 50 ms; `stop()` returns the command lines of downloaders seen. */

@@ -136,14 +136,20 @@ describe('routing files to sessions', () => {
 
 describe('servers from configuration for any grammar language', () => {
   it('routes a language without a built-in server to its configured command', () => {
-    const root = workspace({ 'crate/Cargo.toml': '', 'crate/src/lib.rs': '', 'Main.java': '' });
+    const root = workspace({
+      'svc/pom.xml': '',
+      'svc/src/Main.java': '',
+      'app/build.gradle': '',
+      'app/A.kt': '',
+    });
     const manager = new LspManager({
       workspaceRoot: root,
-      config: { languages: { rust: { command: 'rust-analyzer', rootMarkers: ['Cargo.toml'] } } },
+      config: { languages: { java: { command: 'my-java-server', rootMarkers: ['pom.xml'] } } },
     });
-    const rust = manager.forFile(join(root, 'crate/src/lib.rs')) as Session;
-    expect(rust.root).toBe(join(root, 'crate'));
-    expect(manager.forFile(join(root, 'Main.java'))).toBeUndefined();
+    const java = manager.forFile(join(root, 'svc/src/Main.java')) as Session;
+    expect(java.root).toBe(join(root, 'svc'));
+    expect(java.adapter.id).toBe('configured:java');
+    expect(manager.forFile(join(root, 'app/A.kt'))).toBeUndefined();
   });
 });
 

@@ -21,6 +21,12 @@ interface Harness {
   pids: () => number[];
 }
 
+/**
+ * How long a request to a server scripted to hang waits before TIMEOUT: only the request under test ever waits
+ * this long; every other request and each start get a minute (a busy machine must not fail the suite).
+ */
+const HANG_MS = 8_000;
+
 const open: Harness[] = [];
 
 /** A workspace with one Python file served by the fake server with the given flags. */
@@ -35,12 +41,12 @@ function harness(flags: string[], config: Partial<LspConfig> = {}): Harness {
   const manager = new LspManager({
     workspaceRoot: root,
     config: {
-      requestTimeoutMs: 2000,
+      requestTimeoutMs: 60_000,
       // Starting the fake server may be slow on a loaded machine; only the slow-init case bounds it tightly.
       initializeTimeoutMs: 60_000,
-      readyTimeoutMs: 2000,
+      readyTimeoutMs: 60_000,
       ...config,
-      languages: { python: { command: process.execPath, args } },
+      languages: { python: { server: 'pyright', command: process.execPath, args } },
     },
   });
   const events = (): Record<string, unknown>[] =>
@@ -98,7 +104,7 @@ describe('faults (scripted fake server)', () => {
   });
 
   it('a hang is TIMEOUT with $/cancelRequest; a server that acknowledges the cancel is kept', async () => {
-    const h = harness(['--ready-after=0', '--hang-on=textDocument/hover'], { requestTimeoutMs: 1500 });
+    const h = harness(['--ready-after=0', '--hang-on=textDocument/hover'], { requestTimeoutMs: HANG_MS });
     const error = await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toMatch(/textDocument\/hover/);
@@ -112,7 +118,7 @@ describe('faults (scripted fake server)', () => {
 
   it('a hang that ignores the cancel is TIMEOUT, then the server is killed as hung and restarted', async () => {
     const h = harness(['--ready-after=0', '--hang-on=textDocument/hover', '--ignore-cancel'], {
-      requestTimeoutMs: 1500,
+      requestTimeoutMs: HANG_MS,
     });
     expect((await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }))).code).toBe('TIMEOUT');
     const [hung] = h.pids();
@@ -131,8 +137,8 @@ describe('faults (scripted fake server)', () => {
   });
 
   it('a start slower than the timeout is TIMEOUT naming initialize, and the next call works', async () => {
-    // The first initialize never answers in time; the restarted server (the fault fires once) has 3 s.
-    const h = harness(['--ready-after=0', '--slow-init=600000'], { initializeTimeoutMs: 3000 });
+    // The first initialize never answers in time; the restarted server (the fault fires once) has 15 s.
+    const h = harness(['--ready-after=0', '--slow-init=600000'], { initializeTimeoutMs: 15_000 });
     const error = await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toMatch(/initialize/);
@@ -140,17 +146,17 @@ describe('faults (scripted fake server)', () => {
   });
 
   it('answers before the ready signal are flagged possiblyIncomplete', async () => {
-    const h = harness(['--ready-after=1500'], { readyTimeoutMs: 100 });
+    const h = harness(['--ready-after=5000'], { readyTimeoutMs: 100 });
     const early = await h.session.definition(h.file, h.text, { line: 0, character: 0 });
     expect(early.possiblyIncomplete).toBe(true);
-    expect(await h.session.waitUntilReady(10_000)).toBe(true);
+    expect(await h.session.waitUntilReady(120_000)).toBe(true);
     const later = await h.session.definition(h.file, h.text, { line: 0, character: 0 });
     expect(later.possiblyIncomplete).toBe(false);
   });
 
   it('definition and hover answer before readiness when the server can; references still wait', async () => {
-    const h = harness(['--ready-after=1500'], { readyTimeoutMs: 20_000 });
-    // Flagged as possibly incomplete: answered without waiting for the ready signal (20 s away at most).
+    const h = harness(['--ready-after=5000'], { readyTimeoutMs: 60_000 });
+    // Flagged as possibly incomplete: answered without waiting for the ready signal (5 s away).
     const definition = await h.session.definition(h.file, h.text, { line: 0, character: 0 });
     expect(definition.result.length).toBe(1);
     expect(definition.possiblyIncomplete).toBe(true);

@@ -32,7 +32,9 @@ describe('idle shutdown', () => {
       workspaceRoot: root,
       config: {
         idleTimeoutMinutes: 0.005,
-        languages: { python: { command: process.execPath, args: [FAKE_SERVER, '--ready-after=0'] } },
+        languages: {
+          python: { server: 'pyright', command: process.execPath, args: [FAKE_SERVER, '--ready-after=0'] },
+        },
       },
     });
     const session = manager.forFile(file) as Session;
@@ -100,16 +102,16 @@ describe('no server outlives Locus', () => {
     const { host, started } = await startHost(build.index);
     expect(started.every((s) => isAlive(s.pid))).toBe(true);
     host.kill('SIGTERM');
-    const gone = await eventually(() => started.every((s) => processesInGroup(s.pid).length === 0), 10_000);
+    const gone = await eventually(() => started.every((s) => processesInGroup(s.pid).length === 0));
     expect(started.filter((s) => processesInGroup(s.pid).length > 0)).toEqual([]);
     expect(gone).toBe(true);
-  }, 60_000);
+  });
 
   it('SIGKILL of Locus: every server exits by itself (stdin EOF or processId watchdog); temp dirs are swept later', async () => {
     const { host, started } = await startHost(build.index);
     expect(started.every((s) => isAlive(s.pid))).toBe(true);
     host.kill('SIGKILL');
-    await eventually(() => started.every((s) => processesInGroup(s.pid).length === 0), 15_000);
+    await eventually(() => started.every((s) => processesInGroup(s.pid).length === 0));
     const survivors = started.filter((s) => processesInGroup(s.pid).length > 0);
     for (const s of survivors) process.kill(-s.pid, 'SIGKILL');
     expect(survivors).toEqual([]);
@@ -120,5 +122,5 @@ describe('no server outlives Locus', () => {
     expect(leftovers().length).toBeLessThanOrEqual(started.length);
     sweepStaleTmpDirs();
     expect(leftovers()).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -95,12 +95,4 @@ function stateOf(stat: string): string {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '';
 }
 
-/** Polls `condition` every 50 ms until it holds or `ms` pass; returns its last value. */
-export async function eventually(condition: () => boolean, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
+export { eventually } from '../helpers/eventually.js';

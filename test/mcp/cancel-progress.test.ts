@@ -38,7 +38,9 @@ function workspace(...flags: string[]): { ws: string; events: () => FakeEvent[] 
   const log = join(ws, 'python.log');
   const config = {
     requestTimeoutMs: 120_000,
-    languages: { python: { command: process.execPath, args: [FAKE_SERVER, `--log=${log}`, ...flags] } },
+    languages: {
+      python: { server: 'pyright', command: process.execPath, args: [FAKE_SERVER, `--log=${log}`, ...flags] },
+    },
   };
   writeFileSync(join(ws, 'locus.config.json'), JSON.stringify(config));
   cleanup.push(async () => removeDir(ws));
@@ -78,18 +80,18 @@ it('an MCP cancel reaches the server as $/cancelRequest and the server stays usa
   const pending = client
     .callTool({ name: 'hover', arguments: { locate: 'py/app.py:slow@return <|>slow' } }, undefined, {
       signal: controller.signal,
-      timeout: 120_000,
+      timeout: 600_000,
     })
     .then(
       () => 'answered',
       (error: Error) => `rejected: ${error.message}`,
     );
-  expect(await eventually(() => requestOf(events(), 'textDocument/hover') !== undefined, 30_000)).toBe(true);
+  expect(await eventually(() => requestOf(events(), 'textDocument/hover') !== undefined)).toBe(true);
   controller.abort('test cancels');
   expect(await pending).toMatch(/^rejected/);
   const hoverId = requestOf(events(), 'textDocument/hover')?.id;
   expect(
-    await eventually(() => events().some((e) => e.event === 'cancel' && e.id === hoverId), 30_000),
+    await eventually(() => events().some((e) => e.event === 'cancel' && e.id === hoverId)),
     'no $/cancelRequest for the hover',
   ).toBe(true);
   // The fault fired once; the same server answers the next hover (it was not killed).
@@ -99,7 +101,7 @@ it('an MCP cancel reaches the server as $/cancelRequest and the server stays usa
   });
   expect(again.isError, text(again)).toBeFalsy();
   expect(events().filter((e) => e.event === 'start')).toHaveLength(1);
-}, 90_000);
+});
 
 it('a cancelled rename with apply answers CANCELLED and touches no file', async () => {
   const { ws, events } = workspace('--hang-on=textDocument/rename', '--ready-after=10');
@@ -107,16 +109,14 @@ it('a cancelled rename with apply answers CANCELLED and touches no file', async 
   cleanup.push(() => locus.close());
   const controller = new AbortController();
   const pending = locus.rename('py/app.py:slow', 'quick', { apply: true, signal: controller.signal });
-  expect(await eventually(() => requestOf(events(), 'textDocument/rename') !== undefined, 30_000)).toBe(true);
+  expect(await eventually(() => requestOf(events(), 'textDocument/rename') !== undefined)).toBe(true);
   controller.abort();
   const result = await pending;
   expect(result.ok).toBe(false);
   if (!result.ok) expect(result.error.code).toBe('CANCELLED');
   expect(readFileSync(join(ws, 'py', 'app.py'), 'utf8')).toBe(SOURCE);
   const renameId = requestOf(events(), 'textDocument/rename')?.id;
-  expect(
-    await eventually(() => events().some((e) => e.event === 'cancel' && e.id === renameId), 30_000),
-  ).toBe(true);
+  expect(await eventually(() => events().some((e) => e.event === 'cancel' && e.id === renameId))).toBe(true);
   // Cancelled before it starts: no request at all, nothing written.
   const before = events().length;
   const early = new AbortController();
@@ -130,7 +130,7 @@ it('a cancelled rename with apply answers CANCELLED and touches no file', async 
       .filter((e) => e.event === 'request'),
   ).toEqual([]);
   expect(readFileSync(join(ws, 'py', 'app.py'), 'utf8')).toBe(SOURCE);
-}, 90_000);
+});
 
 it('the tool itself answers CANCELLED (what a client still listening would read)', async () => {
   const { ws, events } = workspace('--hang-on=textDocument/hover', '--ready-after=10');
@@ -145,12 +145,12 @@ it('the tool itself answers CANCELLED (what a client still listening would read)
     () => undefined,
     extra,
   );
-  expect(await eventually(() => requestOf(events(), 'textDocument/hover') !== undefined, 30_000)).toBe(true);
+  expect(await eventually(() => requestOf(events(), 'textDocument/hover') !== undefined)).toBe(true);
   controller.abort();
   const result = await pending;
   expect(result.isError).toBe(true);
   expect(text(result)).toMatch(/^error CANCELLED: /);
-}, 90_000);
+});
 
 it('a cold start reports progress: starting, the server’s loading percentages, ready', async () => {
   const { ws } = workspace('--ready-after=300', '--load-progress');
@@ -159,7 +159,7 @@ it('a cold start reports progress: starting, the server’s loading percentages,
   const result = await client.callTool(
     { name: 'references', arguments: { locate: 'py/app.py:slow' } },
     undefined,
-    { onprogress: (progress) => seen.push(progress), timeout: 120_000 },
+    { onprogress: (progress) => seen.push(progress), timeout: 600_000 },
   );
   expect(result.isError, text(result)).toBeFalsy();
   const messages = seen.map((p) => p.message ?? '');
@@ -169,7 +169,7 @@ it('a cold start reports progress: starting, the server’s loading percentages,
   const values = seen.map((p) => p.progress);
   expect(values).toEqual([...values].sort((a, b) => a - b));
   expect(new Set(values).size).toBe(values.length);
-}, 90_000);
+});
 
 it('logs server starts to the client at the level it sets, and nothing below it', async () => {
   const { ws } = workspace('--ready-after=10');
@@ -193,4 +193,4 @@ it('logs server starts to the client at the level it sets, and nothing below it'
   expect(data(hover).ok, text(hover)).toBe(true);
   expect(secondLog.some((line) => /^starting pyright/.test(line))).toBe(true);
   expect(secondLog.some((line) => /pyright started \(pid \d+\)/.test(line))).toBe(true);
-}, 90_000);
+});

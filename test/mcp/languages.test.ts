@@ -121,7 +121,7 @@ beforeAll(async () => {
   await ensureBuilt();
   ws = makeWorkspace();
   session = await connectStdio(ws);
-}, 240_000);
+});
 
 afterAll(async () => {
   await session?.client.close();
@@ -131,7 +131,7 @@ afterAll(async () => {
 type Result = Awaited<ReturnType<StdioSession['client']['callTool']>>;
 
 async function call(name: string, args: Record<string, unknown>): Promise<Result> {
-  return session.client.callTool({ name, arguments: args }, undefined, { timeout: 90_000 });
+  return session.client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
 }
 
 /**

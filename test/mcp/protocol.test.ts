@@ -10,7 +10,7 @@ import { McpSession } from '../../src/mcp/protocol.js';
 
 type Message = Record<string, unknown>;
 
-async function connected(setup?: (session: McpSession) => void) {
+async function connected(setup?: (session: McpSession) => void, initialized = false) {
   const session = new McpSession(
     { name: 'locus', version: '0.0.0' },
     { capabilities: { tools: {}, logging: {} }, instructions: 'hi' },
@@ -22,6 +22,10 @@ async function connected(setup?: (session: McpSession) => void) {
   await session.connect(server);
   await client.start();
   const send = (message: Message) => client.send(message as unknown as JSONRPCMessage);
+  if (initialized) {
+    await send(initialize(0, '2025-06-18'));
+    await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }
   const reply = async (id: unknown): Promise<Message> => {
     for (let i = 0; i < 200; i++) {
       const found = received.find((m) => m.id === id && m.method === undefined);
@@ -59,12 +63,13 @@ describe('the MCP protocol layer', () => {
       },
     });
     expect(session.getClientCapabilities()).toEqual({ roots: {} });
-    await send(initialize(2, '1999-01-01'));
-    expect(((await reply(2)).result as Message).protocolVersion).toBe('2025-11-25');
+    const other = await connected();
+    await other.send(initialize(2, '1999-01-01'));
+    expect(((await other.reply(2)).result as Message).protocolVersion).toBe('2025-11-25');
   });
 
   it('answers ping, and Method not found for anything unknown', async () => {
-    const { send, reply } = await connected();
+    const { send, reply } = await connected(undefined, true);
     await send({ jsonrpc: '2.0', id: 'p', method: 'ping' });
     expect(await reply('p')).toMatchObject({ result: {} });
     await send({ jsonrpc: '2.0', id: 9, method: 'resources/list' });
@@ -72,7 +77,7 @@ describe('the MCP protocol layer', () => {
   });
 
   it('drops log messages below the level the client set, and refuses an unknown level', async () => {
-    const { send, reply, session, received } = await connected();
+    const { send, reply, session, received } = await connected(undefined, true);
     await send({ jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'warning' } });
     await reply(1);
     await session.sendLoggingMessage({ level: 'info', data: 'quiet' });
@@ -85,15 +90,17 @@ describe('the MCP protocol layer', () => {
 
   it('aborts a cancelled request and sends no answer to it', async () => {
     let aborted = false;
-    const { send, reply, received } = await connected((session) =>
-      session.setRequestHandler('slow', (_params, context) => {
-        return new Promise((resolve) =>
-          context.signal.addEventListener('abort', () => {
-            aborted = true;
-            resolve({ late: true });
-          }),
-        );
-      }),
+    const { send, reply, received } = await connected(
+      (session) =>
+        session.setRequestHandler('slow', (_params, context) => {
+          return new Promise((resolve) =>
+            context.signal.addEventListener('abort', () => {
+              aborted = true;
+              resolve({ late: true });
+            }),
+          );
+        }),
+      true,
     );
     await send({ jsonrpc: '2.0', id: 5, method: 'slow' });
     await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } });
@@ -105,7 +112,7 @@ describe('the MCP protocol layer', () => {
 
   it('asks the client for its roots and reads the answer; a client that never answers times out', async () => {
     const { session, send, received } = await connected();
-    const asked = session.listRoots(undefined, { timeout: 60_000 });
+    const asked = session.listRoots(undefined, { timeout: 600_000 });
     for (let i = 0; i < 100 && !received.some((m) => m.method === 'roots/list'); i++)
       await new Promise((resolve) => setImmediate(resolve));
     const request = received.find((m) => m.method === 'roots/list');

@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const call = (name: string, args: Record<string, unknown>) =>
-  client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
+  client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
 
 describe('search', () => {
   it('cuts pages to the budget, reports the pages, and loses or repeats no hit across pages', async () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   ws = makeWorkspace();
   session = await connectStdio(ws);
   session.client.onerror = (error) => clientErrors.push(error);
-}, 240_000);
+});
 
 afterAll(async () => {
   await session?.client.close();
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 type Result = Awaited<ReturnType<StdioSession['client']['callTool']>>;
 const call = (name: string, args: Record<string, unknown>): Promise<Result> =>
-  session.client.callTool({ name, arguments: args }, undefined, { timeout: 90_000 });
+  session.client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
 const read = (file: string) => readFileSync(join(ws, file), 'utf8');
 
 describe('over stdio', () => {
@@ -208,7 +208,6 @@ describe('shutdown', () => {
         children.every((c) => !isAlive(c.pid)) &&
         processesInGroups(groups).length === 0 &&
         processesInside(ws).length === 0,
-      15_000,
     );
     console.info(
       `client close → locus and ${children.length} server process(es) in ${groups.length} group(s) gone: ${Date.now() - started} ms\n` +
@@ -221,6 +220,6 @@ describe('shutdown', () => {
     expect(processesInGroups(groups), "processes left in the servers' groups").toEqual([]);
     expect(processesInside(ws), 'processes left in the workspace').toEqual([]);
     expect(gone).toBe(true);
-    expect(session.stderr()).toMatch(/stdin (ended|closed); shutting down\n(.*\n)*locus mcp: closed/);
-  }, 30_000);
+    expect(session.stderr()).toMatch(/stdin ended; shutting down\n(.*\n)*locus mcp: closed/);
+  });
 });

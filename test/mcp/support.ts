@@ -11,6 +11,7 @@ import {
   readlinkSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -77,19 +78,31 @@ const BUILD_LOCK = join(
   `locus-mcp-build-${createHash('sha1').update(REPO).digest('hex').slice(0, 12)}.lock`,
 );
 
+/** The process holding the build lock, when it is alive (a lock left by a killed run is not). */
+function lockHolderAlive(): boolean {
+  try {
+    const pid = Number(readFileSync(join(BUILD_LOCK, 'pid'), 'utf8'));
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive but not ours; no pid file yet: the holder is just writing it.
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EPERM' || code === 'ENOENT';
+  }
+}
+
 /**
  * Makes sure `bin/locus.js` runs the current sources: builds `dist/` when any source is newer. Test files
- * run in parallel, so one builds (under a lock) while the others wait for it.
+ * run in parallel, so one builds (under a lock naming its process) while the others wait for it — however long
+ * the build takes on a busy machine; a lock whose process is gone is taken over.
  */
 export async function ensureBuilt(): Promise<void> {
-  const deadline = Date.now() + 180_000;
   while (staleSource() !== undefined) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for another test file to build dist/');
     try {
       mkdirSync(BUILD_LOCK);
+      writeFileSync(join(BUILD_LOCK, 'pid'), String(process.pid));
     } catch {
-      const since = statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
-      if (Date.now() - since > 120_000) removeDir(BUILD_LOCK); // left behind by a killed run
+      if (!lockHolderAlive()) removeDir(BUILD_LOCK);
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }
@@ -256,15 +269,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Polls `condition` every 50 ms until it holds or `ms` pass. */
-export async function eventually(condition: () => boolean, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (condition()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return condition();
-}
+export { eventually } from '../helpers/eventually.js';
 
 /** The UTF-16 position of the `<|>` in `anchor`, whose text without the marker occurs once in the file. */
 export function at(root: string, file: string, anchor: string): Position {

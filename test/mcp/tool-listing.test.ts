@@ -12,7 +12,7 @@ const BUILT = path.resolve(import.meta.dirname, '../../dist/bundle/tools-list.js
 
 beforeAll(async () => {
   await ensureBuilt();
-}, 600_000);
+});
 
 describe('the built tool listing', () => {
   it('equals the listing of the sources', () => {

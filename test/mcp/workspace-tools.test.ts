@@ -28,7 +28,12 @@ beforeAll(async () => {
       'class Cart:\n    def __init__(self):\n        self.items = []\n\n    def total(self):\n        subtotal = sum(self.items)\n        return subtotal\n',
     'tests/test_cart.py': 'class FakeCart:\n    def total(self):\n        return 0\n',
   });
-  ({ client, server } = await connectInMemory({ root }));
+  // The answers below need the whole first build, however long a busy machine takes (the server's own wait
+  // before answering from a partial index is 20 s).
+  ({ client, server } = await connectInMemory({
+    root,
+    locus: { index: { watch: true, waitMs: 1_800_000 } },
+  }));
 });
 
 afterAll(async () => {
@@ -40,13 +45,15 @@ afterAll(async () => {
   removeDir(cacheDir);
 });
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+const call = (name: string, args: Record<string, unknown>) =>
+  client.callTool({ name, arguments: args }, undefined, { timeout: 1_800_000 });
 
 describe('workspace tools', () => {
   it('find_symbol reports progress during the cold build, then ranks hits with locate strings', async () => {
     const progress: Progress[] = [];
     const result = await client.callTool({ name: 'find_symbol', arguments: { query: 'total' } }, undefined, {
       onprogress: (p) => progress.push(p),
+      timeout: 1_800_000,
     });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => p.total === 302)).toBe(true);

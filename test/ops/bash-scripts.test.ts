@@ -34,32 +34,24 @@ describeWithServer('bash', 'bash-language-server sees the extension-less scripts
     return key(result);
   }
 
-  it(
-    'references from the library include the shebang script and the modeline script, not NOTES',
-    { timeout: 120_000 },
-    async () => {
-      const result = await locus.references('lib/deploy.sh:deploy_target');
-      if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-      const found = result.files.flatMap((file) => file.references.map(key));
-      expect(found).toContain(await place('lib/deploy.sh@<|>deploy_target() {'));
-      expect(found).toContain(await place('bin/deploy@<|>deploy_target production'));
-      expect(found).toContain(await place('completions/deployctl@<|>deploy_target "$1"'));
-      expect(result.files.map((file) => file.file_path)).not.toContain('NOTES');
-      expect(result.possibly_incomplete ?? false).toBe(false);
-    },
-  );
+  it('references from the library include the shebang script and the modeline script, not NOTES', async () => {
+    const result = await locus.references('lib/deploy.sh:deploy_target');
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    const found = result.files.flatMap((file) => file.references.map(key));
+    expect(found).toContain(await place('lib/deploy.sh@<|>deploy_target() {'));
+    expect(found).toContain(await place('bin/deploy@<|>deploy_target production'));
+    expect(found).toContain(await place('completions/deployctl@<|>deploy_target "$1"'));
+    expect(result.files.map((file) => file.file_path)).not.toContain('NOTES');
+    expect(result.possibly_incomplete ?? false).toBe(false);
+  });
 
-  it(
-    'definition from a script that does not source the library: by name from the index, and said so',
-    { timeout: 120_000 },
-    async () => {
-      const result = await locus.definition('completions/deployctl:_deployctl@<|>deploy_target');
-      if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-      expect(result.targets.map(key)).toEqual([await place('lib/deploy.sh@<|>deploy_target() {')]);
-      expect(result.notes?.join(' ')).toMatch(
-        /found no definition: it follows only the files this one sources/,
-      );
-      expect(result.cursor.symbol).toMatchObject({ name: 'deploy_target', role: 'call' });
-    },
-  );
+  it('definition from a script that does not source the library: by name from the index, and said so', async () => {
+    const result = await locus.definition('completions/deployctl:_deployctl@<|>deploy_target');
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    expect(result.targets.map(key)).toEqual([await place('lib/deploy.sh@<|>deploy_target() {')]);
+    expect(result.notes?.join(' ')).toMatch(
+      /found no definition: it follows only the files this one sources/,
+    );
+    expect(result.cursor.symbol).toMatchObject({ name: 'deploy_target', role: 'call' });
+  });
 });

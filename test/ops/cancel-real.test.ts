@@ -51,7 +51,7 @@ describeWithServer('pyright', 'cancellation on a real server (pyright)', () => {
         await cold.close();
       }
       expect(liveGroups()).toEqual([]);
-    }, 120_000);
+    });
   }
 
   it('after a cancel the same server answers the next call; close leaves nothing running', async () => {
@@ -72,5 +72,5 @@ describeWithServer('pyright', 'cancellation on a real server (pyright)', () => {
     expect(started).toEqual([1]);
     await locus.close();
     expect(liveGroups()).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -148,6 +148,36 @@ export const OPS_CASES: OpsCase[] = [
     },
   },
   {
+    language: 'rust',
+    server: 'rust-analyzer',
+    fixture: 'rust/ops',
+    definition: { at: 'src/main.rs@make_<|>circle(2.0)', oneOf: ['src/shapes.rs:make_circle'] },
+    references: {
+      at: 'src/shapes.rs:Circle.area',
+      expected: [
+        'src/shapes.rs:Circle.area',
+        'src/main.rs@circle.<|>area() +',
+        'src/main.rs@    circle.<|>area()',
+      ],
+      excluded: ['src/shapes.rs:Square.area', 'src/main.rs@square.<|>area()'],
+    },
+    rename: {
+      at: 'src/shapes.rs:Circle.area',
+      newName: 'surface_area',
+      changedFiles: ['src/main.rs', 'src/shapes.rs'],
+      untouched: ['src/shapes.rs:Square.area', 'src/main.rs@square.<|>area()'],
+    },
+    hover: { at: 'src/main.rs@make_<|>circle(2.0)', contains: 'make_circle' },
+    // Not `circle.<|>area()`: in a call rust-analyzer offers only what can be called.
+    completion: { at: 'src/main.rs@total, circle.<|>radius', labels: ['area', 'radius'] },
+    signature: { at: 'src/main.rs@make_circle(<|>2.0)', contains: 'radius' },
+    extraCall: {
+      file: 'src/main.rs',
+      line: '\nfn extra() -> f64 {\n    make_circle(1.0).area()\n}\n',
+      symbol: 'src/shapes.rs:make_circle',
+    },
+  },
+  {
     language: 'bash',
     server: 'bash',
     fixture: 'bash/ops',

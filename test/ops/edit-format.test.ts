@@ -33,7 +33,7 @@ describeWithServer('typescript', 'edit --format (TypeScript)', () => {
     expect(result.ok, JSON.stringify(result)).toBe(true);
     expect(read('cart.ts')).toContain('  clear(): void {\n    this.items = [];\n  }');
     expect(read('cart.ts')).toContain('return x*2;');
-  }, 120_000);
+  });
 });
 
 describeWithServer('gopls', 'edit --format (Go, no range formatting)', () => {
@@ -46,5 +46,5 @@ describeWithServer('gopls', 'edit --format (Go, no range formatting)', () => {
     expect(result.ok, JSON.stringify(result)).toBe(true);
     expect(read('cart.go')).toContain('func helper(x int) int {\n\treturn x * 3\n}');
     expect(read('cart.go')).toContain('subtotal :=  0.0');
-  }, 120_000);
+  });
 });

@@ -29,7 +29,7 @@ for (const [server, fixture, locate] of [
       rmSync(root, { recursive: true, force: true });
     });
 
-    it(`hover on ${locate} is answered by ${server}`, { timeout: 120_000 }, async () => {
+    it(`hover on ${locate} is answered by ${server}`, async () => {
       const result = await locus.hover(locate);
       if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
       // clangd reads the header as C++ only if told so: a C reading has no methods.

@@ -115,7 +115,7 @@ for (const c of CASES) {
       cpSync(path.join(FIXTURES, c.fixture), dir, { recursive: true });
       locus = createLocus({ root: dir, ...(c.lspConfig ? { lspConfig: c.lspConfig } : {}) });
       preview = ok(await locus.rename(c.locate, c.newName));
-    }, 120_000);
+    });
     afterAll(async () => {
       await locus?.close();
       rmSync(dir, { recursive: true, force: true });

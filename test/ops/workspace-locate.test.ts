@@ -25,6 +25,16 @@ beforeAll(() => {
     'src/only.go': 'package only\n\nfunc Unique() {}\n',
     // A top-level `total`: a did-you-mean for a misspelt `Cart.total` must not stop at the bare name.
     'src/sums.py': 'def total():\n    return 0\n',
+    // C: a prototype and a typedef in the header, the definitions in the .c (jq's `jq_next`, `jq_state`).
+    'c/jq.h': 'typedef struct jq_state jq_state;\nint jq_next(jq_state *);\nint jq_twice(void);\n',
+    'c/execute.c':
+      '#include "jq.h"\nstruct jq_state { int n; };\nint jq_next(jq_state *jq) {\n  return jq->n;\n}\nint jq_twice(void) { return 1; }\n',
+    'c/other.c': 'int jq_twice(void) { return 2; }\n',
+    // C++ (tinyxml2): in a namespace, a class with its own constructors, declared in the header, defined in the .cpp.
+    'cpp/xml.h':
+      'namespace tx {\nclass XMLDocument {\n public:\n  XMLDocument();\n  XMLDocument(int n);\n  void Clear();\n};\n}\n',
+    'cpp/xml.cpp':
+      '#include "xml.h"\nnamespace tx {\nXMLDocument::XMLDocument() {}\nvoid XMLDocument::Clear() {}\n}\n',
   };
   for (let i = 0; i < 12; i++)
     files[`many/m${String(i).padStart(2, '0')}.ts`] = `export function common() { return ${i}; }\n`;
@@ -128,6 +138,26 @@ describe('workspace-wide locate', () => {
     const inShop = await hintOf('src/shop/**:Crat.total');
     expect(inShop).toContain('`src/shop/cart.py:Cart.total`');
     expect(inShop).not.toMatch(/src\/(legacy|sums)|tests\//);
+  });
+
+  it('a function declared in a header and defined in a .c: the definition, the declaration named beside it', async () => {
+    const result = await locator.locate('jq_next');
+    expect(result).toMatchObject({ ok: true, file_path: 'c/execute.c', locate: 'c/execute.c:jq_next' });
+    expect(result.ok && result.notes).toContain('resolved to the definition; declared at `c/jq.h:jq_next`');
+    expect(await locator.locate('*:jq_state')).toMatchObject({ ok: true, file_path: 'c/execute.c' });
+    expect(await locator.locate('XMLDocument.Clear')).toMatchObject({ ok: true, file_path: 'cpp/xml.cpp' });
+  });
+
+  it('a class above its own constructors; two definitions stay ambiguous; [K] keeps document order', async () => {
+    const result = await locator.locate('XMLDocument');
+    expect(result).toMatchObject({ ok: true, file_path: 'cpp/xml.h', locate: 'cpp/xml.h:tx.XMLDocument' });
+    expect(result.ok && result.notes).toContain(
+      'resolved to the class; its constructors: `cpp/xml.h:tx.XMLDocument.XMLDocument[0]`, `cpp/xml.h:tx.XMLDocument.XMLDocument[1]`, `cpp/xml.cpp:tx.XMLDocument.XMLDocument`',
+    );
+    const twice = await locator.locate('jq_twice');
+    expect(twice).toMatchObject({ ok: false, error: { code: 'SYMBOL_AMBIGUOUS' } });
+    expect(await locator.locate('*:jq_next[0]')).toMatchObject({ ok: true, file_path: 'c/execute.c' });
+    expect(await locator.locate('*:jq_next[1]')).toMatchObject({ ok: true, file_path: 'c/jq.h' });
   });
 
   it('`symbols` with no match suggests the nearest paths too', async () => {

@@ -69,7 +69,7 @@ beforeAll(async () => {
   if (install.code !== 0) throw new Error(`npm i ${pkg.name} failed:\n${install.stderr}`);
   ws = path.join(base, 'ws');
   cpSync(path.join(REPO, 'test/fixtures/python/ops'), ws, { recursive: true });
-}, 900_000);
+});
 afterAll(async () => {
   await registry?.close();
   rmSync(base, { recursive: true, force: true });
@@ -90,7 +90,7 @@ describe("the README's install and MCP lines, in an empty folder", () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^Located src\/cart\.py:22:16 \(method Cart\.total\)/);
     expect(registry?.requests).toContain(`/${pkg.name}`);
-  }, 600_000);
+  });
 
   it('the MCP lines start a server that answers tools/list and a locate call', async () => {
     const { claudeAdd, jsonForm } = readmeLines(readFileSync(path.join(REPO, 'README.md'), 'utf8'));
@@ -102,7 +102,7 @@ describe("the README's install and MCP lines, in an empty folder", () => {
       expect(exchange.tools).toContain('references');
       expect(exchange.locateText).toContain('src/cart.py:22:16');
     }
-  }, 600_000);
+  });
 });
 
 describe('the installed package', () => {
@@ -176,7 +176,7 @@ describe('the installed package', () => {
     const body = JSON.parse(result.stdout) as { ok: boolean; total: number };
     expect(body.ok).toBe(true);
     expect(JSON.stringify(body)).toContain('main.py');
-  }, 120_000);
+  });
 
   it('serves MCP over stdio (initialize, tools/list, a locate call)', async () => {
     const exchange = await mcpExchange(
@@ -191,7 +191,7 @@ describe('the installed package', () => {
     expect(exchange.serverInfo).toEqual(expect.objectContaining({ name: 'locus', version: pkg.version }));
     expect(exchange.tools).toContain('references');
     expect(exchange.locateText).toContain('shapes.py:');
-  }, 120_000);
+  });
 });
 
 describe('server.json (MCP registry)', () => {

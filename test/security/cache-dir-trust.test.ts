@@ -25,7 +25,7 @@ function locus(args: string[], trust = false): { code: number; stderr: string } 
   delete env.LOCUS_TRUST_WORKSPACE;
   const run = spawnSync(process.execPath, [BIN, ...args, '--root', ws, ...(trust ? ['--trust'] : [])], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 600_000,
     env,
   });
   return { code: run.status ?? -1, stderr: run.stderr };
@@ -42,7 +42,7 @@ beforeAll(async () => {
     path.join(ws, 'locus.config.json'),
     JSON.stringify({ index: { cacheDir: path.relative(ws, outside) } }),
   );
-}, 120_000);
+});
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 beforeEach(() => rmSync(outside, { recursive: true, force: true }));
 

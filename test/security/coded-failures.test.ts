@@ -18,7 +18,7 @@ beforeAll(async () => {
   await build();
   chmodSync(path.join(ws.root, 'secret.py'), 0o000);
   chmodSync(ws.root, 0o755);
-}, 120_000);
+});
 afterAll(() => ws.cleanup());
 
 /** Runs the CLI as an unprivileged user when we are root (root reads any file). */
@@ -26,7 +26,7 @@ function asUser(args: string[]): { code: number; stdout: string } {
   const isRoot = process.getuid?.() === 0;
   const command = isRoot ? 'setpriv' : process.execPath;
   const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
-  const run = spawnSync(command, [...prefix, BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(command, [...prefix, BIN, ...args], { encoding: 'utf8', timeout: 600_000 });
   return { code: run.status ?? -1, stdout: run.stdout };
 }
 

@@ -1,37 +1,45 @@
 /**
- * One-shot processes exit promptly (issue 10): a Swift `hover` used to answer in well under a second
- * and exit tens of seconds later while V8 optimised the grammar's WASM in the background. The bound
- * is relative (the exit may not take several times as long as the answer did), not a wall-clock limit.
+ * One-shot processes exit by themselves after answering (issue 10): a Swift `hover` used to answer in well under a
+ * second and exit tens of seconds later while V8 optimised the grammar's WASM in the background. The fix is a
+ * choice made before the tree-sitter runtime starts (`preferFastStartup`, src/syntax/startup.ts: baseline
+ * compiler only); these tests check that the choice is made in time and that the processes answer and exit. How
+ * soon they exit is measured in the bench (docs/performance.md, "Cold start"), never asserted here.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { preferFastStartup } from '../../src/syntax/startup.js';
 import { BIN, build, scratch } from './support.js';
 
 const ws = scratch({ 'a.swift': 'class A {\n    func m() -> Int { return 1 }\n}\n' });
-beforeAll(build, 120_000);
+beforeAll(build);
 afterAll(() => ws.cleanup());
 
-function timings(args: string[]): Promise<{ answered: number; exited: number }> {
+function run(args: string[]): Promise<{ stdout: string; code: number | null }> {
   return new Promise((resolve) => {
-    const began = performance.now();
-    let answered: number | undefined;
+    let stdout = '';
     const child = spawn(process.execPath, [BIN, ...args, '--root', ws.root]);
-    const mark = (): void => void (answered ??= performance.now() - began);
-    child.stdout.on('data', mark);
-    child.stderr.on('data', mark);
-    child.on('exit', () => resolve({ answered: answered ?? Infinity, exited: performance.now() - began }));
+    // The answer, or a coded failure (no Swift server here) on stderr.
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('exit', (code) => resolve({ stdout, code }));
   });
 }
 
-it('a one-shot Swift hover exits soon after its answer', async () => {
-  for (const args of [
-    ['hover', 'a.swift:A.m'],
-    ['outline', 'a.swift'],
-  ]) {
-    const { answered, exited } = await timings(args);
-    expect(answered).toBeLessThan(Infinity);
-    expect(exited - answered, `${args.join(' ')}: answered ${answered} ms, exited ${exited} ms`).toBeLessThan(
-      3 * answered + 1000,
-    );
-  }
-}, 180_000);
+it.each([
+  ['hover', 'a.swift:A.m'],
+  ['outline', 'a.swift'],
+])('a one-shot Swift %s answers and exits by itself', async (...args) => {
+  const { stdout, code } = await run(args);
+  expect(stdout.length).toBeGreaterThan(0);
+  // `hover` without a Swift server is a coded failure (exit 1 or 3), `outline` a success: either way an exit.
+  expect(code).not.toBeNull();
+});
+
+it('the WebAssembly compiler is chosen before the runtime starts, and only then', async () => {
+  expect(preferFastStartup()).toBe(true);
+  const { TreeCache } = await import('../../src/syntax/tree-cache.js');
+  const cache = new TreeCache();
+  await cache.outline('a.swift', 'swift', 'class A {}\n');
+  cache.close();
+  expect(preferFastStartup()).toBe(false);
+});

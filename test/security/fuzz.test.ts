@@ -85,7 +85,7 @@ const ws = scratch({
   'dir/b.py': 'x = 1\n',
   'é.py': 'y = 2\n',
 });
-beforeAll(build, 120_000);
+beforeAll(build);
 afterAll(() => ws.cleanup());
 
 function expectCoded(stdout: string): void {
@@ -108,7 +108,7 @@ describe('CLI fuzz (seeded)', () => {
       expect([0, 1, 2], label).toContain(run.code);
       expect(() => expectCoded(run.stdout), `${label}\n${run.stdout.slice(0, 300)}`).not.toThrow();
     }
-  }, 300_000);
+  });
 });
 
 describe('check fuzz (seeded)', () => {
@@ -140,7 +140,7 @@ describe('check fuzz (seeded)', () => {
     const oversized = answers.filter((a) => a.includes('"maxCheckLineBytes"'));
     expect(oversized.length).toBe(lines.filter((l) => l.length > 1024 * 1024).length);
     expect(oversized.length).toBeGreaterThan(0);
-  }, 300_000);
+  });
 
   it('a missing request file is FILE_NOT_FOUND as JSON', () => {
     const run = locus(['check', path.join(ws.root, 'nonexistent.jsonl'), '--root', ws.root, '--json']);

@@ -45,7 +45,7 @@ describeWithServer('clangd', 'definition into a file outside the root (clangd)',
         await locus.close();
       }
     }
-  }, 120_000);
+  });
 });
 
 it('a FIFO outside the root is never opened, even with showOutsideContent', async () => {

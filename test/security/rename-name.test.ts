@@ -60,5 +60,5 @@ describeWithServer('pyright', 'rename refuses an injected name (pyright)', () =>
     } finally {
       await locus.close();
     }
-  }, 120_000);
+  });
 });

@@ -25,7 +25,7 @@ export function locus(args: string[], options: { input?: string; env?: NodeJS.Pr
   const run = spawnSync(process.execPath, [BIN, ...args], {
     input: options.input,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 600_000,
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, ...options.env },
   });

@@ -26,5 +26,5 @@ describe('big texts in the tree cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 1, trees: 0, incrementalParses: 0 });
     cache.close();
     // Four full parses of a 1 MiB text: ~9 s alone on two cores, 38 s seen beside other test runs.
-  }, 180_000);
+  });
 });

@@ -102,3 +102,68 @@ describe('identifierAt: Bash', () => {
     expect(await at('bash', BASH, needle, offset)).toMatchObject({ text, role });
   });
 });
+
+/**
+ * A method call's name is a `call` and a field's name a `property` in every grammar, also where the grammar gives
+ * no field names (Kotlin, Swift), nests qualifiers (C++ `ns::P::make`) or keeps a macro's arguments as loose
+ * tokens (Rust `println!("{}", p.norm())`).
+ */
+const MEMBERS: [language: string, source: string, call: string, field: string | undefined][] = [
+  ['python', 'def f(p):\n    print(p.norm(), p.x)\n', 'p.<|>norm()', 'p.<|>x)'],
+  ['typescript', 'function f(p: P) {\n  log(p?.norm(), p.x);\n}\n', 'p?.<|>norm', 'p.<|>x)'],
+  ['javascript', 'function f(p) {\n  log(p.norm(), p.x);\n}\n', 'p.<|>norm', 'p.<|>x)'],
+  ['go', 'package m\nfunc f(p P) {\n\tfmt.Println(p.Norm(), p.X)\n}\n', 'p.<|>Norm', 'p.<|>X)'],
+  ['rust', 'fn f(p: P) {\n    let n = p.norm() + p.x;\n}\n', 'p.<|>norm', 'p.<|>x;'],
+  ['rust', 'fn f(p: P) {\n    println!("{} {}", p.norm(), p.x);\n}\n', 'p.<|>norm', 'p.<|>x)'],
+  ['rust', 'fn f() {\n    vec![P::new(), q.w];\n}\n', 'P::<|>new', 'q.<|>w]'],
+  ['c', 'int f(struct P *p) {\n  return p->norm(p) + p->x;\n}\n', 'p-><|>norm', 'p-><|>x;'],
+  ['cpp', 'int f(P p) {\n  return ns::P::make() + p.x;\n}\n', 'P::<|>make', 'p.<|>x;'],
+  ['java', 'class A { int f(P p) { return p.norm() + p.x; } }\n', 'p.<|>norm', 'p.<|>x;'],
+  ['csharp', 'class A { int F(P p) { return p.Norm() + p.X; } }\n', 'p.<|>Norm', 'p.<|>X;'],
+  ['php', '<?php\nfunction f($p) {\n  return $p->norm() + $p->x;\n}\n', '$p-><|>norm', '$p-><|>x;'],
+  ['kotlin', 'fun f(p: P) {\n  val a = p?.norm()\n  val b = p.x\n}\n', 'p?.<|>norm', 'p.<|>x\n'],
+  ['swift', 'func f(p: P) {\n  let a = p.norm()\n  let b = p.x\n}\n', 'p.<|>norm', 'p.<|>x\n'],
+  ['scala', 'object A { def f(p: P) = { val a = p.norm(); val b = p.x } }\n', 'p.<|>norm', 'p.<|>x '],
+  ['lua', 'local function f(p)\n  local a = p:norm()\n  local b = p.x\nend\n', 'p:<|>norm', 'p.<|>x\n'],
+  ['zig', 'fn f(p: P) void {\n    const a = p.norm();\n    const b = p.x;\n}\n', 'p.<|>norm', 'p.<|>x;'],
+  ['dart', 'void f(P p) {\n  var a = p.norm();\n  var b = p.x;\n}\n', 'p.<|>norm', 'p.<|>x;'],
+  [
+    'solidity',
+    'contract C { function f(P p) public { uint a = p.norm(); uint b = p.x; } }\n',
+    'p.<|>norm',
+    'p.<|>x;',
+  ],
+  [
+    'objc',
+    '@implementation A\n- (int)f:(P *)p { int a = [p norm]; int b = p.x; return a; }\n@end\n',
+    '[p <|>norm]',
+    'p.<|>x;',
+  ],
+  [
+    'ocaml',
+    'let f p = let a = P.norm p in let b = p.x in let c = norm p in a + b\n',
+    'P.<|>norm p',
+    'p.<|>x in',
+  ],
+  ['ocaml', 'let f p = let c = norm p in c\n', 'c = <|>norm p', undefined],
+  ['elm', 'f p =\n    let a = P.norm p\n        b = p.x\n    in a\n', 'P.<|>norm p', 'p.<|>x\n'],
+  ['elm', 'f p =\n    let c = norm p\n    in c\n', 'c = <|>norm p', undefined],
+  ['elixir', 'defmodule M do\n  def f(p) do\n    P.norm(p)\n  end\nend\n', 'P.<|>norm(p)', undefined],
+];
+
+describe('identifierAt: member calls and fields in every grammar', () => {
+  it.each(MEMBERS)('%s, case %#', async (language, source, call, field) => {
+    const cases: [string, string][] = [[call, 'call']];
+    if (field !== undefined) cases.push([field, 'property']);
+    for (const [find, role] of cases) {
+      const [before = '', after = ''] = find.split('<|>');
+      const found = await at(language, source, before + after, before.length);
+      expect(found, `${language} ${find}`).toMatchObject({ role });
+    }
+  });
+
+  it('a plain name among a macro’s tokens stays a variable', async () => {
+    const source = 'fn f(p: P) {\n    println!("{}", p.norm());\n}\n';
+    expect(await at('rust', source, 'p.norm', 0)).toMatchObject({ text: 'p', role: 'variable' });
+  });
+});

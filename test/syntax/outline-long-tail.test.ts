@@ -7,24 +7,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flattenOutline, type Outline, type OutlineSymbol } from '../../src/locate/outline.js';
+import type { Outline } from '../../src/locate/outline.js';
 import { extractOutline } from '../../src/syntax/outline.js';
-import { anchor, anchors } from '../helpers/anchors.js';
 import { expectGoldenOutline } from '../helpers/golden-outline.js';
+import { checkInlineRules, expectRange, type RangeCheck } from '../helpers/outline-ranges.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-
-interface RangeCheck {
-  /** Dotted path; the first symbol with it is checked. */
-  path: string;
-  /** Full range as one snippet of the file with `<|>` at its start and end … */
-  full?: string;
-  /** … or as two snippets, each with one `<|>`. */
-  from?: string;
-  to?: string;
-  /** The text of the name range. */
-  name?: string;
-}
 
 interface LanguageCase {
   sample: string;
@@ -214,18 +202,7 @@ describe('long-tail golden outlines', () => {
   }
 });
 
-describe('long-tail rules on small sources', () => {
-  for (const [language, source, expected] of INLINE) {
-    const { text, offsets } = anchors(source);
-    it(`${language}: ${JSON.stringify(text.split('\n')[0])}`, async () => {
-      const outline = await extractOutline(language, text);
-      expect(outline.errors).toEqual([]);
-      const symbols = flattenOutline(outline.symbols);
-      expect(symbols.map((s) => `${s.kind} ${s.path.join('.')}`)).toEqual(expected);
-      expect(symbols.map((s) => s.nameSpan.start)).toEqual(offsets);
-    });
-  }
-});
+describe('long-tail rules on small sources', () => checkInlineRules(INLINE));
 
 function skipOnKnownGap(
   outline: Outline,
@@ -235,47 +212,4 @@ function skipOnKnownGap(
   if (spec.knownGrammarGap === undefined || outline.errors.length === 0) return;
   console.warn(`SKIPPED ${spec.sample}: ${spec.knownGrammarGap}`);
   context.skip(spec.knownGrammarGap);
-}
-
-function expectRange(outline: Outline, text: string, check: RangeCheck): void {
-  const symbol = findSymbol(outline, check.path);
-  if (check.name !== undefined) {
-    expect(text.slice(symbol.nameSpan.start, symbol.nameSpan.end), `${check.path} name`).toBe(check.name);
-  }
-  const expected = check.full !== undefined ? spanOf(text, check.full) : fromTo(text, check);
-  if (expected) expect(symbol.fullSpan, `${check.path} full range`).toEqual(expected);
-}
-
-function findSymbol(outline: Outline, dotted: string): OutlineSymbol {
-  const symbol = flattenOutline(outline.symbols).find((s) => s.path.join('.') === dotted);
-  if (!symbol) throw new Error(`no symbol ${dotted}`);
-  return symbol;
-}
-
-/** Span given by one snippet holding two markers. */
-function spanOf(text: string, snippet: string): { start: number; end: number } {
-  const found = anchors(snippet);
-  const [start, end] = found.offsets;
-  if (found.offsets.length !== 2 || start === undefined || end === undefined) {
-    throw new Error(`expected two <|> in ${snippet}`);
-  }
-  const at = uniqueOffset(text, found.text);
-  return { start: at + start, end: at + end };
-}
-
-function fromTo(text: string, check: RangeCheck): { start: number; end: number } | undefined {
-  if (check.from === undefined || check.to === undefined) return undefined;
-  return { start: point(text, check.from), end: point(text, check.to) };
-}
-
-function point(text: string, snippet: string): number {
-  const found = anchor(snippet);
-  return uniqueOffset(text, found.text) + found.offset;
-}
-
-function uniqueOffset(text: string, needle: string): number {
-  const at = text.indexOf(needle);
-  if (at < 0 || text.indexOf(needle, at + 1) >= 0)
-    throw new Error(`snippet not found exactly once: ${needle}`);
-  return at;
 }

@@ -71,6 +71,42 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
       'tinyxml2.h@void <|>Push( T t )',
       'tinyxml2.DynArray.Push',
     ],
+    // fmt 9.1.0 (issue 24): namespaces opened by macros, attribute macros before declarations, constructors with
+    // initializer lists, destructors, a macro between a name and its parameters, an export macro on its own line
+    ['cpp/real/fmt', 'fmt.h:detail.unwrap', 'fmt.h@const T& <|>unwrap(const T& v)', 'detail.unwrap'],
+    [
+      'cpp/real/fmt',
+      'fmt.h:detail.dynamic_arg_list.typed_node.typed_node',
+      'fmt.h@FMT_CONSTEXPR <|>typed_node(const Arg& arg)',
+      'detail.dynamic_arg_list.typed_node.typed_node',
+    ],
+    ['cpp/real/fmt', 'fmt.h:buffer.buffer', 'fmt.h@<|>buffer(size_t sz) noexcept', 'buffer.buffer'],
+    ['cpp/real/fmt', 'fmt.h:buffer.~buffer', 'fmt.h@FMT_CONSTEXPR20 <|>~buffer()', 'buffer.~buffer'],
+    [
+      'cpp/real/fmt',
+      'fmt.h:detail.localtime_r',
+      'fmt.h@null<> <|>localtime_r FMT_NOMACRO',
+      'detail.localtime_r',
+    ],
+    ['cpp/real/fmt', 'fmt.h:format_error', 'fmt.h@class FMT_API <|>format_error', 'format_error'],
+    [
+      'cpp/real/fmt',
+      'fmt.h:text_style.has_foreground',
+      'fmt.h@bool <|>has_foreground()',
+      'text_style.has_foreground',
+    ],
+    [
+      'cpp/real/fmt',
+      'fmt.h:format_arg_store.format_arg_store',
+      'fmt.h@FMT_INLINE <|>format_arg_store(T&&... args)',
+      'format_arg_store.format_arg_store',
+    ],
+    [
+      'cpp/real/fmt',
+      'fmt.h:format_system_error',
+      'fmt.h@void <|>format_system_error(',
+      'format_system_error',
+    ],
     ['bash/real/neofetch', 'neofetch:get_theme', 'neofetch@<|>get_theme() {', 'get_theme'],
     ['bash/real/neofetch', 'neofetch:get_style', 'neofetch@<|>get_style() {', 'get_style'],
     ['bash/real/neofetch', 'neofetch:usage', 'neofetch@<|>usage() { printf', 'usage'],
@@ -87,6 +123,14 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
       '_variables',
     ],
     ['bash/real/bash-completion', 'bash_completion:_longopt', 'bash_completion@<|>_longopt()', '_longopt'],
+    // defined in both branches of an `if` whose test is an extglob (`$OSTYPE == *@(solaris|aix)*`)
+    ['bash/real/bash-completion', 'bash_completion:_pids', 'bash_completion@    <|>_pids()', '_pids'],
+    [
+      'bash/real/bash-completion',
+      'bash_completion:_pnames[1]',
+      'bash_completion@<|>_pnames() { local -a procs',
+      '_pnames',
+    ],
   ])('%s %s', async (dir, locate, anchor, expected) => {
     const byPath = await position(dir, locate);
     const byAnchor = await position(dir, anchor);
@@ -145,12 +189,13 @@ describe('real C, C++ and Bash: locates land on the declared name', () => {
     const text = [
       '__attribute__((visibility("default"))) int foo(void);',
       '__declspec(dllexport) int __stdcall bar(int x);',
+      'jv jv_string_fmt(const char*, ...) JV_PRINTF_LIKE(1, 2);',
       'BOOL WINAPI DllMain(HINSTANCE h, DWORD r, LPVOID p) { return 1; }',
       'static int __attribute__((unused)) helper(int a) { return a; }',
       'int old(a, b) int a; char *b; { return a; }',
     ].join('\n');
     const outline = await extractOutline('c', text);
-    const names = ['foo(', 'bar(', 'DllMain(', 'helper(', 'old('];
+    const names = ['foo(', 'bar(', 'jv_string_fmt(', 'DllMain(', 'helper(', 'old('];
     expect(outline.symbols.map((s) => [s.kind, s.name, s.nameSpan.start])).toEqual(
       names.map((anchor) => ['function', anchor.slice(0, -1), text.indexOf(anchor)]),
     );
@@ -198,6 +243,7 @@ describe('real C, C++ and Bash: golden outlines', () => {
     'c/real/zlib/trees.c',
     'c/real/zlib/deflate.c',
     'cpp/real/tinyxml2/tinyxml2.h',
+    'cpp/real/fmt/fmt.h',
     'bash/real/neofetch/neofetch',
     'bash/real/bash-completion/bash_completion',
   ])('%s', async (relPath) => {

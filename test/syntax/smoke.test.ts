@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { grammarEntry, languageIds, queryPath } from '../../src/syntax/registry.js';
+import { grammarEntry, languageIds, queryPaths } from '../../src/syntax/registry.js';
 import { compileAll, loadLanguage, preferFastStartup } from '../../src/syntax/runtime.js';
 
 describe('grammar smoke test', () => {
@@ -14,7 +14,7 @@ describe('grammar smoke test', () => {
     it(`${id}: grammar loads, parses, and its symbols.scm (if any) compiles`, async () => {
       const [result] = await compileAll([id]);
       expect(result?.error).toBeUndefined();
-      expect(result?.hasQuery).toBe(existsSync(queryPath(id)));
+      expect(result?.hasQuery).toBe(queryPaths(id).every((file) => existsSync(file)));
       const loaded = await loadLanguage(id);
       const tree = loaded.parser.parse('\n');
       expect(tree).not.toBeNull();
@@ -25,7 +25,10 @@ describe('grammar smoke test', () => {
 
   it('has a symbols.scm for each of the first-group languages', () => {
     for (const id of ['python', 'typescript', 'tsx', 'javascript', 'go', 'rust', 'java', 'c', 'cpp']) {
-      expect(existsSync(queryPath(id)), id).toBe(true);
+      expect(
+        queryPaths(id).every((file) => existsSync(file)),
+        id,
+      ).toBe(true);
     }
   });
 

@@ -20,6 +20,15 @@ export interface PrepareContext {
   root: string;
   /** The session's private temp dir, removed when the server stops. */
   tmpDir: string;
+  /** Whether the workspace is trusted (docs/configuration.md, "Workspace trust"). */
+  trusted: boolean;
+}
+
+/** Settings, initialization options and environment an adapter merges over its defaults in some situation. */
+export interface AdapterOverlay {
+  settings?: Record<string, unknown>;
+  initializationOptions?: Record<string, unknown>;
+  env?: Record<string, string>;
 }
 
 /** One kind of language server. */
@@ -31,6 +40,11 @@ export interface ServerAdapter {
   /** Languages it can serve. */
   readonly languages: readonly LanguageKey[];
   /**
+   * Executable names that mean this server when a configuration gives `command` without `server`
+   * (`"rust": {"command": "/opt/rust-analyzer"}` keeps the rust-analyzer adapter's readiness and settings).
+   */
+  readonly commands?: readonly string[];
+  /**
    * True for servers that ignore `didChangeWatchedFiles` for unopened files (clangd, bash-language-server): files
    * reported changed are opened from disk instead, so their new content reaches the server.
    */
@@ -41,8 +55,15 @@ export interface ServerAdapter {
    * readiness like references (docs/performance.md, "readiness per operation").
    */
   readonly answersBeforeReady?: boolean;
+  /**
+   * A server that reports its loading only when a message wakes it (ccls): while a request waits for readiness,
+   * a harmless `$/setTrace` goes out this often.
+   */
+  readonly wakeWhileLoadingMs?: number;
   /** Files whose presence marks a project root, nearest ancestor wins (none → the workspace root). */
   readonly projectMarkers: readonly string[];
+  /** The project root of a file when the nearest marker is not it (a Cargo workspace above its member crates). */
+  projectRoot?(absPath: string, workspaceRoot: string): string;
   /** The command that installs the server, shown in SERVER_NOT_INSTALLED errors. */
   readonly installHint: string;
   /** Signals that the server has loaded the project (any one suffices). */
@@ -62,6 +83,11 @@ export interface ServerAdapter {
   ): Record<string, unknown> | undefined;
   /** Encodings offered, preferred first (default utf-16, utf-8, utf-32). */
   readonly positionEncodings?: PositionEncoding[];
+  /**
+   * The unit the server really counts columns in, whatever it negotiates: pylsp 1.7 says nothing (so UTF-16) but
+   * counts code points (`utf-32`). Positions are converted in this encoding.
+   */
+  readonly actualEncoding?: PositionEncoding;
   /** What happens to this server when Locus is SIGKILLed (documentation, and checked by the lifecycle tests). */
   readonly orphanBehaviour: string;
   /** LSP languageId of a file (with the languages the operations decided for files). */
@@ -76,11 +102,14 @@ export interface ServerAdapter {
    * What keeps the server off the network unless `allowNetwork` is configured (docs/configuration.md, "No network"):
    * settings, initialization options and environment merged over the defaults.
    */
-  readonly offline?: {
-    settings?: Record<string, unknown>;
-    initializationOptions?: Record<string, unknown>;
-    env?: Record<string, string>;
-  };
+  readonly offline?: AdapterOverlay;
+  /**
+   * Merged over the defaults only in a trusted workspace: what runs the repository's own code (rust-analyzer's
+   * build scripts and proc macros).
+   */
+  readonly trusted?: AdapterOverlay;
+  /** Environment for the resolved executable (rust-analyzer: the cargo and rustc of its own toolchain). */
+  environment?(executable: string): Record<string, string>;
   /** Extra top-level client capabilities (e.g. clangd's `offsetEncoding`). */
   extraCapabilities?(positionEncodings: PositionEncoding[]): Record<string, unknown>;
 }

@@ -17,6 +17,7 @@ export const bashAdapter: ServerAdapter = {
   id: 'bash',
   name: 'bash-language-server',
   languages: ['bash'],
+  commands: ['bash-language-server'],
   opensChangedFiles: true,
   projectMarkers: [],
   installHint: INSTALL,

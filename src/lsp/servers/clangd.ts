@@ -18,6 +18,7 @@ export const clangdAdapter: ServerAdapter = {
   id: 'clangd',
   name: 'clangd',
   languages: ['c', 'cpp'],
+  commands: ['clangd'],
   opensChangedFiles: true,
   answersBeforeReady: false,
   projectMarkers: ['compile_commands.json', 'CMakeLists.txt', 'Makefile'],

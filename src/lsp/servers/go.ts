@@ -12,6 +12,7 @@ export const goplsAdapter: ServerAdapter = {
   id: 'gopls',
   name: 'gopls',
   languages: ['go'],
+  commands: ['gopls'],
   projectMarkers: ['go.mod'],
   installHint: INSTALL,
   args: [],

@@ -12,6 +12,7 @@ export const pyrightAdapter: ServerAdapter = {
   id: 'pyright',
   name: 'pyright',
   languages: ['python'],
+  commands: ['pyright-langserver', 'basedpyright-langserver'],
   projectMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'pyrightconfig.json'],
   installHint: INSTALL,
   args: ['--stdio'],

@@ -1,10 +1,13 @@
 /**
  * Finding server executables: npm servers from Locus's own node_modules (never from PATH, so the pinned versions
- * run), Debian servers from PATH. Failures are SERVER_NOT_INSTALLED with the install command.
+ * run), Debian servers from PATH. Failures are SERVER_NOT_INSTALLED with the install command. A rustup proxy on
+ * PATH (`~/.cargo/bin/rust-analyzer`, a link to `rustup`) is never launched: it may lack the component, and it
+ * would pick its toolchain from the workspace's `rust-toolchain.toml`; the binary of its default toolchain is used.
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { LocusError } from '../../core/index.js';
 import type { LaunchCommand } from './adapter.js';
 
@@ -30,14 +33,60 @@ export function nodeScript(pkg: string, script: string, server: string, hint: st
 
 /** The first of `names` found as an executable on PATH, as an absolute path. */
 export function findOnPath(names: readonly string[]): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter((d) => d !== '');
   for (const name of names) {
-    for (const dir of dirs) {
-      const candidate = join(dir, name);
-      if (isExecutable(candidate)) return candidate;
-    }
+    const [first] = everyOnPath(name);
+    if (first !== undefined) return first;
   }
   return undefined;
+}
+
+/** Every executable called `name` on PATH, in PATH order. */
+function everyOnPath(name: string): string[] {
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter((d) => d !== '');
+  return dirs.map((dir) => join(dir, name)).filter(isExecutable);
+}
+
+/** True when `path` is a rustup proxy: a link to (or a copy of) the `rustup` binary under another name. */
+export function isRustupProxy(path: string): boolean {
+  try {
+    return /^rustup(-init)?(\.exe)?$/.test(basename(realpathSync(path))) && basename(path) !== 'rustup';
+  } catch {
+    return false;
+  }
+}
+
+/** What `realToolOnPath` found: the binary, and the proxies it skipped (for the error when there is none). */
+export interface RealTool {
+  path: string | undefined;
+  skippedProxies: string[];
+}
+
+/**
+ * The real binary behind `name` on PATH: the first that is not a rustup proxy, or the binary a proxy stands for in
+ * its default toolchain (`rustup which`, run in `/` so no `rust-toolchain.toml` applies, never installing anything).
+ * A proxy whose toolchain lacks the tool ("unknown binary") is skipped.
+ */
+export function realToolOnPath(name: string): RealTool {
+  const skippedProxies: string[] = [];
+  for (const candidate of everyOnPath(name)) {
+    if (!isRustupProxy(candidate)) return { path: candidate, skippedProxies };
+    const behind = rustupWhich(realpathSync(candidate), name);
+    if (behind !== undefined) return { path: behind, skippedProxies };
+    skippedProxies.push(candidate);
+  }
+  return { path: undefined, skippedProxies };
+}
+
+function rustupWhich(rustup: string, name: string): string | undefined {
+  const result = spawnSync(rustup, ['which', name], {
+    cwd: '/',
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { ...process.env, RUSTUP_AUTO_INSTALL: '0' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const path = result.status === 0 ? result.stdout.trim() : '';
+  return path !== '' && isExecutable(path) && !isRustupProxy(path) ? path : undefined;
 }
 
 /** The first of `names` on PATH; SERVER_NOT_INSTALLED naming them and the install command otherwise. */
@@ -48,10 +97,15 @@ export function pathCommand(names: readonly string[], server: string, hint: stri
   return found;
 }
 
-/** A configured command: absolute, relative to the workspace root when it has a slash, else looked up on PATH. */
+/**
+ * A configured command: absolute, relative to the workspace root when it has a slash, else looked up on PATH
+ * (skipping rustup proxies, see `realToolOnPath`).
+ */
 export function configuredCommand(command: string, workspaceRoot: string, server: string): string {
   const path =
-    isAbsolute(command) || command.includes('/') ? resolve(workspaceRoot, command) : findOnPath([command]);
+    isAbsolute(command) || command.includes('/')
+      ? resolve(workspaceRoot, command)
+      : realToolOnPath(command).path;
   if (path === undefined || !isExecutable(path)) {
     throw notInstalled(
       server,

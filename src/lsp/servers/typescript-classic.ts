@@ -24,6 +24,7 @@ export const typescriptClassicAdapter: ServerAdapter = {
   id: 'typescript-classic',
   name: 'typescript-language-server',
   languages: ['typescript', 'javascript'],
+  commands: ['typescript-language-server'],
   projectMarkers: ['tsconfig.json', 'jsconfig.json', 'package.json'],
   installHint: INSTALL,
   args: ['--stdio'],

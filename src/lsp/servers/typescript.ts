@@ -25,6 +25,7 @@ export const typescriptAdapter: ServerAdapter = {
   id: 'typescript',
   name: 'TypeScript 7 native language server',
   languages: ['typescript', 'javascript'],
+  commands: ['tsc'],
   projectMarkers: ['tsconfig.json', 'jsconfig.json', 'package.json'],
   installHint: INSTALL,
   readiness: [{ kind: 'immediate' }],

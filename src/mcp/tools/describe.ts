@@ -5,7 +5,7 @@ import type { DescribeResult, DescribeTarget } from '../../ops/locating/locator.
 import { codeSpan } from '../../render/markdown.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { defineTool, READ_ONLY } from '../tool-spec.js';
+import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
 type DescribeSuccess = Extract<DescribeResult, { ok: true }>;
 
@@ -30,9 +30,9 @@ export const describeTool = defineTool({
   },
   outputSchema: OUTPUT.describe,
   annotations: READ_ONLY,
-  run: async (locus, { file_path, line, column, position }) => {
+  run: async (locus, { file_path, line, column, position }, call) => {
     const target = describeTarget(line, column, position);
-    return respond(await locus.describe(file_path, target), 'describe', renderDescribe);
+    return respond(await locus.describe(file_path, target, signalOf(call)), 'describe', renderDescribe);
   },
 });
 

@@ -11,7 +11,8 @@ import { abortable } from '../../core/call.js';
 import { isLocusError } from '../../core/errors.js';
 import { isRecord } from '../../core/records.js';
 import { callScope } from '../call-scope.js';
-import { RPC, type RequestContext } from '../protocol.js';
+import { RPC_ERROR } from '../../core/json-rpc.js';
+import type { RequestContext } from '../protocol.js';
 import type { Routed } from '../workspaces.js';
 import { failure } from '../result.js';
 import type { AnyTool } from '../tool-spec.js';
@@ -155,5 +156,8 @@ function issueText(issue: z.core.$ZodIssue, args: unknown): string {
 }
 
 function protocolFailure(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: `MCP error ${RPC.invalidParams}: ${message}` }], isError: true };
+  return {
+    content: [{ type: 'text', text: `MCP error ${RPC_ERROR.invalidParams}: ${message}` }],
+    isError: true,
+  };
 }

@@ -4,7 +4,7 @@ import { renderLocateSuccess } from '../../render/locate.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { locateArg } from '../schemas.js';
-import { defineTool, READ_ONLY } from '../tool-spec.js';
+import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
 export const locateTool = defineTool({
   name: 'locate',
@@ -22,6 +22,10 @@ export const locateTool = defineTool({
   },
   outputSchema: OUTPUT.locate,
   annotations: READ_ONLY,
-  run: async (locus, { locate, range }) =>
-    respond(await locus.locate(locate, { range: range === true }), 'locate', renderLocateSuccess),
+  run: async (locus, { locate, range }, call) =>
+    respond(
+      await locus.locate(locate, { range: range === true, ...signalOf(call) }),
+      'locate',
+      renderLocateSuccess,
+    ),
 });

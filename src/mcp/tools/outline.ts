@@ -5,7 +5,7 @@ import { outlineLine, renderOutline } from '../../render/outline.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { budgetArg, budgetOf } from '../schemas.js';
-import { defineTool, READ_ONLY } from '../tool-spec.js';
+import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
 export const outlineTool = defineTool({
   name: 'outline',
@@ -25,8 +25,8 @@ export const outlineTool = defineTool({
   },
   outputSchema: OUTPUT.outline,
   annotations: READ_ONLY,
-  run: async (locus, { file_path, depth, page, budget }) => {
-    const outline = await locus.outline(file_path);
+  run: async (locus, { file_path, depth, page, budget }, call) => {
+    const outline = await locus.outline(file_path, signalOf(call));
     const paged = outline.ok
       ? pageOutline(
           outline,

@@ -10,7 +10,7 @@ import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { budgetArg, budgetOf, locateArg } from '../schemas.js';
 import type { CallScope } from '../../core/call.js';
-import { defineTool, READ_ONLY } from '../tool-spec.js';
+import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
 /** Index-build progress as the call's progress events (sent when the client gave a progressToken). */
 export function progressFor(call: CallScope): ((p: IndexProgress) => void) | undefined {
@@ -58,6 +58,7 @@ export const findSymbolTool = defineTool({
       ...(path === undefined ? {} : { path }),
       ...(limit === undefined ? {} : { limit }),
       ...(onProgress ? { onProgress } : {}),
+      ...signalOf(call),
     };
     return respond(await locus.symbols(query, options), 'find_symbol', renderSymbols);
   },
@@ -67,7 +68,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code in the workspace',
   description:
-    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a JavaScript regular expression with `regex: true`. Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals; a page also fits the answer budget. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
+    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a regular expression with `regex: true` (RE2 syntax, linear time: no lookaround, no backreferences). Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals; a page also fits the answer budget. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
   inputSchema: {
     pattern: z.string().describe('`<glob>@<find>`; the glob `*` (or nothing before `@`) means every file.'),
     regex: z.boolean().optional().describe('Treat the find as a regular expression.'),
@@ -85,6 +86,7 @@ export const searchTool = defineTool({
       ...(page === undefined ? {} : { page }),
       ...(page_size === undefined ? {} : { pageSize: page_size }),
       ...(onProgress ? { onProgress } : {}),
+      ...signalOf(call),
     };
     return respond(await locus.search(pattern, options), 'search', renderSearch);
   },
@@ -113,6 +115,7 @@ export const readSymbolTool = defineTool({
     const options = {
       ...(max_lines === undefined ? {} : { maxLines: max_lines }),
       ...(onProgress ? { onProgress } : {}),
+      ...signalOf(call),
     };
     return respond(await locus.source(locate, options), 'read_symbol', renderSource);
   },

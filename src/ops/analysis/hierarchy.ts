@@ -32,19 +32,19 @@ export async function hierarchy(
   const calls = direction === 'incoming' || direction === 'outgoing';
   const target = await resolveTarget(context, calls ? 'calls' : 'types', input);
   const { absPath, text } = target.loaded.file;
-  let nodes: HierarchyNode[];
+  let answer: { result: HierarchyNode[]; possiblyIncomplete: boolean; incompleteReason?: string };
   try {
-    nodes = await target.session.hierarchy(absPath, text, target.position, direction, depth);
+    answer = await target.session.hierarchy(absPath, text, target.position, direction, depth);
   } catch (error) {
     if (isLocusError(error) && error.code === 'CAPABILITY_MISSING') throw missing(error, calls);
     throw error;
   }
   const cache = new ViewCache(context);
   const items: HierarchyItem[] = [];
-  for (const node of nodes) items.push(await toItem(cache, node, undefined));
+  for (const node of answer.result) items.push(await toItem(cache, node, undefined));
   const count = (list: HierarchyItem[]): number => list.reduce((n, i) => n + 1 + count(i.children), 0);
   return {
-    ...resultBase(target, false),
+    ...resultBase(target, answer),
     direction,
     depth,
     items,

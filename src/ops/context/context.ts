@@ -19,7 +19,7 @@ interface CachedReferences {
   text: string;
   epoch: number;
   at: number;
-  answer: { result: Location[]; possiblyIncomplete: boolean };
+  answer: { result: Location[]; possiblyIncomplete: boolean; incompleteReason?: string };
 }
 
 /** Sorted answers of one ops context (`OpsContext.referenceAnswers`), so later pages do not ask the server again. */

@@ -63,10 +63,16 @@ export async function reportDiskChanges(context: OpsContext): Promise<void> {
   if (changes.length > 0) await context.lsp.notifyFilesChanged(changes);
 }
 
-/** The base fields for a result, from a target and the server's answer flags. */
-export function resultBase(target: OpTarget, possiblyIncomplete: boolean): OpResultBase {
+/** The base fields for a result, from a target and the server's readiness flags on its answer. */
+export function resultBase(
+  target: OpTarget,
+  answer: { possiblyIncomplete: boolean; incompleteReason?: string },
+): OpResultBase {
   const base: OpResultBase = { ok: true, operation: target.cursor.operation, cursor: target.cursor };
-  if (possiblyIncomplete) base.possibly_incomplete = true;
+  if (answer.possiblyIncomplete) {
+    base.possibly_incomplete = true;
+    if (answer.incompleteReason !== undefined) base.incomplete_reason = answer.incompleteReason;
+  }
   if (target.resolution.notes) base.notes = target.resolution.notes;
   return base;
 }

@@ -31,7 +31,7 @@ export async function codeActions(
     options.only ? { only: options.only } : {},
   );
   const actions = answer.result.map(entry);
-  const result: CodeActionsResult = { ...resultBase(target, answer.possiblyIncomplete), range, actions };
+  const result: CodeActionsResult = { ...resultBase(target, answer), range, actions };
   if (options.select === undefined) {
     return result;
   }

@@ -10,7 +10,7 @@ import { pathToUri } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { verifiedPreviewOrApply } from './verify.js';
 import { parseInput } from '../locating/locator.js';
-import { loadFile, type LoadedFile } from '../locating/file-view.js';
+import { loadFile, withComments, type LoadedFile } from '../locating/file-view.js';
 import {
   givenLocate,
   planEdit,
@@ -98,6 +98,7 @@ async function resolveAll(
       plan = { loaded: await loadFile(workspace, syntax, locate.file_path), planned: [] };
       files.set(abs, plan);
     }
+    await withComments(syntax, plan.loaded, locate.find);
     const given = givenLocate(request.locate, locate);
     const target = resolveEditTarget(plan.loaded.view, locate, given);
     const planned = planEdit(shapeOf(plan.loaded.view), target, request, index);

@@ -44,7 +44,7 @@ export async function formatRange(
     { changes: { [pathToUri(absPath)]: answer.result } },
     options,
   );
-  const base = resultBase(target, answer.possiblyIncomplete);
+  const base = resultBase(target, answer);
   if (widened) base.notes = [...(base.notes ?? []), widened];
   return { ...base, range, scope, ...fields };
 }

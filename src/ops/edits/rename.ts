@@ -43,7 +43,7 @@ export async function rename(
   const blocking = warnings.filter((w) => w.blocks_apply);
   if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
   return {
-    ...resultBase(target, answer.possiblyIncomplete),
+    ...resultBase(target, answer),
     new_name: newName,
     ...(await verifiedPreviewOrApply(context, answer.result, options, referencing)),
     warnings,

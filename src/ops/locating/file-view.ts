@@ -3,7 +3,9 @@
  * language from the grammar registry, and the outline from the syntax layer's cache.
  */
 import type { Outline } from '../../locate/outline.js';
+import { compileFind, matchesAcrossLines } from '../../locate/matcher.js';
 import { fileView, type FileView } from '../../locate/resolve-core.js';
+import { findSyntax } from '../../locate/tokens.js';
 import { hasGrammar } from '../../syntax/registry.js';
 import type { TextFile, Workspace } from '../../workspace/workspace.js';
 import type { SyntaxService } from './syntax-service.js';
@@ -37,9 +39,32 @@ export async function loadFile(
   if (cached && cached.text === file.text && cached.outline === outline && cached.filePath === file.relPath) {
     return { file, view: cached, language };
   }
-  const view = fileView(file.relPath, file.text, outline);
+  const view = fileView(file.relPath, file.text, outline, detected);
   if (tooBig)
     view.noOutline = `${file.relPath} is over ${MAX_OUTLINE_CHARS / 1024 / 1024} Mi characters, too big to parse`;
   syntax.views.set(file.absPath, view);
   return { file, view, language };
+}
+
+/**
+ * Gives a loaded file's view its comment spans when `find` matches across a line break somewhere in it (only then
+ * can a match run from a line comment into code: docs/locate-strings.md, "Find"), so the resolver can drop such
+ * matches. Most finds never span lines, and then no tree is needed.
+ */
+export async function withComments(
+  syntax: SyntaxService,
+  loaded: LoadedFile,
+  find: string | undefined,
+): Promise<void> {
+  const { view, language } = loaded;
+  if (find === undefined || view.comments !== undefined || language === undefined) return;
+  if (view.outline === undefined) return;
+  let compiled;
+  try {
+    compiled = compileFind(find, 'position', findSyntax(view.language));
+  } catch {
+    return; // the resolver reports a bad find
+  }
+  if (matchesAcrossLines(compiled, view.text))
+    view.comments = await syntax.comments(loaded.file.absPath, language, view.text);
 }

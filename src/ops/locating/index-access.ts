@@ -26,8 +26,10 @@ export interface IndexAccessOptions extends IndexOptions {
 
 /** The index, fresh, plus notes for the answer. */
 export interface IndexAccess {
+  /** `signal`: the caller's cancel ends its wait with CANCELLED (the build goes on). */
   ready(
     onProgress?: ProgressListener,
+    signal?: AbortSignal,
   ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
   /**
    * Like `ready`, but before the first build only the symbols named exactly `names` need to be
@@ -37,6 +39,7 @@ export interface IndexAccess {
   readyFor(
     names: readonly string[],
     onProgress?: ProgressListener,
+    signal?: AbortSignal,
   ): Promise<{ index: WorkspaceIndex; status: IndexStatus; notes: string[] }>;
   /** The index if it was created (for shutdown). */
   peek(): WorkspaceIndex | undefined;
@@ -64,7 +67,7 @@ export function createIndexAccess(
     }
     return index;
   };
-  const freshOptions = (onProgress?: ProgressListener) => {
+  const freshOptions = (onProgress?: ProgressListener, signal?: AbortSignal) => {
     const listener: ProgressListener | undefined =
       onProgress && options.onProgress
         ? (p) => {
@@ -75,6 +78,7 @@ export function createIndexAccess(
     return {
       ...(listener ? { onProgress: listener } : {}),
       ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
+      ...(signal === undefined ? {} : { signal }),
     };
   };
   return {
@@ -82,14 +86,14 @@ export function createIndexAccess(
     async contentTyped(language) {
       return (await open()).contentTyped(language);
     },
-    async ready(onProgress) {
+    async ready(onProgress, signal) {
       const opened = await open();
-      const status = await opened.fresh(freshOptions(onProgress));
+      const status = await opened.fresh(freshOptions(onProgress, signal));
       return { index: opened, status, notes: statusNotes(status) };
     },
-    async readyFor(names, onProgress) {
+    async readyFor(names, onProgress, signal) {
       const opened = await open();
-      const status = await opened.freshFor(names, freshOptions(onProgress));
+      const status = await opened.freshFor(names, freshOptions(onProgress, signal));
       // The rest of the first build, so later answers need no targeted pass; a failure surfaces
       // (and is retried) at the next call that needs the whole index.
       if (status.covers && options.watch) opened.fresh().catch(() => undefined);
@@ -98,9 +102,26 @@ export function createIndexAccess(
   };
 }
 
+/**
+ * The same access with the caller's cancel bound to its waits (`ready`, `readyFor`), for code that passes the
+ * access along without a signal of its own (locate-string resolution).
+ */
+export function cancellable(access: IndexAccess, signal: AbortSignal | undefined): IndexAccess {
+  if (signal === undefined) return access;
+  return {
+    ...access,
+    ready: (onProgress, own) => access.ready(onProgress, own ?? signal),
+    readyFor: (names, onProgress, own) => access.readyFor(names, onProgress, own ?? signal),
+  };
+}
+
 /** `indexed 3,200 of 5,565 files` while the first build runs. */
 export function statusNotes(status: IndexStatus): string[] {
   if (status.complete || status.covers) return [];
+  if (status.total === 0)
+    return [
+      'the workspace index is still being built: its files are being listed, so this answer may be incomplete',
+    ];
   const n = (x: number) => x.toLocaleString('en-US');
   return [
     `the workspace index is still being built: indexed ${n(status.indexed)} of ${n(status.total)} files, so this answer may be incomplete`,

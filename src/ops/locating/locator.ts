@@ -2,7 +2,8 @@
  * The offline locator (docs/architecture.md, "Layers"): `createLocator({ root })` with locate, locateRange, describe,
  * outline and close. No language server is involved.
  */
-import { isLocusError, LocusError, outcome } from '../../core/errors.js';
+import { throwIfCancelled } from '../../core/call.js';
+import { isLocusError, LocusError, outcome, type Outcome } from '../../core/errors.js';
 import type { LineIndex } from '../../core/line-index.js';
 import type { Position } from '../../core/positions.js';
 import { describeOffset } from '../../locate/describe.js';
@@ -17,9 +18,10 @@ import {
 } from '../../locate/workspace-locate.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { offlineSettings, type OfflineSettings } from './limits-config.js';
-import { loadFile, type LoadedFile } from './file-view.js';
+import { loadFile, withComments, type LoadedFile } from './file-view.js';
 import { buildOutline } from './outline.js';
 import {
+  cancellable,
   createIndexAccess,
   type IndexAccess,
   type IndexAccessOptions,
@@ -97,16 +99,36 @@ export function createLocator(options: LocatorOptions): Locator {
     index,
     configWarnings: configured.warnings,
     locate: (input, opts) =>
-      outcome(() => locateIn(workspace, syntax, index, input, opts?.range ? 'range' : 'position')),
-    locateRange: (input) => outcome(() => locateIn(workspace, syntax, index, input, 'range')),
-    describe: (filePath, target) => outcome(() => describeIn(workspace, syntax, filePath, target)),
-    outline: (filePath) => outcome(() => buildOutline(workspace, syntax, filePath)),
+      cancellableOutcome(opts?.signal, (signal) =>
+        locateIn(workspace, syntax, cancellable(index, signal), input, opts?.range ? 'range' : 'position'),
+      ),
+    locateRange: (input, opts) =>
+      cancellableOutcome(opts?.signal, (signal) =>
+        locateIn(workspace, syntax, cancellable(index, signal), input, 'range'),
+      ),
+    describe: (filePath, target, opts) =>
+      cancellableOutcome(opts?.signal, () => describeIn(workspace, syntax, filePath, target)),
+    outline: (filePath, opts) =>
+      cancellableOutcome(opts?.signal, () => buildOutline(workspace, syntax, filePath)),
     close: async () => {
       index.peek()?.close();
       syntax.close();
     },
   };
   return locator;
+}
+
+/** `outcome` of `work`, CANCELLED when the caller cancelled before it started or before it answered. */
+function cancellableOutcome<T>(
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<Outcome<T>> {
+  return outcome(async () => {
+    throwIfCancelled(signal);
+    const value = await work(signal);
+    throwIfCancelled(signal);
+    return value;
+  });
 }
 
 /** Parses and validates a locate input against a workspace (existing-file fallback included). */
@@ -151,6 +173,18 @@ export async function parseAndLoad(
   input: LocateInput,
   index?: IndexAccess,
   onProgress?: ProgressListener,
+): Promise<ParsedInput> {
+  const parsed = await parseAndLoadFile(workspace, syntax, input, index, onProgress);
+  await withComments(syntax, parsed.loaded, parsed.locate.find);
+  return parsed;
+}
+
+async function parseAndLoadFile(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  input: LocateInput,
+  index: IndexAccess | undefined,
+  onProgress: ProgressListener | undefined,
 ): Promise<ParsedInput> {
   if (typeof input === 'string') {
     const form = index ? workspaceForm(workspace, input) : undefined;

@@ -1,18 +1,25 @@
 /**
  * Offline syntax work on big files runs in a worker thread (syntax-worker.ts), so an MCP server
  * keeps answering other calls while one parses a huge file (docs/security.md). Small files stay on
- * the calling thread: a worker round trip costs more than their parse.
+ * the calling thread: a worker round trip costs more than their parse. A call the caller cancels
+ * answers CANCELLED at once, and when no other call waits for the worker it is terminated (a parse
+ * cannot be interrupted otherwise); one that takes longer than `OFFLOAD_DEADLINE_MS` is a TIMEOUT
+ * and the worker is terminated too. The next big file starts a fresh worker.
  */
 import { fileFacts } from '../../workspace/files.js';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { isLocusError } from '../../core/errors.js';
+import { cancelledError } from '../../core/call.js';
+import { isLocusError, LocusError } from '../../core/errors.js';
+import { RequestMap } from '../../core/request-map.js';
 import type { Limits } from '../../core/limits.js';
 import type { OfflineSettings } from './limits-config.js';
 import { parseInput, type Locator } from './locator.js';
 
 /** Files at least this big are parsed in the worker. */
 export const OFFLOAD_MIN_BYTES = 256 * 1024;
+/** The longest a worker call may take (a parse of the largest file allowed takes seconds). */
+export const OFFLOAD_DEADLINE_MS = 120_000;
 
 type OffloadedOps = Pick<Locator, 'locate' | 'locateRange' | 'describe' | 'outline'>;
 type Op = keyof OffloadedOps;
@@ -22,7 +29,13 @@ const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
 /** The worker, started on the first big file; calls fall back to the caller's thread when it fails. */
 export class SyntaxOffload {
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new RequestMap<number, unknown>({
+    timeout: (_id, ms) =>
+      new LocusError('TIMEOUT', `Parsing the file took longer than ${ms} ms; the parse was stopped.`, {
+        hint: 'Use a line scope (it needs no parse), or try again when the machine is less busy.',
+      }),
+    aborted: () => cancelledError(),
+  });
   private nextId = 0;
 
   constructor(
@@ -39,14 +52,23 @@ export class SyntaxOffload {
   /** The locator's offline operations, routed to the worker for big files. */
   ops(): OffloadedOps {
     const { locator } = this;
+    // The worker gets the arguments without the signal (it cannot cross threads); the wait here takes it.
+    const plain = (opts: { range?: boolean } | undefined) => (opts?.range ? { range: true } : {});
     return {
       locate: (input, opts) =>
-        this.route(this.fileOf(input), 'locate', [input, opts], () => locator.locate(input, opts)),
-      locateRange: (input) =>
-        this.route(this.fileOf(input), 'locateRange', [input], () => locator.locateRange(input)),
-      describe: (filePath, target) =>
-        this.route(filePath, 'describe', [filePath, target], () => locator.describe(filePath, target)),
-      outline: (filePath) => this.route(filePath, 'outline', [filePath], () => locator.outline(filePath)),
+        this.route(this.fileOf(input), 'locate', [input, plain(opts)], opts?.signal, () =>
+          locator.locate(input, opts),
+        ),
+      locateRange: (input, opts) =>
+        this.route(this.fileOf(input), 'locateRange', [input], opts?.signal, () =>
+          locator.locateRange(input, opts),
+        ),
+      describe: (filePath, target, opts) =>
+        this.route(filePath, 'describe', [filePath, target], opts?.signal, () =>
+          locator.describe(filePath, target, opts),
+        ),
+      outline: (filePath, opts) =>
+        this.route(filePath, 'outline', [filePath], opts?.signal, () => locator.outline(filePath, opts)),
     };
   }
 
@@ -54,6 +76,7 @@ export class SyntaxOffload {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.pending.rejectAll(new Error('the syntax worker was stopped'));
     if (worker) await worker.terminate();
   }
 
@@ -80,23 +103,31 @@ export class SyntaxOffload {
     filePath: string | undefined,
     op: Op,
     args: unknown[],
+    signal: AbortSignal | undefined,
     here: () => Promise<T>,
   ): Promise<T> {
     if (!this.isBig(filePath)) return here();
     try {
-      return (await this.call(op, args)) as T;
-    } catch {
+      return (await this.call(op, args, signal)) as T;
+    } catch (error) {
+      // Cancelled or too slow: answered as such (the worker was stopped). A broken worker: the work is done here.
+      if (isLocusError(error)) return { ok: false, error: error.toData() } as T;
       return here();
     }
   }
 
-  private call(op: Op, args: unknown[]): Promise<unknown> {
+  private async call(op: Op, args: unknown[], signal: AbortSignal | undefined): Promise<unknown> {
     const worker = this.start();
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, op, args });
-    });
+    const answer = this.pending.wait(id, { timeoutMs: OFFLOAD_DEADLINE_MS, signal, unref: true });
+    worker.postMessage({ id, op, args });
+    try {
+      return await answer;
+    } catch (error) {
+      // Nobody else waits for this worker: stop the parse it is busy with.
+      if (isLocusError(error) && this.pending.size === 0) await this.close();
+      throw error;
+    }
   }
 
   private start(): Worker {
@@ -110,15 +141,13 @@ export class SyntaxOffload {
     });
     worker.unref();
     worker.on('message', (message: { id: number; value?: unknown; error?: string }) => {
-      const waiter = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if (message.error !== undefined) waiter?.reject(new Error(message.error));
-      else waiter?.resolve(message.value);
+      if (message.error !== undefined) this.pending.reject(message.id, new Error(message.error));
+      else this.pending.resolve(message.id, message.value);
     });
     const fail = (error: Error): void => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiter of this.pending.values()) waiter.reject(error);
-      this.pending.clear();
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.pending.rejectAll(error);
     };
     worker.on('error', fail);
     worker.on('exit', () => fail(new Error('the syntax worker exited')));

@@ -3,6 +3,7 @@
  * re-parsed) and the identifier under a cursor.
  */
 import { LruMap } from '../../core/lru-map.js';
+import type { Span } from '../../core/positions.js';
 import type { OutlineStore } from '../../index/outline-store.js';
 import type { Outline } from '../../locate/outline.js';
 import type { FileView } from '../../locate/resolve-core.js';
@@ -20,6 +21,8 @@ export interface SyntaxService {
     text: string,
     offset: number,
   ): Promise<IdentifierInfo | undefined>;
+  /** The comment spans of `text` (cached tree of `key`), for the matcher's comment rule. */
+  comments(key: string, language: string, text: string): Promise<readonly Span[]>;
   /** File views (line index included) by absolute path, reused while text and outline are the same objects. */
   readonly views: LruMap<string, FileView>;
   /** Releases every tree and view. */
@@ -65,6 +68,7 @@ export function createSyntaxService(
     outline,
     identifierAt: async (key, language, text, offset) =>
       (await trees()).identifierAt(key, language, text, offset),
+    comments: async (key, language, text) => (await trees()).comments(key, language, text),
     close: () => {
       views.clear();
       stored.clear();

@@ -1,5 +1,5 @@
 /**
- * Worker thread for offline syntax work on big files (docs/security.md, "No head-of-line blocking"):
+ * Worker thread for offline syntax work on big files (docs/security.md, "Prompt exit and no head-of-line blocking"):
  * its own locator answers locate, locateRange, describe and outline, so a long parse never stalls
  * the thread that serves other calls.
  */

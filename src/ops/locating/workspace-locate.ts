@@ -6,20 +6,22 @@
  */
 import { fileFacts } from '../../workspace/files.js';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlob } from '../../core/glob.js';
 import { isLocusError, LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../../index/index.js';
 import { compileFind, findAll } from '../../locate/matcher.js';
+import { findSyntax } from '../../locate/tokens.js';
 import { isSymbolScope, type Locate } from '../../locate/model.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { WorkspaceLocate } from '../../locate/workspace-locate.js';
 import { resolveLocate } from '../../locate/resolver.js';
 import { fileView } from '../../locate/resolve-core.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import { loadFile, type LoadedFile } from './file-view.js';
+import { loadFile, withComments, type LoadedFile } from './file-view.js';
 import type { IndexAccess, ProgressListener } from './index-access.js';
 import type { SyntaxService } from './syntax-service.js';
+import { preferOne } from './workspace-choice.js';
 import { ambiguous, MAX_CANDIDATES, notFound, symbolLocate } from './workspace-misses.js';
 
 /** How many same-path candidates are tried against a find before giving up on narrowing. */
@@ -42,7 +44,7 @@ export async function resolveWorkspace(
   form: WorkspaceLocate,
   onProgress?: ProgressListener,
 ): Promise<WorkspaceResolution> {
-  const accept = form.where === '*' ? undefined : picomatch(form.where, { dot: true });
+  const accept = form.where === '*' ? undefined : compileGlob(form.where, { dot: true });
   const bareNote = form.bare
     ? [
         `read as a workspace symbol (no file \`${clip(formatSymbolPath(form.scope?.symbol_path ?? []))}\` exists)`,
@@ -68,6 +70,11 @@ export async function resolveWorkspace(
   if (chosen.length > 1 && form.find !== undefined)
     chosen = await narrowByFind(workspace, syntax, chosen, form.find);
   if (chosen.length === 0) throw notFound(index, form, label, notes, accept);
+  if (chosen.length > 1 && form.scope?.symbol_index === undefined) {
+    const preferred = preferOne(workspace, chosen, form.find);
+    chosen = preferred.symbols;
+    if (chosen.length === 1) notes.push(...preferred.notes);
+  }
   if (chosen.length > 1) throw ambiguous(label, chosen, form.find, notes);
   const symbol = chosen[0] as IndexedSymbol;
   const canonical = symbolLocate(symbol, form.find);
@@ -171,6 +178,7 @@ async function narrowByFind(
   for (const symbol of symbols) {
     try {
       const loaded = await loadFile(workspace, syntax, symbol.file);
+      await withComments(syntax, loaded, find);
       const scope =
         symbol.sameCount > 1
           ? { symbol_path: symbol.path, symbol_index: symbol.sameIndex }
@@ -194,12 +202,12 @@ async function resolveFind(
   notes: string[],
 ): Promise<WorkspaceResolution> {
   const find = form.find as string;
-  const compiled = compileFind(find, 'position');
   const hits: { file: string; count: number }[] = [];
   for (const file of index.store.paths().sort()) {
     if (accept && !accept(file)) continue;
     try {
       const { text } = workspace.readText(file);
+      const compiled = compileFind(find, 'position', findSyntax(index.store.entry(file)?.language));
       const count = findAll(compiled, text, { start: 0, end: text.length }).length;
       if (count > 0) hits.push({ file, count });
     } catch {

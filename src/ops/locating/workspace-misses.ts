@@ -110,7 +110,7 @@ export function nearSymbols(
   const wanted = segments.join('.');
   const scored: { symbol: IndexedSymbol; distance: number }[] = [];
   const seen = new Set<string>();
-  // Not `accept` itself: a picomatch matcher's second argument asks for an object, always truthy.
+  // Not `accept` itself: the store's filter passes a second argument (the kind) the glob does not take.
   const filter = accept && ((file: string) => accept(file));
   for (const name of names) {
     for (const { symbol } of index.store.query(name, filter, MAX_NEAR_PER_NAME, true).hits) {

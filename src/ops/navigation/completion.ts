@@ -40,7 +40,7 @@ export async function completion(
   }
   const shown = Math.min(fit, Math.max(1, options.limit ?? Infinity));
   const result: CompletionResult = {
-    ...resultBase(target, answer.possiblyIncomplete),
+    ...resultBase(target, answer),
     items: ranked.slice(0, shown),
     total: ranked.length,
     is_incomplete: answer.result.isIncomplete,

@@ -23,7 +23,7 @@ export async function definition(
   );
   const cache = new ViewCache(context);
   const targets = await describeLocations(cache, answer.result);
-  const result: DefinitionResult = { ...resultBase(target, answer.possiblyIncomplete), mode, targets };
+  const result: DefinitionResult = { ...resultBase(target, answer), mode, targets };
   if (targets.length > 0 || (mode !== 'definition' && mode !== 'declaration')) return result;
   const byName = await bashFunctionsByName(target, cache);
   if (!byName) return result;

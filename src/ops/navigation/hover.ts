@@ -16,7 +16,7 @@ export async function hover(context: OpsContext, input: LocateInput): Promise<Ho
     target.session.hover(target.loaded.file.absPath, target.loaded.file.text, target.position),
   );
   return {
-    ...resultBase(target, answer.possiblyIncomplete),
+    ...resultBase(target, answer),
     contents: answer.result ? hoverText(answer.result) : '',
   };
 }

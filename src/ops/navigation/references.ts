@@ -53,7 +53,7 @@ export async function references(
     else files.push({ file_path: ref.file_path, references: [ref] });
   }
   return {
-    ...resultBase(target, answer.possiblyIncomplete),
+    ...resultBase(target, answer),
     total: sorted.length,
     total_files: new Set(sorted.map((l) => l.uri)).size,
     page,
@@ -81,7 +81,7 @@ async function sortedReferences(
   context: OpsContext,
   target: OpTarget,
   includeDeclaration: boolean,
-): Promise<{ result: Location[]; possiblyIncomplete: boolean }> {
+): Promise<{ result: Location[]; possiblyIncomplete: boolean; incompleteReason?: string }> {
   const { absPath, text } = target.loaded.file;
   const key = `${absPath}\u0000${target.position.line}:${target.position.character}:${includeDeclaration}`;
   const cache = context.referenceAnswers;
@@ -92,7 +92,11 @@ async function sortedReferences(
   const raw = await askServer(target, () =>
     target.session.references(absPath, text, target.position, includeDeclaration),
   );
-  const answer = { result: sortLocations(raw.result), possiblyIncomplete: raw.possiblyIncomplete };
+  const answer = {
+    result: sortLocations(raw.result),
+    possiblyIncomplete: raw.possiblyIncomplete,
+    ...(raw.incompleteReason === undefined ? {} : { incompleteReason: raw.incompleteReason }),
+  };
   cache.delete(key);
   if (!answer.possiblyIncomplete) cache.set(key, { text, epoch, at: Date.now(), answer });
   return answer;

@@ -23,7 +23,7 @@ export async function signatureHelp(context: OpsContext, input: LocateInput): Pr
   const activeInfo = active === null ? undefined : help?.signatures[active];
   const parameter = activeInfo?.activeParameter ?? help?.activeParameter ?? null;
   return {
-    ...resultBase(target, answer.possiblyIncomplete),
+    ...resultBase(target, answer),
     signatures,
     active_signature: active,
     active_parameter: signatures.length === 0 ? null : parameter,

@@ -23,13 +23,18 @@ export type DescribeResult =
     }
   | LocateFailure;
 
+/** The caller's cancel: the call answers CANCELLED (big files parsed in a worker stop being parsed). */
+export interface Cancellable {
+  signal?: AbortSignal;
+}
+
 /** The offline locator as a library user sees it (src/index.ts exports it as `Locator`). */
 export interface LocatorApi {
   readonly root: string;
-  locate(input: LocateInput, options?: { range?: boolean }): Promise<LocateResult>;
-  locateRange(input: LocateInput): Promise<LocateResult>;
-  describe(filePath: string, target: DescribeTarget): Promise<DescribeResult>;
-  outline(filePath: string): Promise<OutlineResult | LocateFailure>;
+  locate(input: LocateInput, options?: { range?: boolean } & Cancellable): Promise<LocateResult>;
+  locateRange(input: LocateInput, options?: Cancellable): Promise<LocateResult>;
+  describe(filePath: string, target: DescribeTarget, options?: Cancellable): Promise<DescribeResult>;
+  outline(filePath: string, options?: Cancellable): Promise<OutlineResult | LocateFailure>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,8 @@ export interface SearchOptions extends PageRequest {
   regex?: boolean;
   pageSize?: number;
   onProgress?: ProgressListener;
+  /** The caller's cancel: the scan stops and the call answers CANCELLED. */
+  signal?: AbortSignal;
 }
 
 /** One hit. */

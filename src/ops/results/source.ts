@@ -6,6 +6,8 @@ export interface SourceOptions {
   maxLines?: number;
   /** Hears the index build when the locate is workspace-wide. */
   onProgress?: ProgressListener;
+  /** The caller's cancel: a wait for the index ends with CANCELLED. */
+  signal?: AbortSignal;
 }
 
 /** A child of a container, as an outline line. */

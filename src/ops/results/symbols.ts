@@ -14,6 +14,8 @@ export interface SymbolsOptions {
    */
   exact?: boolean;
   onProgress?: ProgressListener;
+  /** The caller's cancel: a wait for the index ends with CANCELLED. */
+  signal?: AbortSignal;
 }
 
 /** One hit. */

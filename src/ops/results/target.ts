@@ -25,8 +25,10 @@ export interface OpResultBase {
   ok: true;
   operation: string;
   cursor: CursorContext;
-  /** Set when the server answered before it finished loading the project. */
+  /** Set when the server answered before it finished loading the project (or its readiness could not be established). */
   possibly_incomplete?: true;
+  /** With `possibly_incomplete`: why, naming the server ("rust-analyzer was still loading the project … after waiting 15.0 s"). */
+  incomplete_reason?: string;
   /** Resolution notes (suffix match, several matches, …). */
   notes?: string[];
 }

@@ -3,8 +3,9 @@
  * expression in the indexed files a glob matches, grouped by file, each with its enclosing symbol,
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
-import picomatch from 'picomatch';
+import { compileGlob } from '../../core/glob.js';
 import { checkBudget, pageByBudget } from '../../core/budget.js';
+import { throwIfCancelled } from '../../core/call.js';
 import { LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { checkInputLimits } from '../../locate/locate-string.js';
@@ -12,10 +13,14 @@ import { checkFindLength } from '../../locate/validate.js';
 import type { FileEntry, SymbolStore } from '../../index/index.js';
 import { outlineOfEntry } from '../../index/index.js';
 import { describeOffset } from '../../locate/describe.js';
-import { compileFind, findAll } from '../../locate/matcher.js';
+import { compileFind, findAll, outsideComments, type CompiledFind } from '../../locate/matcher.js';
+import { findSyntax } from '../../locate/tokens.js';
+import type { Span } from '../../core/positions.js';
+import type { TextFile } from '../../workspace/workspace.js';
 import { enclosingSymbol } from '../../locate/outline.js';
 import { fileView } from '../../locate/resolve-core.js';
 import type { Locator } from '../locating/locator.js';
+import { compileLinearRegex } from './linear-regex.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { SearchOptions, SearchHit, SearchResult } from '../results/search.js';
 export type { SearchOptions, SearchHit, SearchResult } from '../results/search.js';
@@ -47,10 +52,10 @@ export async function search(
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
     throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
   checkBudget(options.budget);
-  const matcher = options.regex ? regexMatcher(find) : tokenMatcher(find);
-  const accept = glob === '*' ? () => true : picomatch(glob, { dot: true });
-  const { index, notes } = await locator.index.ready(options.onProgress);
-  const scan = scanFiles(locator, index.store, accept, matcher);
+  const matcher = options.regex ? regexMatcher(await compileLinearRegex(find)) : tokenMatcher(find);
+  const accept = glob === '*' ? () => true : compileGlob(glob, { dot: true });
+  const { index, notes } = await locator.index.ready(options.onProgress, options.signal);
+  const scan = await scanFiles(locator, index.store, { accept, matcher, signal: options.signal });
   // Every hit is measured before any is described, so page boundaries do not move between calls.
   const sliced = pageByBudget(scan.hits, estimateHit, {
     page,
@@ -89,30 +94,56 @@ interface ScannedHit {
   offset: number;
 }
 
-/** Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). */
-function scanFiles(
+/** Finds the offsets of hits in one file's text (its language decides the tokens). */
+type Matcher = (
+  text: string,
+  language: string,
+  comments: () => Promise<readonly Span[]>,
+) => Promise<number[]>;
+
+/** How long the scan works before it lets other calls run (ms); it checks the caller's cancel then. */
+const SLICE_MS = 20;
+
+/**
+ * Every hit of every matching file in path order (exact totals; the texts are kept to describe one page). The scan
+ * yields to the event loop between files every `SLICE_MS`, so a long search never holds up cheap calls, and stops
+ * with CANCELLED once the caller cancels.
+ */
+async function scanFiles(
   locator: Locator,
   store: SymbolStore,
-  accept: (file: string) => boolean,
-  matcher: (text: string) => number[],
-): { files: number; hits: ScannedHit[] } {
+  scan: {
+    accept: (file: string) => boolean;
+    matcher: Matcher;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<{ files: number; hits: ScannedHit[] }> {
   let files = 0;
   const hits: ScannedHit[] = [];
+  let slice = Date.now();
   for (const path of store.paths().sort()) {
+    if (Date.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      throwIfCancelled(scan.signal);
+      slice = Date.now();
+    }
     const entry = store.entry(path);
-    if (!entry || !accept(path)) continue;
-    let text: string;
+    if (!entry || !scan.accept(path)) continue;
+    let file: TextFile;
     try {
-      text = locator.workspace.readText(path).text;
+      file = locator.workspace.readText(path);
     } catch {
       continue; // gone or unreadable since the index saw it
     }
-    const offsets = matcher(text);
+    const { text } = file;
+    const comments = () => locator.syntax.comments(file.absPath, entry.language, text);
+    const offsets = await scan.matcher(text, entry.language, comments);
     if (offsets.length === 0) continue;
     files++;
-    const file = { entry, text };
-    for (const offset of offsets) hits.push({ file, offset });
+    const scanned = { entry, text };
+    for (const offset of offsets) hits.push({ file: scanned, offset });
   }
+  throwIfCancelled(scan.signal);
   return { files, hits };
 }
 
@@ -163,27 +194,25 @@ function hitsOf(entry: FileEntry, text: string, offsets: number[]): SearchHit[] 
   });
 }
 
-/** Token-aware matching: the cursor offset of every match (the marker's place, else the match start). */
-function tokenMatcher(find: string): (text: string) => number[] {
-  const compiled = compileFind(find, 'position');
-  return (text) => findAll(compiled, text, { start: 0, end: text.length }).map((m) => m.cursor);
+/**
+ * Token-aware matching with the file's language's operators: the cursor offset of every match (the marker's
+ * place, else the match start), none begun in a line comment and run on past it (docs/locate-strings.md, "Find").
+ */
+function tokenMatcher(find: string): Matcher {
+  const compiled = new Map<string, CompiledFind>();
+  return async (text, language, comments) => {
+    let pattern = compiled.get(language);
+    if (!pattern) compiled.set(language, (pattern = compileFind(find, 'position', findSyntax(language))));
+    let matches = findAll(pattern, text, { start: 0, end: text.length });
+    if (matches.some((m) => /[\n\r]/.test(text.slice(m.span.start, m.span.end))))
+      matches = outsideComments(matches, text, await comments());
+    return matches.map((m) => m.cursor);
+  };
 }
 
-/** Regular-expression matching: the start of every match. */
-function regexMatcher(source: string): (text: string) => number[] {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(source, 'gmu');
-  } catch (cause) {
-    throw new LocusError('INVALID_ARGUMENT', `\`${clip(source)}\` is not a valid regular expression.`, {
-      hint: `JavaScript syntax, \`u\` and \`m\` flags on: ${(cause as Error).message}`,
-    });
-  }
-  return (text) => {
-    const offsets: number[] = [];
-    for (const match of text.matchAll(regex)) offsets.push(match.index);
-    return offsets;
-  };
+/** Regular-expression matching (the start of every match), whatever the file's language. */
+function regexMatcher(regex: (text: string) => number[]): Matcher {
+  return async (text) => regex(text);
 }
 
 function bad(message: string, hint: string): LocusError {

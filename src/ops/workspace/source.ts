@@ -3,10 +3,12 @@
  * or the lines of a match — numbered and bounded, with a continuation locate when cut, plus the
  * outline of a container's children (so an agent reads one method, not the whole file).
  */
+import { throwIfCancelled } from '../../core/call.js';
 import { LocusError } from '../../core/errors.js';
 import { describeOffset } from '../../locate/describe.js';
 import { flattenOutline, type OutlineSymbol } from '../../locate/outline.js';
 import { resolveLocate } from '../../locate/resolver.js';
+import { cancellable } from '../locating/index-access.js';
 import { parseAndLoad, withWorkspaceNotes, type LocateInput, type Locator } from '../locating/locator.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { SourceOptions, SourceResult } from '../results/source.js';
@@ -37,13 +39,15 @@ export async function source(
       hint: `The default is ${DEFAULT_MAX_LINES}.`,
     });
   }
+  throwIfCancelled(options.signal);
   const parsed = await parseAndLoad(
     locator.workspace,
     locator.syntax,
     input,
-    locator.index,
+    cancellable(locator.index, options.signal),
     options.onProgress,
   );
+  throwIfCancelled(options.signal);
   const { view } = parsed.loaded;
   const resolution = withWorkspaceNotes(resolveLocate(view, parsed.locate, 'range'), parsed);
   if (!resolution.ok) throw LocusError.fromData(resolution.error);

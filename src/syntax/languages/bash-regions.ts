@@ -81,21 +81,32 @@ function lineEnd(text: string, from: number): number {
   return end === -1 ? text.length : end;
 }
 
+/** The right operand of `==`/`!=`/`=` in `[[ … ]]`, up to `]]`, `&&` or `||` on the same line. */
+const EXTGLOB_OPERAND = /(?:==?|!=)[ \t]+([^\s\]](?:[^\n]*?[^\s])??)(?=[ \t]+(?:\]\]|&&|\|\|))/g;
+
 /**
  * Same-length text with the constructs tree-sitter-bash 0.23 cannot parse blanked: the operand of a
- * complex parameter expansion (`${x/ 'a'}`, `${x/$'/:'*}`, `${h%]?(:+([0-9]))}` → `${xxxx…}`) and
- * the regex of `[[ … =~ … ]]` (→ `xxxx`). Names of functions and variables are never touched.
+ * complex parameter expansion (`${x/ 'a'}`, `${x/$'/:'*}`, `${h%]?(:+([0-9]))}` → `${xxxx…}`), the
+ * regex of `[[ … =~ … ]]` and an extglob pattern compared in `[[ … ]]` (`$OSTYPE == *@(solaris|aix)*`)
+ * (→ `xxxx`). Names of functions and variables are never touched.
  */
 export function maskBash(text: string): string {
   const out = text.split('');
-  for (const match of text.matchAll(/\$\{[#!]?\w+(?:\[[^\]\n]*\])?(?=[^}\w[])/g)) {
+  // `${COMPREPLY[0]#\~}` → `${COMPREPLYxxxxxxx}`: the subscript goes too, `${a[0]xxx}` would not parse either.
+  for (const match of text.matchAll(/(\$\{[#!]?\w+)(?:\[[^\]\n]*\])?(?=[^}\w[])/g)) {
     const end = closingBrace(text, match.index + 2);
     if (end === undefined) continue;
-    for (let i = match.index + match[0].length; i < end; i++) out[i] = 'x';
+    for (let i = match.index + (match[1] as string).length; i < end; i++) out[i] = 'x';
   }
   for (const match of text.matchAll(/=~[ \t]+(\S(?:[^\n]*?\S)??)[ \t]+\]\]/g)) {
     const start = match.index + match[0].indexOf(match[1] as string, 2);
     for (let i = start; i < start + (match[1] as string).length; i++) out[i] = 'x';
+  }
+  for (const match of text.matchAll(EXTGLOB_OPERAND)) {
+    const operand = match[1] as string;
+    if (!/[@!+*?]\(/.test(operand)) continue;
+    const start = match.index + match[0].indexOf(operand, 1);
+    for (let i = start; i < start + operand.length; i++) out[i] = 'x';
   }
   return out.join('');
 }

@@ -13,6 +13,7 @@
  */
 
 import type { Span } from '../../core/positions.js';
+import { blankDeclarationMacros, blankDirectiveComments, codeOnly, matchingParen } from './c-mask-decl.js';
 
 const API_MACRO =
   /\b(?:[A-Z][A-Z0-9]*_(?:API|EXPORT|EXTERN|LIB|FUNC|DDEC|DDEF|PRIVATE|INTERNAL|INLINE|NOINLINE|CDECL|STDCALL|DECL)|ZEXTERN|ZEXPORT|ZEXPORTVA|FAR|NEAR|HUGE|WINAPI|CALLBACK|APIENTRY|__cdecl|__stdcall|__fastcall|__thiscall|__vectorcall)\b(?=[ \t\n]+[A-Za-z_*(])/g;
@@ -53,6 +54,8 @@ export function maskC(text: string, errors: readonly Span[] = []): string {
     const at = m.index + m[0].indexOf(name, 5);
     if (inCode(m.index)) blank(at, at + name.length);
   }
+  blankDeclarationMacros(codeOnly(text), blank);
+  blankDirectiveComments(text, blank);
   for (const m of text.matchAll(WRAPPER)) {
     const close = matchingParen(text, m.index + m[0].length - 1);
     if (close === undefined || !inCode(m.index)) continue;
@@ -84,26 +87,28 @@ function codeLines(text: string): (offset: number) => boolean {
   };
 }
 
-function matchingParen(text: string, open: number): number | undefined {
-  let depth = 0;
-  for (let i = open; i < text.length && i < open + 4000; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  return undefined;
-}
+/** How far around a failing span the conditionals it lies in are looked for (a declaration's head or list). */
+const CONDITIONAL_REACH = 4000;
+const DIRECTIVE = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b[^\n]*/gm;
 
 /**
- * Inside a span: a conditional whose first branch leaves a brace or parenthesis open (`#ifdef A` `if (x) {`
+ * Around a span: a conditional whose first branch leaves a brace or parenthesis open (`#ifdef A` `if (x) {`
  * `#else` `if (y) {` `#endif`) loses its other branches; a conditional without `#else` loses its directive
- * lines only (`}` `#ifdef GZIP` `else if (…) {…}` `#endif` joins the chain). Conditionals whose branches are
- * balanced (alternative definitions of whole functions) are left as they are.
+ * lines only (`}` `#ifdef GZIP` `else if (…) {…}` `#endif` joins the chain; `class X` `#if …` `: public B`
+ * `#endif` `{` keeps its base clause). Conditionals whose branches are balanced (alternative definitions of whole
+ * functions) are left as they are. The span counts as starting at the conditional it lies in (when that opens
+ * nearby) and ending where the conditionals open at its end close.
  */
 function blankElseBranches(text: string, span: Span, blank: (start: number, end: number) => void): void {
-  const directive = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b[^\n]*/gm;
-  directive.lastIndex = lineStartOf(text, span.start);
+  const directive = new RegExp(DIRECTIVE.source, 'gm');
+  directive.lastIndex = enclosingConditional(text, span.start) ?? lineStartOf(text, span.start);
   const stack: Array<{ ifAt: number; ifEnd: number; elseAt: number | undefined }> = [];
-  for (let m = directive.exec(text); m && m.index < span.end; m = directive.exec(text)) {
+  const limit = span.end + CONDITIONAL_REACH;
+  for (
+    let m = directive.exec(text);
+    m && (m.index < span.end || (stack.length > 0 && m.index < limit));
+    m = directive.exec(text)
+  ) {
     const kind = m[1] as string;
     const top = stack[stack.length - 1];
     if (kind.startsWith('if')) stack.push({ ifAt: m.index, ifEnd: m.index + m[0].length, elseAt: undefined });
@@ -119,6 +124,19 @@ function blankElseBranches(text: string, span: Span, blank: (start: number, end:
       }
     }
   }
+}
+
+/** The start of the innermost `#if` open at `offset`, when it opens within `CONDITIONAL_REACH` before it. */
+function enclosingConditional(text: string, offset: number): number | undefined {
+  const from = Math.max(0, offset - CONDITIONAL_REACH);
+  const directive = new RegExp(DIRECTIVE.source, 'gm');
+  directive.lastIndex = lineStartOf(text, from);
+  const open: number[] = [];
+  for (let m = directive.exec(text); m && m.index < offset; m = directive.exec(text)) {
+    if ((m[1] as string).startsWith('if')) open.push(m.index);
+    else if (m[1] === 'endif') open.pop();
+  }
+  return open[open.length - 1];
 }
 
 /** True when braces or parentheses do not balance (comments and strings skipped). */

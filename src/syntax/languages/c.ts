@@ -31,6 +31,8 @@ const SKIP_CHILDREN = new Set([
   'ms_call_modifier',
 ]);
 const CONTAINERS = new Set<SymbolKindName>(['class', 'struct']);
+/** An all-caps name with an underscore: a macro by convention (`FMT_CATCH`, `Q_OBJECT`). */
+const MACRO_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /** Where a `declaration` (or a misread file-level prototype) declares symbols: file/namespace level, class bodies, preprocessor blocks. */
 const DECLARATION_PARENTS = new Set([
   'translation_unit',
@@ -96,8 +98,13 @@ function specifier(match: SymbolMatch, name: Node, defaults: Candidate): Candida
         nameSpan: declared.span,
         qualifier: declared.qualifier,
       });
-  } else defaults.name = squeeze(defaults.name);
+  } else defaults.name = squeeze(withoutNoise(defaults.name));
   return defaults;
+}
+
+/** A name as the compiler reads it: comments and preprocessor lines inside template arguments dropped. */
+function withoutNoise(name: string): string {
+  return name.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|^[ \t]*#[^\n]*/gm, ' ');
 }
 
 function functionDefinition(match: SymbolMatch): Candidate | null {
@@ -106,8 +113,28 @@ function functionDefinition(match: SymbolMatch): Candidate | null {
   if (inBody(match.node)) return null;
   const declaratorNode = match.captures.find((c) => c.name === '_declarator')?.node;
   const declared = declaratorNode ? declaredName(declaratorNode, match.text) : undefined;
-  if (!declared) return null;
+  if (!declared || macroCall(match.node, declared)) return null;
   return { ...asCandidate(declared, 'function'), rangeNode: match.node };
+}
+
+/**
+ * `FMT_UNCHECKED_ITERATOR(appender);`, `FMT_CATCH(...) {}`: a "function" without a return type named like a macro
+ * is a macro call (only constructors have no return type, and this is not one), so it declares nothing nameable.
+ */
+function macroCall(declaration: Node | null, declared: DeclaredName): boolean {
+  if (
+    !declaration ||
+    !declared.isFunction ||
+    declaration.childForFieldName('type') ||
+    !MACRO_NAME.test(declared.name)
+  )
+    return false;
+  if (declared.qualifier.length > 0) return false;
+  let body: Node | null = declaration.parent;
+  while (body && body.type !== 'field_declaration_list' && body.type !== 'translation_unit')
+    body = body.parent;
+  const owner = body?.parent?.childForFieldName('name');
+  return !owner || owner.text !== declared.name;
 }
 
 function misreadPrototype(match: SymbolMatch): Candidate | null {
@@ -132,11 +159,30 @@ function declarator(match: SymbolMatch): Candidate | null {
   const declaration = match.captures.find((c) => c.name === '_declaration')?.node;
   if (declaration && !DECLARATION_PARENTS.has(declaration.parent?.type ?? '')) return null;
   const declared = declaredName(match.node, match.text);
-  if (!declared) return null;
+  if (!declared || macroCall(declarationOf(match.node), declared)) return null;
   if (match.kind === 'type') return typedef(match, declared);
   const kind = declared.isFunction ? 'function' : match.kind;
   const candidate = asCandidate(declared, kind === 'field' && declared.isFunction ? 'method' : kind);
-  return { ...candidate, rangeNode: match.node };
+  // `union color_union {…} value;`: the union belongs to the scope `value` is declared in, as for a compiler.
+  return { ...candidate, rangeNode: match.node, ...(declaresType(match.node) ? { leaf: true } : {}) };
+}
+
+/** The declaration (or member declaration) a declarator belongs to. */
+function declarationOf(declaratorNode: Node): Node | null {
+  let node: Node | null = declaratorNode.parent;
+  while (node && node.type !== 'declaration' && node.type !== 'field_declaration') node = node.parent;
+  return node;
+}
+
+/** True when the declaration of this declarator also defines a type (`struct S {…} s;`). */
+function declaresType(declaratorNode: Node): boolean {
+  const type = declarationOf(declaratorNode)?.childForFieldName('type');
+  return (
+    type !== null &&
+    type !== undefined &&
+    SPECIFIERS.has(type.type) &&
+    type.childForFieldName('body') !== null
+  );
 }
 
 function typedef(match: SymbolMatch, declared: DeclaredName): Candidate {
@@ -203,8 +249,19 @@ function splitName(node: Node, text: string, isFunction: boolean): DeclaredName 
   }
   if (!current) return undefined;
   if (current.type === 'template_function') current = current.childForFieldName('name') ?? current;
+  if (current.type === 'operator_cast') return conversionOperator(current, text, qualifier);
   const name = squeeze(text.slice(current.startIndex, current.endIndex));
   return name ? { name, span: nodeSpan(current), qualifier, isFunction } : undefined;
+}
+
+/** `operator const T&() const` is the function `operatorconstT&`: the name stops where its parameters start. */
+function conversionOperator(node: Node, text: string, qualifier: string[]): DeclaredName {
+  let declarator = node.childForFieldName('declarator');
+  for (let depth = 0; declarator && declarator.type !== 'abstract_function_declarator' && depth < 8; depth++)
+    declarator = declarator.childForFieldName('declarator') ?? declarator.namedChild(0);
+  const end = declarator?.childForFieldName('parameters')?.startIndex ?? node.endIndex;
+  const name = squeeze(text.slice(node.startIndex, end));
+  return { name, span: { start: node.startIndex, end }, qualifier, isFunction: true };
 }
 
 function scopeName(scope: Node, text: string): string {
