@@ -30,6 +30,11 @@ function contents(index: WorkspaceIndex): string[] {
     .sort();
 }
 
+/** Every walk a Walker starts, whole (`''`) or under a folder: `walk` and `walkYielding` both begin there. */
+function spyOnWalks() {
+  return vi.spyOn(Walker.prototype as unknown as { start(under: string): unknown }, 'start');
+}
+
 /** A workspace whose folders and files all look old (a fresh mtime is not trusted: it may change again unseen). */
 function workspace(files: Record<string, string>): string {
   const root = tempDir('quick');
@@ -76,7 +81,7 @@ describe('loading the persisted index without a walk', () => {
   it('takes an unchanged cache without listing a folder', async () => {
     const root = workspace(BASE);
     await new WorkspaceIndex(root, options()).fresh();
-    const walk = vi.spyOn(Walker.prototype, 'walk');
+    const walk = spyOnWalks();
     const loaded = new WorkspaceIndex(root, options());
     expect(await loaded.fresh()).toMatchObject({ indexed: 4, fromCache: 4, parsed: 0 });
     expect(walk).not.toHaveBeenCalled();
@@ -85,7 +90,7 @@ describe('loading the persisted index without a walk', () => {
 
   it('reads a file edited in place again, and walks nothing', async () => {
     const root = workspace(BASE);
-    const walk = vi.spyOn(Walker.prototype, 'walk');
+    const walk = spyOnWalks();
     const loaded = await afterChange(root, () => {
       writeFileSync(path.join(root, 'pkg/b.py'), 'def beta_two():\n    pass\n');
       walk.mockClear();
@@ -142,7 +147,7 @@ describe('loading the persisted index without a walk', () => {
     const stamps = loadCache(cacheFile(cacheDirectory(root, cache), real), real)?.folders;
     expect(stamps?.get('fresh')?.mtimeMs).toBe(-1);
     expect(stamps?.get('pkg')?.mtimeMs).toBeGreaterThan(0);
-    const walk = vi.spyOn(Walker.prototype, 'walk');
+    const walk = spyOnWalks();
     await new WorkspaceIndex(root, options()).fresh();
     // `fresh/` is walked again (with the root, whose mtime is as fresh).
     expect(walk.mock.calls.some(([under]) => under === undefined || under === '' || under === 'fresh')).toBe(
