@@ -100,8 +100,7 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-// Each test spawns several CLI calls and waits on processes: a generous cap for a loaded machine, not a timing.
-describe('the warm CLI', { timeout: 300_000 }, () => {
+describe('the warm CLI', () => {
   it('starts on first use, answers the next calls from the same process, exactly as in-process', () => {
     const calls = [
       ['locate', 'src/cart.py:Cart.total@return <|>subtotal', '--json'],
