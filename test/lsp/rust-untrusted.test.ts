@@ -55,7 +55,7 @@ describeWithServer('rust-analyzer', 'rust-analyzer in an untrusted repository', 
       await locus.close();
     }
     expect(existsSync(marker)).toBe(false);
-  }, 120_000);
+  });
 
   it('does not start when a cargo config applies, and says how to trust the workspace', async () => {
     const root = repository('cargo-config', {
@@ -73,5 +73,5 @@ describeWithServer('rust-analyzer', 'rust-analyzer in an untrusted repository', 
       await locus.close();
     }
     expect(existsSync(marker)).toBe(false);
-  }, 120_000);
+  });
 });

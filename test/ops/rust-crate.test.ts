@@ -43,6 +43,11 @@ function honest(result: { possibly_incomplete?: true; incomplete_reason?: string
   else expect(result.incomplete_reason).toBeUndefined();
 }
 
+/** True when an answer is partial because the server was still loading (not for its lasting sysroot problem). */
+function notReadyYet(result: { possibly_incomplete?: true; incomplete_reason?: string }): boolean {
+  return result.possibly_incomplete === true && !SYSROOT_PROBLEM.test(result.incomplete_reason ?? '');
+}
+
 function realCrateSuite(): void {
   let root = '';
   let locus: Locus;
@@ -67,7 +72,11 @@ function realCrateSuite(): void {
   it('references asked at once are complete or say they are partial', async () => {
     const first = ok(await locus.references('src/encode.rs:encoded_size'));
     honest(first);
-    const later = ok(await locus.references('src/encode.rs:encoded_size'));
+    // On a busy machine the server may still be loading at the second call too: ask until it is ready (the
+    // problem it always reports without the standard library's sources aside), as an agent told so would.
+    let later = ok(await locus.references('src/encode.rs:encoded_size'));
+    for (let tries = 0; tries < 20 && notReadyYet(later); tries++)
+      later = ok(await locus.references('src/encode.rs:encoded_size'));
     const all = later.files.flatMap((f) => f.references.map(key));
     for (const locate of [
       'src/encode.rs:encoded_size',
@@ -79,7 +88,7 @@ function realCrateSuite(): void {
     if (!first.possibly_incomplete) expect(early).toEqual(all);
     else for (const ref of early) expect(all).toContain(ref);
     if (later.possibly_incomplete) expect(later.incomplete_reason).toMatch(SYSROOT_PROBLEM);
-  }, 120_000);
+  });
 
   it('definition, hover, completion and signature help', async () => {
     const definition = ok(await locus.definition('src/tests.rs@= <|>encoded_size(input_len'));
@@ -90,7 +99,7 @@ function realCrateSuite(): void {
     expect(completion.items.map((i) => i.label)).toEqual(expect.arrayContaining(['pad', 'char_set']));
     const help = ok(await locus.signatureHelp('src/tests.rs@encoded_size(<|>input_len'));
     expect(help.signatures[help.active_signature ?? 0]?.label).toContain('bytes_len: usize');
-  }, 120_000);
+  });
 
   it('rename previews both files and warns about the use inside assert_eq! the server missed', async () => {
     const before = readFileSync(path.join(root, 'src/encode.rs'), 'utf8');
@@ -99,7 +108,7 @@ function realCrateSuite(): void {
     expect(preview.files.map((f) => f.file_path).sort()).toEqual(['src/encode.rs', 'src/tests.rs']);
     expect(preview.warnings.map((w) => w.message).join('\n')).toMatch(/encoded_size/);
     expect(readFileSync(path.join(root, 'src/encode.rs'), 'utf8')).toBe(before);
-  }, 120_000);
+  });
 
   it('code actions, rustfmt formatting and diagnostics', async () => {
     const actions = ok(await locus.codeActions('src/encode.rs:encoded_size@if <|>rem > 0'));
@@ -109,7 +118,7 @@ function realCrateSuite(): void {
     expect(format.applied).toBe(false);
     const diagnostics = ok(await locus.diagnostics(['src/encode.rs']));
     expect(diagnostics.files[0]?.file_path).toBe('src/encode.rs');
-  }, 120_000);
+  });
 
   it('calls: the callers of encoded_size; types: no type hierarchy in rust-analyzer, said so', async () => {
     const calls = ok(await locus.hierarchy('src/encode.rs:encoded_size', 'incoming'));
@@ -117,7 +126,7 @@ function realCrateSuite(): void {
     expect(calls.items[0]?.children.map((c) => c.name)).toEqual(expect.arrayContaining(['encode_config']));
     const types = await locus.hierarchy('src/lib.rs:Config', 'supertypes');
     expect(types).toMatchObject({ ok: false, error: { code: 'CAPABILITY_MISSING' } });
-  }, 120_000);
+  });
 
   it('edit with verification reports the error an edit introduces', async () => {
     const result = ok(
@@ -134,7 +143,7 @@ function realCrateSuite(): void {
     );
     expect(result.applied).toBe(false);
     expect(result.verification?.new_errors.map((e) => e.message).join('\n')).toMatch(/expected 2 arguments/);
-  }, 120_000);
+  });
 }
 
 const cratePresent = existsSync(path.join(CRATE, 'Cargo.toml'));

