@@ -99,10 +99,8 @@ function measure(call, runs, env) {
   let failure;
   if (!call.argv) runNode(argv(), call.input, env(true)); // starts the daemon: the first call is not warm
   for (let i = 0; i < runs; i++) {
-    for (const [daemon, into] of [
-      [false, cold],
-      [true, warm],
-    ]) {
+    for (const daemon of [false, true]) {
+      const into = daemon ? warm : cold;
       const run = runNode(argv(), call.input, env(daemon));
       if (run.status !== 0)
         failure ??= `${daemon ? 'warm' : 'cold'}: exit ${run.status} ${run.stderr.slice(-300)}`;
