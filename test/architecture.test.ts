@@ -27,7 +27,7 @@ const ALLOWED: Record<string, string[]> = {
   index: ['core', 'locate', 'workspace', 'syntax', 'config'],
   ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'config'],
   render: ['core', 'locate', 'ops'],
-  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
+  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'ops', 'render', 'config'],
   mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
 };
 /** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */
@@ -192,6 +192,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'lsp/supervisor.ts': 'idle shutdown timer',
     'index/workspace-index.ts': 'debounced cache save',
     'mcp/main.ts': 'exit grace after stdin closes',
+    'cli/daemon/server.ts': "the daemon's idle period",
   };
 
   it('waits with a timeout go through core/wait-for.ts', () => {
@@ -268,7 +269,13 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'cli/commands/edit.ts': "reads the replacement text given with --file (the face's own input)",
     'mcp/main.ts': 'checks the --root folder before serving',
     'mcp/tool-listing.ts': 'reads the tool list the build wrote next to the bundle (a Locus package file)',
-    'cli/io.ts': 'writes answers to stdout (file descriptor 1) without building a stream',
+    'cli/write-stdout.ts': 'writes answers to stdout (file descriptor 1) without building a stream',
+    'cli/commands/daemon.ts': "lists the user's daemon folder and removes the sockets of crashed daemons",
+    'cli/daemon/client.ts': "checks the --root folder and opens a new daemon's log",
+    'cli/daemon/main.ts': 'tells the client that started it that it listens (a pipe on file descriptor 3)',
+    'cli/daemon/place.ts': "makes and checks the user's daemon folder, reads a daemon's facts",
+    'cli/daemon/protocol.ts': 'reads the build id the build wrote next to the bundle (a Locus package file)',
+    'cli/daemon/server.ts': 'writes and removes its own facts file and socket',
     'config/load.ts':
       'walks up from the root for locus.config.json (whose bytes workspace/read-file.ts reads)',
     'config/trust.ts': "keeps the user's trusted roots in their own config folder",
@@ -276,6 +283,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
     'index/walk.ts': 'walks the whole tree once per build (listing and stats; files are read by workspace/)',
     'index/cache.ts': "persists the index in the user's cache folder",
+    'index/quick-check.ts': 'stats the folders and files the persisted index lists (a load without a walk)',
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
     'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',

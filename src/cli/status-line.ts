@@ -13,7 +13,7 @@ export interface StatusOptions {
   progress: boolean;
   /** `--quiet` was given. */
   quiet: boolean;
-  stream?: NodeJS.WriteStream;
+  stream?: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>;
   env?: NodeJS.ProcessEnv;
 }
 

@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { isLocusError } from '../core/errors.js';
 import { headerLanguage, indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
-import { extractOutline } from '../syntax/outline.js';
 import { decodeText } from '../workspace/workspace.js';
 import { readFileBytes } from '../workspace/read-file.js';
 import { packSymbols } from './pack.js';
+import { indexSymbols } from './skeleton.js';
 import type { FileEntry, WalkedFile } from './types.js';
 
 /** What became of one file. */
@@ -107,7 +107,7 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   // outline (docs/languages.md).
   const language = isAmbiguousHeader(file.path) && !file.languageFixed ? headerLanguage(text) : file.language;
   // A data file (or Markdown) is indexed for `search`, without its keys (docs/workspace.md, "Which files are indexed").
-  const symbols = indexesSymbols(language) ? (await extractOutline(language, text)).symbols : [];
+  const symbols = indexesSymbols(language) ? await indexSymbols(language, text) : [];
   const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, symbols);
   return { kind: 'entry', entry };
 }

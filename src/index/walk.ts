@@ -32,14 +32,39 @@ export interface WalkResult {
   files: WalkedFile[];
   /** Folders listed (relative to the root; `''` is the root). */
   dirs: string[];
+  /** What each listed folder looked like (a later one-shot process checks these instead of walking). */
+  folders: Map<string, FolderStamp>;
   skipped: SkipCounts;
   /** With `list()`: every admitted file, whatever its language (then `files` stays empty). */
   listed?: string[];
 }
 
+/** A folder's mtime from before it was listed (-1 when too recent to trust), and its ignore files' stamps. */
+export interface FolderStamp {
+  mtimeMs: number;
+  ignores: string;
+}
+
+/** A folder changed within this long before it was listed may change again within its mtime's resolution. */
+const RECENT_MS = 2000;
+
 interface Level {
   base: string;
   rules: Ignore;
+}
+
+/** `name:size:mtime` of each of a folder's ignore files, `\0`-separated (a missing one: `name:missing`). */
+function ignoreStamp(names: readonly string[], dir: string): string {
+  return names.map((name) => `${name}:${stampOf(path.join(dir, name))}`).join('\0');
+}
+
+function stampOf(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /** Walks a workspace (or, with `under`, one folder of it and everything below) for source files. */
@@ -52,6 +77,8 @@ export class Walker {
   private readonly languages: FileLanguages;
   /** Git's rules beside the .gitignore files (global excludes, .git/info/exclude), weaker than any of them. */
   private readonly gitLevels: Level[];
+  /** Everything besides the folders themselves that decides what a walk finds (`rules`). */
+  private readonly rulesText: string;
 
   constructor(
     readonly root: string,
@@ -64,10 +91,47 @@ export class Walker {
     this.includeBases = (options.include ?? []).map((g) => globBase(g));
     this.maxFileBytes = options.maxFileBytes;
     this.languages = new FileLanguages(root, options.languageOverrides);
-    this.gitLevels = gitExcludeTexts(root).map((text) => ({
+    const excludes = gitExcludeTexts(root);
+    this.gitLevels = excludes.map((text) => ({
       base: '',
       rules: ignore({ allowRelativePaths: true }).add(text),
     }));
+    const databases = ['compile_commands.json', 'build/compile_commands.json'].map((f) =>
+      stampOf(this.abs(f)),
+    );
+    this.rulesText = JSON.stringify([
+      options.include,
+      options.exclude,
+      options.languageOverrides,
+      excludes,
+      databases,
+    ]);
+  }
+
+  /**
+   * What the walk's outcome depends on besides the folders' own listings and ignore files: the index's globs and
+   * languages, git's excludes, the compile databases that decide `.h` files. A folder stamp is trusted only under
+   * the same rules.
+   */
+  rules(): string {
+    return this.rulesText;
+  }
+
+  /** Whether a folder still looks as `stamp` says (unchanged listing and ignore files). */
+  unchanged(dir: string, stamp: FolderStamp): boolean {
+    if (stamp.mtimeMs < 0) return false;
+    try {
+      if (statSync(this.abs(dir)).mtimeMs !== stamp.mtimeMs) return false;
+    } catch {
+      return false;
+    }
+    return (
+      stamp.ignores === '' ||
+      ignoreStamp(
+        stamp.ignores.split('\0').map((e) => e.split(':')[0] as string),
+        this.abs(dir),
+      ) === stamp.ignores
+    );
   }
 
   /** Every source file under `under` (default: the whole root), in path order. */
@@ -107,6 +171,7 @@ export class Walker {
     const result: WalkResult = {
       files: [],
       dirs: [],
+      folders: new Map(),
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
       ...(listing ? { listed: [] } : {}),
     };
@@ -136,13 +201,21 @@ export class Walker {
 
   private *visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): Generator<void> {
     let entries: Dirent[];
+    let mtimeMs: number;
     try {
+      // Stat first: a file added while the folder is listed changes the mtime after this, so it is seen next time.
+      mtimeMs = statSync(this.abs(dir)).mtimeMs;
       entries = readdirSync(this.abs(dir), { withFileTypes: true });
     } catch {
       result.skipped.unreadable++;
       return;
     }
     result.dirs.push(dir);
+    const present = IGNORE_FILES.filter((f) => entries.some((e) => e.name === f && e.isFile()));
+    result.folders.set(dir, {
+      mtimeMs: Date.now() - mtimeMs < RECENT_MS ? -1 : mtimeMs,
+      ignores: present.length === 0 ? '' : ignoreStamp(present, this.abs(dir)),
+    });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const own = this.levelOf(dir, entries);
     const levels = own ? [...parents, own] : parents;

@@ -20,6 +20,7 @@ import { fileMentions, languageFits, type ExtractJob, type ExtractOutcome } from
 import { runJobs } from './pool.js';
 import { SymbolStore } from './store.js';
 import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile } from './types.js';
+import { FolderStamps, isUnder, quickCheck } from './quick-check.js';
 import { DirectoryWatcher } from './watcher.js';
 import { Walker, type WalkResult } from './walk.js';
 
@@ -71,6 +72,9 @@ export class WorkspaceIndex {
   private saveTimer: NodeJS.Timeout | undefined;
   /** Binary, oversized or unreadable files as last seen, so a sweep does not read them again. */
   private rejected = new Map<string, Rejection>();
+  /** What the walks saw of each folder, and the files whose language the configuration or evidence fixed. */
+  private readonly folders = new FolderStamps();
+  private readonly fixedLanguages = new Map<string, string>();
 
   constructor(
     readonly root: string,
@@ -226,8 +230,7 @@ export class WorkspaceIndex {
   private async target(names: readonly string[]): Promise<void> {
     this.covered = undefined;
     const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
-    const walked = await this.walker.walkYielding();
-    this.watcher?.track(walked.dirs);
+    const walked = await this.walk();
     this.progress = { done: 0, total: walked.files.length };
     const needles = names.map((name) => Buffer.from(name));
     // Reads every candidate's bytes: let other calls run between files every 20 ms.
@@ -253,28 +256,73 @@ export class WorkspaceIndex {
     const loaded = this.readPersisted();
     this.persisted = undefined;
     this.covered = undefined;
-    const cached = loaded?.entries;
-    const walked = await this.walker.walkYielding();
-    this.watcher?.track(walked.dirs);
-    this.progress = { done: 0, total: walked.files.length };
-    const changed = await this.apply(walked, cached ?? new Map(), true);
+    let changed: boolean;
+    if (loaded?.folders && loaded.rules === this.walker.rules()) changed = await this.check(loaded);
+    else {
+      const walked = await this.walk();
+      this.progress = { done: 0, total: walked.files.length };
+      changed = await this.apply(walked, loaded?.entries ?? new Map(), true);
+    }
     this.store.compact();
     this.store.prepare();
     this.built = true;
-    if (this.cachePath && (changed || !cached)) this.save();
+    if (this.cachePath && (changed || !loaded)) this.save();
+  }
+
+  /**
+   * Takes the persisted index after checking it against the disk without a walk (quick-check.ts): changed files
+   * read again, changed folders walked again. Watchers start first, so a change during the check is not missed.
+   */
+  private async check(loaded: CacheContents): Promise<boolean> {
+    this.watcher?.track([...(loaded.folders?.keys() ?? [])]);
+    this.folders.load(loaded.folders ?? new Map());
+    for (const [file, walked] of loaded.walked ?? [])
+      if (walked.fixed) this.fixedLanguages.set(file, walked.language);
+    if (loaded.skipped) this.skipped = { ...loaded.skipped };
+    const { dirty, jobs, gone } = quickCheck(this.root, this.walker, loaded);
+    if (dirty.includes('')) {
+      const walked = await this.walk();
+      this.progress = { done: 0, total: walked.files.length };
+      return this.apply(walked, loaded.entries, true);
+    }
+    this.watcher?.settled();
+    this.progress = { done: 0, total: loaded.entries.size };
+    const left = new Set([...jobs.map((job) => job.file.path), ...gone]);
+    const keep = (entry: FileEntry) => !left.has(entry.path) && !dirty.some((d) => isUnder(entry.path, d));
+    if (loaded.bulk && this.store.fileCount === 0) this.store.loadBulk(loaded.bulk, keep);
+    else for (const entry of loaded.entries.values()) if (keep(entry)) this.store.put(entry);
+    let fromCache = this.store.fileCount;
+    this.report(fromCache);
+    let changed = gone.length > 0 || (await this.extract(jobs, loaded.entries));
+    let parsed = jobs.length;
+    for (const dir of dirty) {
+      const walked = await this.walk(dir);
+      changed = (await this.apply(walked, loaded.entries, false, dir)) || changed;
+      fromCache += this.counts.fromCache;
+      parsed += this.counts.parsed;
+    }
+    this.counts = { fromCache, parsed };
+    return changed;
+  }
+
+  /** A walk of the root (or of one folder), its folders watched and stamped. */
+  /** Walks `under` (letting other calls run every 20 ms), watching and recording the folders it saw. */
+  private async walk(under = ''): Promise<WalkResult> {
+    const walked = await this.walker.walkYielding(under);
+    this.watcher?.track(walked.dirs);
+    this.folders.record(walked, under === '', under);
+    return walked;
   }
 
   private async sweep(): Promise<void> {
     let changed = false;
     const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
     if (plan.full) {
-      const walked = await this.walker.walkYielding();
-      this.watcher?.track(walked.dirs);
+      const walked = await this.walk();
       changed = await this.apply(walked, undefined, true);
     } else {
       for (const dir of plan.dirs) {
-        const walked = await this.walker.walkYielding(dir);
-        this.watcher?.track(walked.dirs);
+        const walked = await this.walk(dir);
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
     }
@@ -309,10 +357,15 @@ export class WorkspaceIndex {
   ): Promise<boolean> {
     if (whole) this.skipped = { ...walked.skipped };
     const planned = this.plan(walked, cached, whole);
-    let changed = this.dropVanished(planned.seen, whole, under);
+    const changed = this.dropVanished(planned.seen, whole, under);
     this.report(planned.fromCache);
     const jobs = await select(planned.jobs);
     this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
+    return (await this.extract(jobs, cached)) || changed;
+  }
+
+  /** Reads and outlines files (on worker threads when there are many); true when there were any. */
+  private async extract(jobs: ExtractJob[], cached: Map<string, FileEntry> | undefined): Promise<boolean> {
     const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
     await runJobs(jobs, {
       root: this.root,
@@ -320,11 +373,11 @@ export class WorkspaceIndex {
       ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
       signal: this.closing.signal,
       onOutcome: (outcome) => {
-        changed = this.take(outcome, byPath, cached) || changed;
+        this.take(outcome, byPath, cached);
         this.report(1);
       },
     });
-    return changed || jobs.length > 0;
+    return jobs.length > 0;
   }
 
   /** Which walked files need reading; unchanged ones are taken from the cache (or kept). */
@@ -338,6 +391,8 @@ export class WorkspaceIndex {
     let fromCache = 0;
     for (const file of walked.files) {
       seen.add(file.path);
+      if (file.languageFixed) this.fixedLanguages.set(file.path, file.language);
+      else this.fixedLanguages.delete(file.path);
       const rejected = this.rejected.get(file.path);
       if (rejected && rejected.size === file.size && rejected.mtimeMs === file.mtimeMs) {
         if (whole) this.skipped[rejected.kind]++;
@@ -396,7 +451,17 @@ export class WorkspaceIndex {
   }
 
   private save(): void {
-    if (this.cachePath) saveCache(this.cachePath, this.realRoot, this.store.entries(), this.rejected);
+    if (!this.cachePath) return;
+    const walked = new Map<string, { language: string; fixed: boolean }>();
+    for (const [file, language] of this.fixedLanguages) walked.set(file, { language, fixed: true });
+    saveCache(this.cachePath, this.realRoot, {
+      entries: new Map([...this.store.entries()].map((entry) => [entry.path, entry])),
+      rejected: this.rejected,
+      folders: new Map(this.folders.all),
+      rules: this.walker.rules(),
+      walked,
+      skipped: this.skipped,
+    });
   }
 
   private report(advance: number): void {

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { err, setBeforeOutput } from '../../src/cli/io.js';
+import { erasingFirst, err } from '../../src/cli/io.js';
+import { processIo } from '../../src/cli/process-io.js';
 import { statusLine, statusText } from '../../src/cli/status-line.js';
 import { ensureBuilt, FAKE_SERVER, REPO, removeDir, tempDir } from '../mcp/support.js';
 
@@ -81,11 +82,11 @@ it('the line is erased before any other output, and drawn again by the next even
   let written = '';
   const stream = { isTTY: true, columns: 60, write: (s: string) => (written += s) } as never;
   const status = statusLine({ progress: false, quiet: false, stream, env: { NO_COLOR: '1' } });
-  setBeforeOutput(status.erase);
+  const io = erasingFirst(processIo(), status.erase);
   const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     status.onProgress?.({ kind: 'index', message: 'indexing', done: 3, total: 10 });
-    err('locus: a warning');
+    err(io, 'locus: a warning');
     expect(stderr).toHaveBeenCalledWith('locus: a warning\n');
     expect(written).toBe('\r\x1b[Klocus: indexing 3/10…\r\x1b[K');
     status.erase();
@@ -94,7 +95,6 @@ it('the line is erased before any other output, and drawn again by the next even
     expect(written.endsWith('\r\x1b[Klocus: indexing 4/10…')).toBe(true);
   } finally {
     stderr.mockRestore();
-    setBeforeOutput(undefined);
   }
 });
 

@@ -6,7 +6,7 @@ import type { HierarchyDirection } from '../../core/operation-kinds.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
-import { withOneShotLocus } from '../one-shot.js';
+import { withLocus } from '../with-workspace.js';
 
 function direction(
   values: CommandContext['values'],
@@ -38,12 +38,13 @@ function hierarchyCommand(
       [choices[1]]: { type: 'boolean' },
       depth: { type: 'string' },
     },
-    async run({ positionals, values, root, json, trust }) {
+    async run(context) {
+      const { positionals, values, json, io } = context;
       if (positionals.length !== 1) throw new UsageError(`${name} takes 1 argument(s).`);
       const chosen = direction(values, choices);
       const depth = depthOf(values.depth);
-      return withOneShotLocus({ root, trust }, async (locus) =>
-        report(await locus.hierarchy(positionals[0] as string, chosen, depth), json, renderHierarchy),
+      return withLocus(context, async (locus) =>
+        report(io, await locus.hierarchy(positionals[0] as string, chosen, depth), json, renderHierarchy),
       );
     },
   };

@@ -5,7 +5,7 @@
 import { LocusError } from '../../core/errors.js';
 import { describeOffset } from '../../locate/describe.js';
 import type { OutlineSymbol } from '../../locate/outline.js';
-import type { FileView } from '../../locate/resolve-core.js';
+import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { displayOf } from '../../locate/resolver.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { loadFile } from './file-view.js';
@@ -21,19 +21,14 @@ export async function buildOutline(
   syntax: SyntaxService,
   filePath: string,
 ): Promise<OutlineResult> {
-  const { view, language } = await loadFile(workspace, syntax, filePath);
+  const loaded = await loadFile(workspace, syntax, filePath);
+  const { language } = loaded;
+  const view =
+    loaded.view.noOutline && language ? await parsedAlone(workspace, loaded.view, language) : loaded.view;
   if (!language || !view.outline) {
-    // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
-    throw new LocusError(
-      'UNSUPPORTED_LANGUAGE',
-      `${view.noOutline ?? `No grammar for ${view.filePath}`}.`,
-      view.noOutline
-        ? {
-            hint: 'Its symbols are in the workspace index, and symbol locate strings resolve through it; line scopes and finds work on any file.',
-            advice: [{ kind: 'find-symbol', path: view.filePath }],
-          }
-        : { hint: `Outlines need a bundled grammar: ${languageIds().join(', ')}.` },
-    );
+    throw new LocusError('UNSUPPORTED_LANGUAGE', `No grammar for ${view.filePath}.`, {
+      hint: `Outlines need a bundled grammar: ${languageIds().join(', ')}.`,
+    });
   }
   const result: OutlineResult = {
     ok: true,
@@ -47,6 +42,16 @@ export async function buildOutline(
     ];
   }
   return result;
+}
+
+/**
+ * The view of a file too big to parse here (over 4 Mi characters), with the outline a worker parsed for it as
+ * the index does (index/alone.ts): every face outlines files up to the size limit.
+ */
+async function parsedAlone(workspace: Workspace, view: FileView, language: string): Promise<FileView> {
+  const { outlineAlone } = await import('../../index/alone.js');
+  const outline = await outlineAlone(workspace.root, view.filePath, language, workspace.maxFileBytes);
+  return fileView(view.filePath, view.text, outline);
 }
 
 function entry(view: FileView, symbol: OutlineSymbol): OutlineEntry {
