@@ -2,9 +2,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The command-line tests run twice (docs/operations.md, "The daemon"): in-process, as every test does, and through
+ * the background Locus, which must answer exactly the same. Only that second project lets a `locus` command start
+ * a daemon: everywhere else LOCUS_NO_DAEMON=1, and its daemons live in a folder of their own, stopped at the end.
+ */
+const CLI_TESTS = [
+  'test/cli/**/*.test.ts',
+  'test/index/cli-index.test.ts',
+  'test/security/workspace-trust.test.ts',
+  'test/security/cache-dir-trust.test.ts',
+];
+
+// Server caches (clangd's index) of the many temp projects go to one temp folder, not the user's cache.
+const cacheDir = process.env.LOCUS_CACHE_DIR ?? join(tmpdir(), 'locus-test-cache');
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Every diff an operation makes in a test is checked with `git apply --check` (test/setup/diff-audit.ts).
     setupFiles: ['test/setup/diff-audit.ts'],
     // Caps against a real hang, never a budget: the suite must pass beside other work (two more copies of itself
@@ -16,7 +30,31 @@ export default defineConfig({
     // Most of a real-server test is waiting (server start, project load), not computing: four files at once on
     // two cores halve the suite (379 s → 163 s in CI mode) and pass under load (CONTRIBUTING.md, "Tests").
     maxWorkers: 4,
-    // Server caches (clangd's index) of the many temp projects go to one temp folder, not the user's cache.
-    env: { LOCUS_CACHE_DIR: process.env.LOCUS_CACHE_DIR ?? join(tmpdir(), 'locus-test-cache') },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'in-process',
+          include: ['test/**/*.test.ts'],
+          env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'daemon',
+          include: CLI_TESTS,
+          // Creates the daemons' folder, and stops every daemon in it when the run ends.
+          globalSetup: ['test/setup/daemons.ts'],
+          env: {
+            LOCUS_CACHE_DIR: cacheDir,
+            LOCUS_NO_DAEMON: '',
+            LOCUS_DAEMON_DIR: join(tmpdir(), `locus-test-daemons-${process.pid}`),
+            // A backstop: a daemon a test forgot leaves on its own soon after.
+            LOCUS_DAEMON_IDLE: '60',
+          },
+        },
+      },
+    ],
   },
 });

@@ -4,7 +4,7 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, mcp, big, fuzz; --section is an alias), --keep (keep the temp
+ * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; --section is an alias), --keep (keep the temp
  * workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
@@ -23,6 +23,7 @@ export const SECTIONS = [
   'answers',
   'mcp',
   'fuzz',
+  'warm',
 ];
 /**
  * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` fetches Debian and npm

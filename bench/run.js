@@ -2,7 +2,7 @@
 /**
  * Locus benchmark harness (`npm run bench`, see bench/config.js for the modes). Uses only Locus's public
  * surface: `createLocator` / `createLocus` from dist/index.js, the `locus` CLI, and the LSP layer's public
- * classes from dist/lsp/index.js. Reports numbers beside the docs/performance.md targets; never asserts on time.
+ * classes from dist/lsp/. Reports numbers beside the docs/performance.md targets; never asserts on time.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 import { renderVerify, runVerify } from './sections/verify.js';
 import { mcpOverheadTargets, renderMcpOverhead, runMcpOverhead } from './sections/mcp-overhead.js';
 import { fuzzTargets, renderFuzz, runFuzz } from './sections/fuzz.js';
+import { renderWarmCli, runWarmCli, warmCliTargets } from './sections/warm-cli.js';
 
 const SECTION_RUNNERS = {
   locate: [runLocateSpeed, renderLocateSpeed, locateSpeedTargets],
@@ -48,9 +49,14 @@ const SECTION_RUNNERS = {
   mcp: [runMcpOverhead, renderMcpOverhead, mcpOverheadTargets],
   big: [runBigFiles, renderBigFiles, bigFilesTargets],
   fuzz: [runFuzz, renderFuzz, fuzzTargets],
+  warm: [runWarmCli, renderWarmCli, warmCliTargets],
 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+// Every cold row is a call that starts from nothing: the CLI must not hand it to a background Locus (the warm
+// section opts in for its own rows, with daemons in a folder of the run).
+process.env.LOCUS_NO_DAEMON ??= '1';
 
 /** HEAD, plus a note when src/ or grammars/ have uncommitted changes (dist/ is built from the work tree). */
 function gitCommit() {

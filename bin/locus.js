@@ -9,10 +9,17 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.stderr.write(`locus: Node ${process.versions.node} is too old; Locus needs Node 20.19 or later.\n`);
   process.exit(2);
 }
+// A command is answered by the background Locus of its workspace when one can be used (docs/operations.md, "The
+// daemon"); the client loads almost nothing, and falls back to answering in this process.
+const inProcess = () => import('../dist/bundle/cli-main.js').then((m) => m.main(argv));
 const run =
   argv[0] === 'mcp'
     ? import('../dist/bundle/mcp-main.js').then((m) => m.mcpMain(argv.slice(1)))
-    : import('../dist/bundle/cli-main.js').then((m) => m.main(argv));
+    : argv[0] === 'daemon'
+      ? import('../dist/bundle/cli-main.js').then((m) => m.daemonCommand(argv.slice(1)))
+      : import('../dist/bundle/cli-client.js')
+          .then((m) => m.runClient(argv))
+          .then((code) => code ?? inProcess());
 
 run.then(
   (code) => {

@@ -5,7 +5,8 @@
 // (they are inside the bundle: docs/operations.md, "Install"). Lazy `import()`s stay lazy: each is its own chunk.
 // What stays outside: Node's modules, web-tree-sitter (it loads its own .wasm next to itself), TypeScript 5.9
 // (the fallback parser, 23 MB, loaded only for broken TS/JS) and the language servers, which run as programs.
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
@@ -21,6 +22,8 @@ const ENTRIES = {
   index: 'index.js',
   worker: 'index/worker.js',
   'syntax-worker': 'ops/locating/syntax-worker.js',
+  // The background process of the warm CLI (docs/operations.md, "The daemon").
+  'daemon-main': 'cli/daemon/main.js',
 };
 
 const EXTERNAL = [
@@ -69,6 +72,16 @@ await build({
   },
 });
 
+// The launcher's client of the warm CLI runs before every command, so it is one file of its own that loads nothing
+// but Node's modules (its few small leaves are copied in rather than shared as chunks: each chunk is a file to load).
+await build({
+  input: { 'cli-client': path.join(DIST, 'cli', 'daemon', 'client.js') },
+  platform: 'node',
+  external: EXTERNAL,
+  logLevel: 'warn',
+  output: { dir: OUT, format: 'esm', entryFileNames: '[name].js', codeSplitting: false, minify: false },
+});
+
 // `tools/list` as the server answers it, so the server's start needs neither zod nor the tool modules
 // (src/mcp/tool-listing.ts).
 const { listTools } = await import(pathToFileURL(path.join(DIST, 'mcp', 'tools', 'index.js')).href);
@@ -78,3 +91,21 @@ writeFileSync(path.join(OUT, 'tools-list.json'), `${JSON.stringify(listTools())}
 // (src/index/cache.ts), the same hash the compiled modules compute from dist/syntax/, so both share caches.
 const { syntaxCodeHash } = await import(pathToFileURL(path.join(DIST, 'index', 'cache.js')).href);
 writeFileSync(path.join(OUT, 'code-hash.txt'), `${syntaxCodeHash(path.join(DIST, 'syntax'))}\n`);
+
+// The build a daemon runs: a client of another build makes it leave and starts its own (docs/operations.md, "The
+// daemon"). Everything that can change an answer: the bundle's code, the grammars and the package version.
+const buildHash = createHash('sha256');
+const hashTree = (dir) => {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, name);
+    try {
+      buildHash.update(name).update(readFileSync(file));
+    } catch {
+      // a folder
+    }
+  }
+};
+hashTree(OUT);
+hashTree(path.join(ROOT, 'grammars'));
+buildHash.update(readFileSync(path.join(ROOT, 'package.json')));
+writeFileSync(path.join(OUT, 'build-id.txt'), `${buildHash.digest('hex').slice(0, 24)}\n`);

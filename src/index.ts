@@ -25,7 +25,7 @@ export type { Position, Range } from './core/positions.js';
 export type { SymbolsResult, SymbolsOptions, SymbolHit } from './ops/results/symbols.js';
 export type { SearchResult, SearchOptions, SearchHit } from './ops/results/search.js';
 export type { SourceResult, SourceOptions } from './ops/results/source.js';
-export type { IndexProgress } from './index/types.js';
+export type { IndexProgress } from './core/index-progress.js';
 export type { EditAction, EditOpOptions, EditOutcome, EditRequest, EditResult } from './ops/results/edit.js';
 
 /** What a library user may set when creating Locus. */

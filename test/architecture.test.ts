@@ -1,41 +1,40 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const SRC = path.resolve(import.meta.dirname, '../src');
+import {
+  callsInLoops,
+  circles,
+  decodingSites,
+  importsOf,
+  localNames,
+  parsed,
+  rel,
+  resolveImport,
+  SRC,
+  sourceFiles,
+  withoutComments,
+} from './helpers/source-tree.js';
 
 /** Which layers each layer may import (besides itself). */
 const ALLOWED: Record<string, string[]> = {
   core: [],
   locate: ['core'],
-  config: ['core'],
+  // config reads its files with workspace/'s one safe reader (docs/security.md, "Reading files").
+  config: ['core', 'workspace'],
   workspace: ['core'],
   syntax: ['core', 'locate'],
   lsp: ['core', 'config', 'workspace'],
   index: ['core', 'locate', 'workspace', 'syntax', 'config'],
   ops: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'config'],
   render: ['core', 'locate', 'ops'],
-  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
+  cli: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'index', 'ops', 'render', 'config'],
   mcp: ['core', 'locate', 'workspace', 'syntax', 'lsp', 'ops', 'render', 'config'],
 };
 /** Layers that must stay free of Node APIs and tree-sitter (pure, table-tested). */
 const PURE = new Set(['core', 'locate']);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
-
-function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [
-    ...text.matchAll(
-      /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
-    ),
-  ].map((m) => (m[1] ?? m[2]) as string);
-}
+/** The module specifiers a file imports. */
+const imports = (file: string): string[] => importsOf(file).map((edge) => edge.spec);
 
 const layerOf = (file: string): string => path.relative(SRC, file).split(path.sep)[0] as string;
 
@@ -123,6 +122,22 @@ describe('architecture: dependencies point one way', () => {
   });
 });
 
+// A circle of imports inside a layer is a knot a reader cannot start from (and, when the edges exist at run time, a
+// module that can see another one half-initialised). Type-only imports are erased at run time and left aside.
+describe('architecture: no circles of imports', () => {
+  it('no module reaches itself through run-time imports', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of sourceFiles(SRC)) {
+      const targets = importsOf(file)
+        .filter((edge) => !edge.typeOnly)
+        .map((edge) => resolveImport(file, edge.spec))
+        .filter((target): target is string => target !== undefined);
+      graph.set(rel(file), targets.map(rel));
+    }
+    expect(circles(graph)).toEqual([]);
+  });
+});
+
 /**
  * The rooms of `ops/` (docs/architecture.md, "The rooms of ops/") and which rooms each may import. Every
  * folder of `ops/` must be listed here, so a new room has to say where it stands.
@@ -170,7 +185,6 @@ describe('architecture: the rooms of ops/', () => {
 
 describe('architecture: one cache, one wait (docs/architecture.md)', () => {
   const files = sourceFiles(SRC);
-  const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
 
   /** Timers that are not "wait for X or time out", with why. */
   const TIMERS: Record<string, string> = {
@@ -178,13 +192,38 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'lsp/supervisor.ts': 'idle shutdown timer',
     'index/workspace-index.ts': 'debounced cache save',
     'mcp/main.ts': 'exit grace after stdin closes',
+    'cli/daemon/server.ts': "the daemon's idle period",
   };
 
   it('waits with a timeout go through core/wait-for.ts', () => {
     const offenders = files
-      .filter((f) => /\bsetTimeout\s*\(/.test(readFileSync(f, 'utf8')))
+      .filter((f) =>
+        /\bset(?:Timeout|Interval)\s*\(|['"](?:node:)?timers\/promises['"]/.test(readFileSync(f, 'utf8')),
+      )
       .map(rel)
       .filter((f) => TIMERS[f] === undefined);
+    expect(offenders).toEqual([]);
+  });
+
+  // A loop that pauses and looks again is a poll: `waitUntil` is the one poll (core/wait-for.ts), so a poll has a
+  // bound, a cancel and one place to be measured. Pauses are timers, `delay` and `waitFor` under any local name.
+  it('no polling loops outside core/wait-for.ts', () => {
+    const offenders = files
+      .filter((f) => rel(f) !== 'core/wait-for.ts')
+      .filter((f) =>
+        /\b(?:set(?:Timeout|Interval)|delay|waitFor)\b|timers\/promises/.test(readFileSync(f, 'utf8')),
+      )
+      .flatMap((f) => {
+        const source = parsed(f);
+        const pauses = new Set([
+          'setTimeout',
+          'setInterval',
+          ...localNames(source, /wait-for\.js$/, 'delay'),
+          ...localNames(source, /wait-for\.js$/, 'waitFor'),
+          ...localNames(source, /timers\/promises$/, 'setTimeout'),
+        ]);
+        return callsInLoops(source, pauses).map((call) => `${rel(f)}: ${call}`);
+      });
     expect(offenders).toEqual([]);
   });
 
@@ -206,6 +245,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
     'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',
     'mcp/tools/index.ts': "the tools' zod input schemas, built once from the static tool table",
+    'cli/io.ts': "what runs before the CLI's output (its one terminal's status line erases itself)",
   };
 
   it('no module-level caches or registries outside the listed process-wide ones', () => {
@@ -222,7 +262,6 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
 
 describe('architecture: one file boundary (docs/architecture.md, "File boundary")', () => {
   const files = sourceFiles(SRC);
-  const rel = (f: string): string => path.relative(SRC, f).split(path.sep).join('/');
 
   /** Files outside workspace/ that may touch the file system, with why (none of them reads workspace text). */
   const FS_EXCEPTIONS: Record<string, string> = {
@@ -230,21 +269,28 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'cli/commands/edit.ts': "reads the replacement text given with --file (the face's own input)",
     'mcp/main.ts': 'checks the --root folder before serving',
     'mcp/tool-listing.ts': 'reads the tool list the build wrote next to the bundle (a Locus package file)',
-    'cli/io.ts': 'writes answers to stdout (file descriptor 1) without building a stream',
-    'config/load.ts': 'walks up from the root for locus.config.json and reads it',
+    'cli/write-stdout.ts': 'writes answers to stdout (file descriptor 1) without building a stream',
+    'cli/commands/daemon.ts': "lists the user's daemon folder and removes the sockets of crashed daemons",
+    'cli/daemon/client.ts': "checks the --root folder and opens a new daemon's log",
+    'cli/daemon/main.ts': 'tells the client that started it that it listens (a pipe on file descriptor 3)',
+    'cli/daemon/place.ts': "makes and checks the user's daemon folder, reads a daemon's facts",
+    'cli/daemon/protocol.ts': 'reads the build id the build wrote next to the bundle (a Locus package file)',
+    'cli/daemon/server.ts': 'writes and removes its own facts file and socket',
+    'config/load.ts':
+      'walks up from the root for locus.config.json (whose bytes workspace/read-file.ts reads)',
     'config/trust.ts': "keeps the user's trusted roots in their own config folder",
     'config/package-version.ts': "reads Locus's own package.json",
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
-    'index/walk.ts': 'walks the whole tree once per build (listing, ignore files, stats)',
-    'index/git-excludes.ts': "reads the user's git config for core.excludesFile, and the excludes files",
-    'index/extract.ts': 'reads each file in a worker thread; the bytes are decoded by workspace/files.ts',
+    'index/walk.ts': 'walks the whole tree once per build (listing and stats; files are read by workspace/)',
     'index/cache.ts': "persists the index in the user's cache folder",
+    'index/quick-check.ts': 'stats the folders and files the persisted index lists (a load without a walk)',
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
     'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',
     'lsp/server-instance.ts': 'removes the temp folder of a server that stopped',
     'lsp/servers/cache-dir.ts': "creates the servers' cache folder under the user's cache folder",
-    'lsp/servers/compile-commands.ts': "writes clangd's generated compile flags to its cache folder",
+    'lsp/servers/compile-commands.ts':
+      "writes clangd's compile database (copied or generated) to its cache folder",
     'lsp/servers/resolve.ts': 'finds server executables on PATH and in node_modules',
     'lsp/servers/typescript.ts': "finds the workspace's own TypeScript install",
   };
@@ -264,15 +310,151 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     expect(stale).toEqual([]);
   });
 
-  it('bytes become text only in workspace/files.ts', () => {
+  /**
+   * Files that read bytes themselves (docs/security.md, "Reading files"), with why: none reads a repository file.
+   * Every repository file — source or metadata — is read by workspace/read-file.ts (non-blocking open, fstat,
+   * bounded, never out of the root through a link).
+   */
+  const OWN_READERS: Record<string, string> = {
+    'workspace/read-file.ts': 'the one safe reader',
+    'workspace/atomic-write.ts': 'opens the files it creates, to write them (reads nothing)',
+    'workspace/apply-journal.ts': "reads its own journals in the user's state folder",
+    'cli/commands/check.ts': "streams the caller's JSONL input",
+    'cli/commands/edit.ts': 'reads the replacement text given with --file',
+    'config/package-version.ts': "reads Locus's own package.json",
+    'syntax/registry.ts': "reads Locus's own grammars",
+    'mcp/tool-listing.ts': 'reads the tool list the build wrote',
+    'index/cache.ts': "reads the index cache in the user's cache folder",
+    'index/outline-store.ts': "reads outlines in the user's cache folder",
+    'lsp/process-registry.ts': 'reads /proc',
+    'workspace/process-owner.ts': "reads /proc to tell whether an apply journal's owner still runs",
+    'lsp/servers/compile-commands.ts': "compares clangd's database in the user's cache folder",
+  };
+  const READ_CALL = /\b(?:readFileSync|readSync|openSync|createReadStream|readFile|open)\(/;
+
+  it('only the listed files read bytes themselves; repository files go through workspace/read-file.ts', () => {
+    const readers = files
+      .filter((f) => /from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(readFileSync(f, 'utf8')))
+      .filter((f) => READ_CALL.test(readFileSync(f, 'utf8')))
+      .map(rel);
+    expect(readers.filter((f) => OWN_READERS[f] === undefined)).toEqual([]);
+    expect(Object.keys(OWN_READERS).filter((f) => !readers.includes(f))).toEqual([]);
+  });
+
+  // A file Locus writes whole (a journal, a cache, clangd's database) is replaced atomically by one function; only
+  // the apply journal renames other files (its staged copies and backups, docs/security.md, "Apply journal").
+  it('files are written and renamed only by workspace/atomic-write.ts and the apply journal', () => {
+    const writers = files
+      .filter((f) => {
+        const text = readFileSync(f, 'utf8');
+        return (
+          /from\s+['"](?:node:)?fs(?:\/promises)?['"]/.test(text) &&
+          /\b(?:writeFileSync|renameSync|appendFileSync|writeFile|rename|appendFile)\(/.test(
+            withoutComments(text),
+          )
+        );
+      })
+      .map(rel);
+    expect(
+      writers.filter((f) => !['workspace/atomic-write.ts', 'workspace/apply-journal.ts'].includes(f)),
+    ).toEqual([]);
+  });
+
+  /**
+   * Who lists folders, with why. Only two walk a tree: the index's walk (the one answer to "which files", with the
+   * ignore files) and the bounded metadata scan for clangd's compile database (it runs before any index exists).
+   */
+  const FOLDER_LISTINGS: Record<string, string> = {
+    'index/walk.ts': 'the walk: every file the index covers (docs/workspace.md, "Which files are indexed")',
+    'lsp/servers/compile-commands.ts':
+      "the one exception: a bounded scan of names for clangd's generated compile database, at server start",
+    'workspace/files.ts': 'lists one folder (`filesIn`)',
+    'workspace/file-language.ts': "lists a header's own folder for its translation units",
+    'workspace/apply-journal.ts': 'lists its journal folder for leftovers',
+    'index/cache.ts': 'lists its cache folder to prune old indexes',
+    'index/outline-store.ts': 'lists its cache shards to prune them',
+    'lsp/process-registry.ts': 'lists /proc and its temp folders',
+    'lsp/server-process.ts': 'lists the temp folder a server ran with',
+  };
+
+  it('folders are listed only by the listed files; only the index walks the tree (and one listed exception)', () => {
+    const listing = files
+      .filter((f) => /\b(?:readdirSync|readdir|opendirSync|opendir)\(/.test(readFileSync(f, 'utf8')))
+      .map(rel);
+    expect(listing.filter((f) => FOLDER_LISTINGS[f] === undefined)).toEqual([]);
+    expect(Object.keys(FOLDER_LISTINGS).filter((f) => !listing.includes(f))).toEqual([]);
+  });
+
+  /**
+   * Who turns bytes into text besides workspace/files.ts (strict UTF-8, BOM removed, NOT_TEXT otherwise), with
+   * why. None of them decodes a repository's file: a workspace's sources and metadata are decoded in one place,
+   * whoever reads them (docs/architecture.md, "File boundary").
+   */
+  const TEXT_DECODERS: Record<string, string> = {
+    'cli/commands/edit.ts': "the replacement text given with --file (the caller's own input)",
+    'cli/line-reader.ts': "lines of the caller's JSON Lines input (`check`)",
+    'mcp/guarded-stdio.ts': "the MCP client's messages",
+    'lsp/framing-guard.ts': "a language server's protocol headers, and a sample of the garbage it printed",
+    'lsp/server-process.ts': "the tail of a language server's stderr",
+    'lsp/process-registry.ts': '/proc',
+    'workspace/process-owner.ts': "/proc, whether an apply journal's owner still runs",
+    'workspace/read-file.ts':
+      "the sniffer's Latin-1 view of a file's two ends (the markers it looks for are ASCII; no text is decoded)",
+    'config/package-version.ts': "Locus's own package.json",
+    'syntax/registry.ts': "Locus's own grammar manifest and queries",
+    'mcp/tool-listing.ts': 'the tool list the build wrote next to the bundle',
+    'index/cache.ts': 'the index Locus persisted in the user cache folder',
+    'index/outline-store.ts': 'outlines Locus persisted in the user cache folder',
+    'workspace/apply-journal.ts': "Locus's own journals in the user's state folder",
+  };
+
+  it('bytes become text only in workspace/files.ts and the listed files', () => {
     const decoders = files
-      .filter((f) =>
-        /new TextDecoder\(|\\uFEFF\/|(?<!JSON\.parse\()readFileSync\([^)]*'utf-?8'/.test(
-          readFileSync(f, 'utf8'),
-        ),
-      )
-      .map(rel)
-      .filter((f) => !['workspace/files.ts', ...Object.keys(FS_EXCEPTIONS)].includes(f));
-    expect(decoders).toEqual([]);
+      .filter((f) => rel(f) !== 'workspace/files.ts')
+      .flatMap((f) => decodingSites(parsed(f)).map((site) => ({ file: rel(f), site })));
+    expect(
+      decoders.filter((d) => TEXT_DECODERS[d.file] === undefined).map((d) => `${d.file}: ${d.site}`),
+    ).toEqual([]);
+    expect(Object.keys(TEXT_DECODERS).filter((f) => !decoders.some((d) => d.file === f))).toEqual([]);
+  });
+});
+
+// "Which language is this file" is decided by one function, FileLanguages.languageOf (docs/languages.md, "One
+// registry"): nothing else applies the registry's rules to a file or sniffs one.
+describe('architecture: one language of a file', () => {
+  /** The registry's rules on a path or a text, and the one sniffer, by the module that exports them. */
+  const RULES: Record<string, string[]> = {
+    'core/languages.ts': ['detectLanguage', 'languageForShebang', 'languageForModeline', 'headerLanguage'],
+    'workspace/read-file.ts': ['sniffText'],
+  };
+  /** Who may use them besides `workspace/file-language.ts`, with why. */
+  const ALSO: Record<string, string> = {
+    'index/extract.ts:headerLanguage':
+      "a `.h` the walk's decision left to its text is decided when the index's worker reads that text",
+  };
+
+  it('the rules still exist under these names', () => {
+    for (const [module, names] of Object.entries(RULES)) {
+      const text = readFileSync(path.join(SRC, module), 'utf8');
+      for (const name of names)
+        expect(text, `${module} ${name}`).toMatch(new RegExp(`export function ${name}\\b`));
+    }
+  });
+
+  it('only workspace/file-language.ts applies them', () => {
+    const users = sourceFiles(SRC).flatMap((file) =>
+      Object.entries(RULES).flatMap(([module, names]) => {
+        if (rel(file) === module || rel(file) === 'workspace/file-language.ts') return [];
+        const imported = importsOf(file).some(
+          (edge) => resolveImport(file, edge.spec) === path.join(SRC, module),
+        );
+        if (!imported) return [];
+        const text = readFileSync(file, 'utf8');
+        return names
+          .filter((name) => new RegExp(`\\b${name}\\b`).test(text))
+          .map((name) => `${rel(file)}:${name}`);
+      }),
+    );
+    expect(users.filter((use) => ALSO[use] === undefined)).toEqual([]);
   });
 });

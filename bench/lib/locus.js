@@ -1,6 +1,6 @@
 /**
- * Access to Locus through its public surface only: the compiled library (`dist/index.js`, `dist/lsp/index.js`)
- * and the `locus` CLI (`bin/locus.js`). Also the helpers that turn an outline into locate strings.
+ * Access to Locus through its public surface: the compiled library (`dist/index.js`), the LSP layer's manager,
+ * adapters and URIs (`dist/lsp/`) and the `locus` CLI (`bin/locus.js`). Also the helpers that turn an outline into locate strings.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,13 @@ export async function loadLibrary() {
   const entry = path.join(REPO, 'dist/index.js');
   if (!existsSync(entry)) throw new Error('dist/index.js is missing: run `npm run build` first.');
   const lib = await import(pathToFileURL(entry).href);
-  const lsp = await import(pathToFileURL(path.join(REPO, 'dist/lsp/index.js')).href);
+  const lspModule = (file) => import(pathToFileURL(path.join(REPO, 'dist/lsp', file)).href);
+  // The LSP layer's classes the bench drives directly: the manager, the built-in adapters, file URIs.
+  const lsp = {
+    ...(await lspModule('manager.js')),
+    ...(await lspModule('servers/index.js')),
+    ...(await lspModule('uri.js')),
+  };
   // Not public API: the count of compiler-fallback parses, so that rows can say when it ran.
   const damaged = await import(pathToFileURL(path.join(REPO, 'dist/syntax/damaged.js')).href).catch(
     () => ({}),

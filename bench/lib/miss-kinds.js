@@ -28,10 +28,12 @@ export async function missClassifier(root) {
   const dist = (file) => pathToFileURL(path.join(REPO, 'dist', file)).href;
   const { loadLanguage } = await import(dist('syntax/runtime.js'));
   const { parseText } = await import(dist('syntax/outline.js'));
-  const { languageForPath } = await import(dist('syntax/registry.js'));
+  const { hasGrammar } = await import(dist('syntax/registry.js'));
+  const { FileLanguages } = await import(dist('workspace/file-language.js'));
+  const languages = new FileLanguages(root);
   return async function classify(file, position) {
-    const language = languageForPath(file);
-    if (!language) return 'miss';
+    const language = languages.languageOf(path.join(root, file));
+    if (!language || !hasGrammar(language)) return 'miss';
     const text = readFileSync(path.join(root, file), 'utf8');
     let offset = 0;
     for (let line = 0; line < position.line && offset >= 0; line++) offset = text.indexOf('\n', offset) + 1;

@@ -1,5 +1,5 @@
 /**
- * Language-server helpers for the benchmark, on the LSP layer's public classes (`dist/lsp/index.js`):
+ * Language-server helpers for the benchmark, on the LSP layer's classes (`dist/lsp/`):
  * availability per adapter, flattening `textDocument/documentSymbol` answers into symbol paths, and the
  * LSAP-style walk from an answer to one symbol path.
  */

@@ -1,8 +1,8 @@
 /**
  * Section 3: accuracy.
  * a) Round trip: for identifier occurrences in the corpus files, `describe` the position, then `locate` the
- *    locate string it returned; the result must be the same position (100% required, docs/locate-strings.md, "Going back"). A sample of the
- *    other non-whitespace positions (inside strings and comments, punctuation, mid-token) is checked too.
+ *    locate string it returned; the result must be the same position (100% required, docs/locate-strings.md,
+ *    "Going back: describe"). A sample of the other non-whitespace positions (inside strings and comments, punctuation, mid-token) is checked too.
  * b) Symbol-scope agreement with the language server's documentSymbol (selectionRange start vs Locus's name
  *    position, matched by path), with every disagreement listed by kind so a person can judge who is right.
  */

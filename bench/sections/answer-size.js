@@ -1,5 +1,5 @@
 /**
- * Answer size (issue 15 §8): the characters of a references answer as an agent reads it (markdown), in the
+ * Answer size (issue 15): the characters of a references answer as an agent reads it (markdown), in the
  * compact default (one line per hit, source lines for the first 3 hits) beside the same answer in full form
  * (every hit with its source line) and the pre-compact form (three lines per hit: place and enclosing symbol,
  * source line, `locate:` line), per hit, against the peers' sizes quoted in the issue (references with 14

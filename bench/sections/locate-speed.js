@@ -36,7 +36,7 @@ const TIME = '/usr/bin/time';
 const HAS_TIME = spawnSync(TIME, ['-f', '%U', 'true']).status === 0;
 
 /** Runs node with `args`; CPU time (user + sys) through /usr/bin/time when it exists. */
-function runNode(args, input, env) {
+export function runNode(args, input, env) {
   const cpuFile = path.join(tmpdir(), `locus-bench-cpu-${process.pid}`);
   const command = HAS_TIME ? TIME : process.execPath;
   const argv = HAS_TIME ? ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args] : args;

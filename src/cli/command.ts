@@ -1,11 +1,15 @@
 /** The shape of one CLI subcommand. */
 import type { ParseArgsConfig } from 'node:util';
 import type { ProgressListener } from '../core/call.js';
+import type { CliIo } from './io.js';
 
 /** Parsed invocation handed to a command. */
 export interface CommandContext {
+  /** Where the call reads and writes (the process, or the client of the background Locus). */
+  io: CliIo;
   positionals: string[];
   values: Record<string, string | boolean | undefined>;
+  /** The workspace root, absolute (a relative `--root` is resolved against the caller's folder). */
   root: string;
   json: boolean;
   /** `--trust`: honour the workspace config's process-starting keys. */

@@ -46,7 +46,9 @@ const FLAG_HELP: Record<string, { value?: string; help: string; default?: string
   all: { help: 'the whole outline on one page, whatever its size' },
   snippets: { help: 'a source line for every hit', default: 'off: one line per hit' },
   verify: { help: 'ask the server for new errors the edit would cause, before anything is written' },
-  force: { help: 'write read-only files too, and accept a changed owner' },
+  force: {
+    help: 'write despite what would refuse it: blocking safety warnings (rename), new errors (--verify), new syntax errors (edit); also writes read-only files and accepts a changed owner',
+  },
   'full-diff': { help: 'print the whole diff, whatever its size' },
   incoming: { help: 'who calls the located function' },
   outgoing: { help: 'what the located function calls' },

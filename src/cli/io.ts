@@ -1,41 +1,76 @@
 /**
  * What the CLI prints and how it exits (docs/operations.md, "Command line"): 0 success, 1 the locate/operation failed,
- * 2 invalid input or usage.
+ * 2 invalid input or usage. Every command reads and writes through a `CliIo`: the process's own terminal, or, in the
+ * background Locus, the terminal of the `locus` process that asked (docs/operations.md, "The daemon"), so a call
+ * behaves the same either way.
  */
-import { writeSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
 import { INPUT_ERROR_CODES, type ErrorData } from '../core/errors.js';
 import { renderError } from '../render/error.js';
+import type { Sessions } from './sessions.js';
+
+export { writeStdout } from './write-stdout.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
 
-/** Writes a line to stdout. */
-export function out(text: string): void {
-  writeStdout(text.endsWith('\n') ? text : `${text}\n`);
+/** The caller's stderr as the status line sees it. */
+export type StderrStream = Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>;
+
+/** Where one CLI call reads and writes. */
+export interface CliIo {
+  /** The caller's working directory: a relative `--root`, `check FILE` and `edit --file F` are relative to it. */
+  readonly cwd: string;
+  /** Writes `text` to stdout as it is. */
+  stdout(text: string): void;
+  /** The caller's stderr (terminal or not, its width). */
+  readonly stderr: StderrStream;
+  /** Standard input as a stream, asked for only by the commands that read it. */
+  stdin(): Readable;
+  /**
+   * Hears Ctrl-C until the returned function is called: the first one calls `cancel`, a second one ends the
+   * caller's process at once with exit 130.
+   */
+  onInterrupt(cancel: () => void): () => void;
+  /** Where commands get their workspace (a fresh one per call, or the background Locus's warm one). */
+  readonly sessions: Sessions;
 }
 
 /**
- * Writes straight to file descriptor 1: the first use of `process.stdout` builds a stream (a socket for a pipe),
- * about 5 ms of a one-shot command's start (docs/performance.md, "Cold start"). A reader that went away (EPIPE)
- * gets nothing more; a non-blocking descriptor that is full (EAGAIN) gets the rest through the stream.
+ * The same io, with `erase` run before anything is written to stdout or stderr: the terminal's status line erases
+ * itself there, so an answer never starts on the status text's line (docs/mcp.md, "Progress").
  */
-function writeStdout(text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  let written = 0;
-  try {
-    while (written < bytes.length) written += writeSync(1, bytes, written);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') return;
-    if (code !== 'EAGAIN') throw error;
-    process.stdout.write(bytes.subarray(written));
-  }
+export function erasingFirst(io: CliIo, erase: () => void): CliIo {
+  const stderr = io.stderr;
+  return {
+    cwd: io.cwd,
+    sessions: io.sessions,
+    stdin: () => io.stdin(),
+    onInterrupt: (cancel) => io.onInterrupt(cancel),
+    stdout: (text) => {
+      erase();
+      io.stdout(text);
+    },
+    stderr: {
+      isTTY: stderr.isTTY,
+      columns: stderr.columns,
+      write: ((chunk: string) => {
+        erase();
+        return stderr.write(chunk);
+      }) as StderrStream['write'],
+    },
+  };
+}
+
+/** Writes a line to stdout. */
+export function out(io: CliIo, text: string): void {
+  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** Writes a line to stderr. */
-export function err(text: string): void {
-  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+export function err(io: CliIo, text: string): void {
+  io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /**
@@ -51,18 +86,19 @@ export function exitFor(error: ErrorData): number {
 
 /** Prints a result (JSON or text) and returns the exit code. */
 export function report<T extends { ok: boolean }>(
+  io: CliIo,
   result: T | { ok: false; error: ErrorData },
   json: boolean,
   render: (ok: T, word: Wording) => string,
   word: Wording = NEUTRAL_WORDING,
 ): number {
-  if (json) out(JSON.stringify(result));
+  if (json) out(io, JSON.stringify(result));
   if (!result.ok) {
     const failure = result as { ok: false; error: ErrorData };
-    if (!json) err(renderError(failure.error, word));
+    if (!json) err(io, renderError(failure.error, word));
     return exitFor(failure.error);
   }
-  if (!json) out(render(result as T, word));
+  if (!json) out(io, render(result as T, word));
   return EXIT.ok;
 }
 

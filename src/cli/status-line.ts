@@ -1,7 +1,9 @@
 /**
  * The CLI's status line on stderr while a server starts or a project loads (docs/mcp.md, "Progress"): on a
- * terminal one line rewritten in place and erased at the end; with `--progress` on a non-terminal one plain line
- * per event. Off with `--quiet`, and when stderr is not a terminal unless `--progress` is given. Never stdout.
+ * terminal one line rewritten in place, dimmed (SGR 2) unless `NO_COLOR` is set, and erased before any other
+ * output is written (`erase`, which the faces' `out`/`err` call first) and at the end; with `--progress` on a
+ * non-terminal one plain line per event. Off with `--quiet`, and when stderr is not a terminal unless
+ * `--progress` is given. Never stdout.
  */
 import type { ProgressEvent, ProgressListener } from '../core/call.js';
 
@@ -11,13 +13,15 @@ export interface StatusOptions {
   progress: boolean;
   /** `--quiet` was given. */
   quiet: boolean;
-  stream?: NodeJS.WriteStream;
+  stream?: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>;
   env?: NodeJS.ProcessEnv;
 }
 
-/** A status line: the listener to hand to operations, and `done()` to erase it. */
+/** A status line: the listener to hand to operations, `erase()` before other output, and `done()` at the end. */
 export interface StatusLine {
   onProgress: ProgressListener | undefined;
+  /** Erases the line if it is shown (the next event draws it again). */
+  erase(): void;
   done(): void;
 }
 
@@ -35,22 +39,25 @@ export function statusLine(options: StatusOptions): StatusLine {
   const stream = options.stream ?? process.stderr;
   const env = options.env ?? process.env;
   const tty = stream.isTTY === true;
-  if (options.quiet || (!tty && !options.progress)) return { onProgress: undefined, done: () => undefined };
+  const none = () => undefined;
+  if (options.quiet || (!tty && !options.progress)) return { onProgress: undefined, erase: none, done: none };
   if (!tty)
-    return { onProgress: (event) => stream.write(`locus: ${statusText(event)}\n`), done: () => undefined };
+    return { onProgress: (event) => stream.write(`locus: ${statusText(event)}\n`), erase: none, done: none };
   const color = env.NO_COLOR === undefined || env.NO_COLOR === '';
   let shown = false;
   const width = () => Math.max(20, (stream.columns || 80) - 1);
+  const erase = (): void => {
+    if (shown) stream.write('\r\x1b[K');
+    shown = false;
+  };
   return {
     onProgress: (event) => {
       const line = `locus: ${statusText(event)}`.slice(0, width());
       stream.write(`\r\x1b[K${color ? `\x1b[2m${line}\x1b[22m` : line}`);
       shown = true;
     },
-    done: () => {
-      if (shown) stream.write('\r\x1b[K');
-      shown = false;
-    },
+    erase,
+    done: erase,
   };
 }
 

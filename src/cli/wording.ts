@@ -19,8 +19,18 @@ export function cliWording(command: string): Wording {
         return 'The diff was summarised to fit the budget: repeat with --full-diff (or a larger --budget) for all of it.';
       case 'force':
         return 'Applying anyway needs --force.';
+      case 'verify':
+        return 'Not checked for new errors: repeat with --verify to have the language servers check the edited text.';
+      case 'full-detail':
+        return `This answer is compact: --json has ${advice.what}.`;
       case 'check-root':
         return 'Paths are relative to the workspace root: check --root.';
+      case 'find-symbol':
+        return advice.path === undefined
+          ? '`locus symbols <name>` searches the index by name.'
+          : `\`locus symbols <name> --path ${advice.path}\` searches its symbols by name.`;
+      case 'search':
+        return `\`locus search "${advice.pattern}"\` lists every hit.`;
     }
   };
 }

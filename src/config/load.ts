@@ -7,13 +7,15 @@
  * its trusted-only keys (trust.ts) are dropped with a warning unless the workspace is trusted. Any problem is
  * `CONFIG_INVALID` naming the file and the key.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { LocusError } from '../core/errors.js';
+import { isLocusError, LocusError } from '../core/errors.js';
+import { decodeText } from '../workspace/files.js';
+import { readFileBytes } from '../workspace/read-file.js';
 import { formatIssues } from './issues.js';
 import { configSchemas, type LocusConfigFile } from './schema.js';
-import { isTrustedRoot, stripUntrusted, TRUST_ENV } from './trust.js';
+import { isTrustedRoot, realOrResolved, stripLoosenedLimits, stripUntrusted, TRUST_ENV } from './trust.js';
 
 /** Name of the workspace configuration file. */
 export const CONFIG_FILE_NAME = 'locus.config.json';
@@ -65,8 +67,12 @@ export function loadConfig(root: string, options: LoadConfigOptions = {}): Loade
   const userPath = options.userConfigPath ?? userConfigPath();
   const user = readConfigFile(userPath, { unreadableIsAbsent: true });
   if (user !== undefined) files.push(userPath);
+  if (user?.allowBroadRoots !== true) refuseBroadRoot(root, userPath);
   const workspacePath = findWorkspaceConfig(root);
-  let workspace = workspacePath === undefined ? undefined : readConfigFile(workspacePath);
+  let workspace =
+    workspacePath === undefined
+      ? undefined
+      : readConfigFile(workspacePath, { within: dirname(workspacePath) });
   const trusted =
     options.trust === true || process.env[TRUST_ENV] === '1' || isTrustedRoot(root, user?.trustedRoots ?? []);
   const warnings: string[] = [];
@@ -74,31 +80,69 @@ export function loadConfig(root: string, options: LoadConfigOptions = {}): Loade
     files.push(workspacePath);
     if (!trusted) {
       const { config, removed } = stripUntrusted(workspace);
-      workspace = config;
+      const tightened = stripLoosenedLimits(config, user?.limits);
+      workspace = tightened.config;
       if (removed.length > 0) warnings.push(untrustedWarning(workspacePath, removed));
+      if (tightened.removed.length > 0) warnings.push(loosenedWarning(workspacePath, tightened.removed));
     }
   }
   return { config: mergeConfigs(user ?? {}, workspace ?? {}), files, trusted, warnings };
 }
 
-/** Reads and validates one config file; undefined when it does not exist. */
+/**
+ * Refuses a workspace root that is the filesystem root or the home folder itself (docs/security.md, "Workspace
+ * roots"): everything below it would be indexed, watched and readable by locate strings (`etc/hostname:1`, `.ssh/…`).
+ * A client listing `file:///` as its root is the usual way to get here. The user config may allow it.
+ */
+export function refuseBroadRoot(root: string, userPath: string = userConfigPath()): void {
+  const real = realOrResolved(root);
+  const what =
+    real === dirname(real)
+      ? 'the filesystem root'
+      : real === realOrResolved(homedir())
+        ? 'your home folder'
+        : undefined;
+  if (what === undefined) return;
+  throw new LocusError(
+    'INVALID_ARGUMENT',
+    `The workspace root ${real} is ${what}; Locus serves project folders.`,
+    {
+      hint: `Pass a project folder with --root (MCP: make the client list the project folder as its root), or set "allowBroadRoots": true in ${userPath} to serve it anyway.`,
+      advice: [{ kind: 'check-root' }],
+      details: { argument: '--root', root: real },
+    },
+  );
+}
+
+/** A config file bigger than this is CONFIG_INVALID (docs/security.md, "Reading files"). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Reads and validates one config file; undefined when it does not exist. `within`: the folder the file must not
+ * lead out of through a symlink (a workspace config: its own folder). Read the one safe way, so a FIFO, a device
+ * or a huge file is CONFIG_INVALID at once.
+ */
 export function readConfigFile(
   path: string,
-  options: { unreadableIsAbsent?: boolean } = {},
+  options: { unreadableIsAbsent?: boolean; within?: string } = {},
 ): LocusConfigFile | undefined {
   let raw: string;
   try {
-    raw = readFileSync(path, 'utf8');
+    const read = {
+      maxBytes: MAX_CONFIG_BYTES,
+      ...(options.within === undefined ? {} : { within: options.within }),
+    };
+    raw = decodeText(readFileBytes(path, read).bytes, path, MAX_CONFIG_BYTES).text;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    const code = isLocusError(error) ? error.code : 'INTERNAL';
+    if (code === 'FILE_NOT_FOUND') return undefined;
     // The user config under another account's home (a service user, `sudo -u`) is not this user's config.
-    if (options.unreadableIsAbsent && (code === 'EACCES' || code === 'EPERM')) return undefined;
-    throw invalidConfig(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    if (options.unreadableIsAbsent && code === 'NOT_READABLE') return undefined;
+    throw invalidConfig(path, `cannot be read: ${(error as Error).message}`);
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.replace(/^\uFEFF/, ''));
+    parsed = JSON.parse(raw);
   } catch (error) {
     throw invalidConfig(path, `is not valid JSON: ${(error as Error).message}`);
   }
@@ -142,5 +186,13 @@ function untrustedWarning(path: string, removed: string[]): string {
     `locus: ignoring ${removed.join(', ')} in ${path}: the workspace is not trusted, and these settings start ` +
     `programs, change which ones run, or choose where Locus writes. Trust it with --trust, ${TRUST_ENV}=1, or "trustedRoots" in ` +
     `${userConfigPath()}; the rest of the file applies.`
+  );
+}
+
+function loosenedWarning(path: string, removed: string[]): string {
+  return (
+    `locus: ignoring ${removed.join(', ')} in ${path}: the workspace is not trusted, and its config may only ` +
+    `lower limits. Trust it with --trust, ${TRUST_ENV}=1, or "trustedRoots" in ${userConfigPath()}, or set the ` +
+    `limit in ${userConfigPath()}.`
   );
 }

@@ -11,6 +11,12 @@
 import { createRequire } from 'node:module';
 import type * as Zod from 'zod';
 import { LANGUAGES, SERVER_LANGUAGES, type ServerLanguage } from '../core/languages.js';
+import { LIMIT_CEILINGS, type Limits } from '../core/limits.js';
+
+/** The longest any configured wait may be (an hour): far below Node's timer limit of 2^31-1 ms. */
+const MAX_WAIT_MS = 3_600_000;
+/** The longest any configured span in minutes may be (a day). */
+const MAX_MINUTES = 1440;
 
 /**
  * Languages that may be given a language server: every language of the registry (`core/languages.ts`);
@@ -29,7 +35,8 @@ export const DECLARED_LANGUAGE_NAME = /^[a-z][a-z0-9_+.-]{0,63}$/;
 
 /** Builds the schemas with the given zod (so zod is loaded only when a configuration is checked). */
 function buildSchemas(z: typeof Zod.z) {
-  const nonNegative = (what: string) => z.number().nonnegative().describe(what).optional();
+  const nonNegative = (what: string, max: number) =>
+    z.number().nonnegative().max(max).describe(what).optional();
   const jsonObject = z.record(z.string(), z.unknown());
 
   /** One entry of `languages`: which server serves the language and how it is launched. */
@@ -101,20 +108,28 @@ function buildSchemas(z: typeof Zod.z) {
 
   /** The language-server settings that sit at the top level of the file. */
   const serverShape = {
-    idleTimeoutMinutes: nonNegative('Stop a server after this many idle minutes (0 = never). Default 10.'),
-    requestTimeoutMs: nonNegative('Per request. Default 30000.'),
+    // Every duration has a ceiling far below Node's timer limit (2^31-1 ms, about 24.8 days), past which a
+    // timer fires at once (docs/configuration.md).
+    idleTimeoutMinutes: nonNegative(
+      'Stop a server after this many idle minutes (0 = never). Default 10, at most 1440.',
+      MAX_MINUTES,
+    ),
+    requestTimeoutMs: nonNegative('Per request. Default 30000, at most 3600000 (an hour).', MAX_WAIT_MS),
     initializeTimeoutMs: nonNegative(
-      'How long a starting server may take to answer initialize. Default: requestTimeoutMs.',
+      'How long a starting server may take to answer initialize. Default: requestTimeoutMs; at most 3600000.',
+      MAX_WAIT_MS,
     ),
     readyTimeoutMs: nonNegative(
-      "How long a cross-file request waits for the server's ready signal. Default 15000.",
+      "How long a cross-file request waits for the server's ready signal. Default 15000, at most 3600000.",
+      MAX_WAIT_MS,
     ),
-    maxRestarts: nonNegative('Crash restarts allowed per window. Default 3.'),
-    restartWindowMinutes: nonNegative('The restart window. Default 5.'),
+    maxRestarts: nonNegative('Crash restarts allowed per window. Default 3, at most 100.', 100),
+    restartWindowMinutes: nonNegative('The restart window. Default 5, at most 1440.', MAX_MINUTES),
     answerBudgetChars: z
       .number()
       .int()
       .min(1000)
+      .max(1_000_000)
       .optional()
       .describe(
         'Characters of markdown per answer before it is paged or summarised. Default 20000 (docs/mcp.md, "Budgets").',
@@ -163,7 +178,16 @@ function buildSchemas(z: typeof Zod.z) {
       ),
   };
 
-  const positiveWhole = (what: string) => z.number().int().positive().describe(what).optional();
+  const positiveWhole = (key: keyof Limits, what: string) =>
+    z
+      .number()
+      .int()
+      .positive()
+      .max(LIMIT_CEILINGS[key])
+      .describe(
+        `${what} At most ${LIMIT_CEILINGS[key]}; a workspace config that is not trusted may only lower it.`,
+      )
+      .optional();
 
   /** Sections of the file. Other parts of Locus add theirs here. */
   const SECTIONS = {
@@ -190,18 +214,33 @@ function buildSchemas(z: typeof Zod.z) {
       .describe('The workspace symbol index (docs/workspace.md).'),
     limits: z
       .strictObject({
-        maxLocateLength: positiveWhole('Characters in a locate string. Default 16384.'),
-        maxFindLength: positiveWhole('Characters in a find text. Default 8192.'),
-        maxAtSigns: positiveWhole('`@` characters in a locate string. Default 64.'),
-        maxCheckLineBytes: positiveWhole('Bytes of one JSON Lines request in `locus check`. Default 1 MiB.'),
-        maxFileBytes: positiveWhole('Bytes of a file Locus reads. Default 32 MiB.'),
+        maxLocateLength: positiveWhole('maxLocateLength', 'Characters in a locate string. Default 16384.'),
+        maxFindLength: positiveWhole('maxFindLength', 'Characters in a find text. Default 8192.'),
+        maxAtSigns: positiveWhole('maxAtSigns', '`@` characters in a locate string. Default 64.'),
+        maxCheckLineBytes: positiveWhole(
+          'maxCheckLineBytes',
+          'Bytes of one JSON Lines request in `locus check`. Default 1 MiB.',
+        ),
+        maxFileBytes: positiveWhole('maxFileBytes', 'Bytes of a file Locus reads. Default 32 MiB.'),
+        maxEditLength: positiveWhole(
+          'maxEditLength',
+          'Characters of the new text of one `edit` request. Default 1 Mi (1048576).',
+        ),
       })
       .optional()
       .describe('Input limits (docs/security.md).'),
     showOutsideContent: z
       .boolean()
       .optional()
-      .describe('Show the lines of locations outside the workspace root. Default false (docs/security.md).'),
+      .describe(
+        'Show the lines of locations outside the workspace root. Default false (docs/security.md). Trusted configs only.',
+      ),
+    allowBroadRoots: z
+      .boolean()
+      .optional()
+      .describe(
+        'Serve the filesystem root or your home folder itself as a workspace root (refused by default, docs/security.md). Read from the user config only.',
+      ),
     trustedRoots: z
       .array(z.string().min(1))
       .optional()

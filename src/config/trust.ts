@@ -7,6 +7,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { DEFAULT_LIMITS, LIMIT_KEYS, type Limits } from '../core/limits.js';
 
 /**
  * Keys honoured only from trusted configs, as paths (`*` = any key at that level). `settings` and
@@ -16,6 +17,10 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 export const TRUSTED_ONLY: readonly (readonly string[])[] = [
   ['allowNetwork'],
   ['trustedRoots'],
+  // Only the user may let Locus serve `/` or their home folder (docs/security.md, "Workspace roots").
+  ['allowBroadRoots'],
+  // Showing the lines of files outside the root loosens a safety rule: a repository cannot turn it on for itself.
+  ['showOutsideContent'],
   ['languages', '*', 'command'],
   ['languages', '*', 'args'],
   ['languages', '*', 'env'],
@@ -58,6 +63,28 @@ function strip(node: unknown, pattern: readonly string[], at: string[], removed:
   }
 }
 
+/**
+ * Drops every limit an untrusted workspace config would raise above the one that applies without it (`base`: the
+ * user config's, else the default): such a config may only tighten limits (docs/security.md, "Limits"). Returns a
+ * fresh copy and the dotted keys dropped, each with the refused and the kept value.
+ */
+export function stripLoosenedLimits<T extends { limits?: Partial<Limits> | undefined }>(
+  config: T,
+  base: Partial<Limits> = {},
+): { config: T; removed: string[] } {
+  if (config.limits === undefined) return { config, removed: [] };
+  const limits: Partial<Limits> = { ...config.limits };
+  const removed: string[] = [];
+  for (const key of LIMIT_KEYS) {
+    const value = limits[key];
+    const kept = base[key] ?? DEFAULT_LIMITS[key];
+    if (value === undefined || value <= kept) continue;
+    delete limits[key];
+    removed.push(`limits.${key} (${value} > ${kept})`);
+  }
+  return { config: { ...config, limits }, removed };
+}
+
 /** Whether `root` is one of `trustedRoots` or inside one (both compared after resolving symlinks). */
 export function isTrustedRoot(root: string, trustedRoots: readonly string[]): boolean {
   const real = realOrResolved(root);
@@ -68,7 +95,8 @@ export function isTrustedRoot(root: string, trustedRoots: readonly string[]): bo
   });
 }
 
-function realOrResolved(path: string): string {
+/** The real path (symlinks resolved), or the resolved path when it does not exist. */
+export function realOrResolved(path: string): string {
   try {
     return realpathSync(path);
   } catch {

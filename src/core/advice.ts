@@ -21,7 +21,15 @@ export type Advice =
   /** Paths are relative to the workspace root; the root may be the wrong one. */
   | { kind: 'check-root' }
   /** The edit was refused for its warnings, new errors or a read-only file; forcing writes it anyway. */
-  | { kind: 'force' };
+  | { kind: 'force' }
+  /** A compact answer left parts out (the diff's context, call sites, source lines); the full form has them. */
+  | { kind: 'full-detail'; what: string }
+  /** The preview was not checked for new errors (verification runs only when asked: it costs a second pass). */
+  | { kind: 'verify' }
+  /** The workspace index finds symbols by name (optionally only in the files `path`, a file or a glob, names). */
+  | { kind: 'find-symbol'; path?: string }
+  /** Every hit of a `<glob>@<find>` pattern is listed by a search. */
+  | { kind: 'search'; pattern: string };
 
 /** Words one piece of advice for a face. */
 export type Wording = (advice: Advice) => string;
@@ -45,6 +53,14 @@ export const NEUTRAL_WORDING: Wording = (advice) => {
       return 'Paths are relative to the workspace root.';
     case 'force':
       return 'Applying anyway needs force.';
+    case 'verify':
+      return 'Not checked for new errors: verification runs only when asked.';
+    case 'full-detail':
+      return `This answer is compact; the full form adds ${advice.what}.`;
+    case 'find-symbol':
+      return `A search of the workspace index by name finds symbols${advice.path === undefined ? '' : ` in ${advice.path}`}.`;
+    case 'search':
+      return `A search for \`${advice.pattern}\` lists every hit.`;
   }
 };
 

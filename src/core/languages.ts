@@ -158,6 +158,16 @@ export function isHeaderPath(path: string): boolean {
   return HEADER_EXTENSIONS.has(extensionOf(path));
 }
 
+/**
+ * The language a C or C++ translation unit (a source file, not a header) compiles as, by its extension: what a
+ * folder's units say about its headers, and what a generated compile database compiles. Undefined otherwise.
+ */
+export function translationUnitLanguage(path: string): 'c' | 'cpp' | undefined {
+  if (isHeaderPath(path)) return undefined;
+  const language = BY_EXTENSION.get(extensionOf(path));
+  return language === 'c' || language === 'cpp' ? language : undefined;
+}
+
 /** True for C/C++ header extensions whose language is decided per file (`.h`). */
 export function isAmbiguousHeader(path: string): boolean {
   return extensionOf(path) === '.h';
@@ -165,12 +175,16 @@ export function isAmbiguousHeader(path: string): boolean {
 
 /**
  * The language of a file from its path and, when given, its text: extension (`.h` by content, see
- * `headerLanguage`), else shebang, else an editor modeline. Undefined when unknown.
+ * `headerLanguage`); a file without an extension (`bin/deploy`, `.bashrc`) by its shebang, else an editor modeline.
+ * Undefined when unknown — also for an extension the table does not know, whatever the text says (so the rule
+ * gives the same answer from a file's two ends as from its whole text, and a walk never reads such files).
  */
 export function detectLanguage(path: string, text?: string): string | undefined {
   const ext = extensionOf(path);
-  const byExtension = ext ? BY_EXTENSION.get(ext) : undefined;
-  if (byExtension) return ext === '.h' && text !== undefined ? headerLanguage(text) : byExtension;
+  if (ext !== '') {
+    const byExtension = BY_EXTENSION.get(ext);
+    return ext === '.h' && byExtension && text !== undefined ? headerLanguage(text) : byExtension;
+  }
   if (text === undefined) return undefined;
   return languageForShebang(text) ?? languageForModeline(text);
 }

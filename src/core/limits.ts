@@ -14,8 +14,10 @@ export interface Limits {
   maxAtSigns: number;
   /** Bytes of one JSON Lines request in `locus check`. */
   maxCheckLineBytes: number;
-  /** Bytes of a file Locus reads (checked with `stat` before reading). */
+  /** Bytes of a file Locus reads (checked with `fstat` before reading). */
   maxFileBytes: number;
+  /** Characters of the new text of one `edit` (each of its requests). */
+  maxEditLength: number;
 }
 
 /** Defaults, chosen far above any hand-written input. */
@@ -25,6 +27,21 @@ export const DEFAULT_LIMITS: Limits = {
   maxAtSigns: 64,
   maxCheckLineBytes: 1024 * 1024,
   maxFileBytes: 32 * 1024 * 1024,
+  maxEditLength: 1024 * 1024,
+};
+
+/**
+ * The highest value each limit may be configured to, even by a trusted config (the schema refuses more): past
+ * these an input costs more time or memory than any answer is worth, and V8 cannot hold a string of much more than
+ * 512 Mi characters anyway. A workspace config that is not trusted may only lower a limit (docs/security.md).
+ */
+export const LIMIT_CEILINGS: Limits = {
+  maxLocateLength: 1024 * 1024,
+  maxFindLength: 1024 * 1024,
+  maxAtSigns: 1024,
+  maxCheckLineBytes: 64 * 1024 * 1024,
+  maxFileBytes: 256 * 1024 * 1024,
+  maxEditLength: 64 * 1024 * 1024,
 };
 
 /** Names of the limits, for validation of the config key. */
@@ -47,7 +64,7 @@ export function clip(text: string, max = MAX_QUOTED_CHARS): string {
 
 /** The LIMIT_EXCEEDED error for `limit`, with the actual size and how to raise it when it is configurable. */
 export function limitExceeded(
-  limit: keyof Limits | 'maxMarkerDepth' | 'maxMessageBytes',
+  limit: keyof Limits | 'maxMarkerDepth' | 'maxMessageBytes' | 'maxEdits',
   what: string,
   actual: number,
   max: number,

@@ -77,9 +77,40 @@ export function waitFor<T>(
   });
 }
 
-/** Waits `ms` milliseconds (a pause between polls or before a restart). */
+/** Waits `ms` milliseconds (a pause before a restart; a poll is `waitUntil`). */
 export async function delay(ms: number): Promise<void> {
   await new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+/** Options of a poll: how often to look. */
+export interface PollOptions extends WaitOptions {
+  /** Milliseconds between two looks (default 20). */
+  intervalMs?: number;
+}
+
+/**
+ * The one poll, for a condition no event reports (a process group gone from /proc): looks at once, then every
+ * `intervalMs`, at most `ms` milliseconds in all. Like `waitFor`, it says how it ended and never rejects.
+ */
+export async function waitUntil(
+  condition: () => boolean,
+  ms: number,
+  options: PollOptions = {},
+): Promise<WaitOutcome<undefined>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (options.signal?.aborted === true) return { done: false, reason: 'aborted' };
+    if (condition()) return { done: true, value: undefined };
+    const left = deadline - Date.now();
+    if (left <= 0) return { done: false, reason: 'timeout' };
+    // A pause the caller can cut short: a promise that never settles, waited for at most one interval.
+    const pause = await waitFor(
+      new Promise<never>(() => undefined),
+      Math.min(options.intervalMs ?? 20, left),
+      options,
+    );
+    if (!pause.done && pause.reason === 'aborted') return pause;
+  }
 }
 
 /**

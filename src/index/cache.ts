@@ -1,39 +1,35 @@
 /**
- * The persisted index: one JSON file per workspace root under the user cache folder, holding one
+ * The persisted index: one file per workspace root under the user cache folder (cache-format.ts), holding one
  * entry per source file (its cache key — size, mtime, content hash — and its packed symbols). The
  * file carries a version hash of everything that shapes outlines (grammars, queries, hooks, Locus
  * version), so a cache from another version is never trusted. Anything malformed is ignored and
  * rebuilt; writes go to a temporary file renamed into place, so a reader (or a second writer) sees a
  * whole old file or a whole new one, never a mix (docs/workspace.md).
  */
-import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { endianness, homedir, platform } from 'node:os';
+import { createHash, type Hash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { endianness } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRecord } from '../core/records.js';
+import { userCacheFolder } from '../config/user-folders.js';
 import { GRAMMARS_DIR } from '../syntax/registry.js';
-import { STRIDE, type FileEntry } from './types.js';
+import { writeFileAtomically } from '../workspace/atomic-write.js';
+import { decodeCache, encodeCache, type CacheContents } from './cache-format.js';
+import { STRIDE } from './types.js';
 
 // Version 2: symbol names stored once in a table, files refer to them by index.
 // Version 3: path prefixes (a Go method's receiver type), `x`.
 // Version 4: a prefix sits between the parent's path and the name (`ns.Foo.bar` defined in `namespace ns`).
 // Version 5: a `.h` is parsed as C or C++ by its text, as its own outline is.
-const FORMAT = 'locus-index/5';
+// Version 6: binary (cache-format.ts), with the folders the walks listed.
+const FORMAT = 'locus-index/6';
 
 /** The cache folder: `LOCUS_CACHE_DIR`, else `configured` (relative to the root), else the user cache folder. */
 export function cacheDirectory(root: string, configured?: string): string {
   const env = process.env.LOCUS_CACHE_DIR;
   if (env) return path.resolve(env);
   if (configured) return path.resolve(root, configured);
-  const xdg = process.env.XDG_CACHE_HOME;
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'locus');
-  if (platform() === 'darwin') return path.join(homedir(), 'Library', 'Caches', 'locus');
-  if (platform() === 'win32') {
-    const local = process.env.LOCALAPPDATA ?? path.join(homedir(), 'AppData', 'Local');
-    return path.join(local, 'locus', 'Cache');
-  }
-  return path.join(homedir(), '.cache', 'locus');
+  return userCacheFolder();
 }
 
 /** The cache file of a workspace root (by its real path). */
@@ -94,131 +90,25 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
   }
 }
 
-interface StoredEntry {
-  p: string;
-  s: number;
-  m: number;
-  h: string;
-  l: string;
-  /** Indexes into the file's name table. */
-  n: number[];
-  d: string;
-  /** Path prefixes, as name-table indexes. */
-  x?: number[][];
-}
-
-/** A file the index refused (binary, oversized, unreadable), remembered with its cache key. */
-export interface Rejection {
-  size: number;
-  mtimeMs: number;
-  kind: 'binary' | 'unreadable' | 'tooLarge';
-}
-
-const REJECTION_KINDS = new Set(['binary', 'unreadable', 'tooLarge']);
-
-/** What a cache file holds. */
-export interface CacheContents {
-  entries: Map<string, FileEntry>;
-  rejected: Map<string, Rejection>;
-}
+export type { CacheContents, FolderStamp, Rejection } from './cache-format.js';
 
 /** Loads a cache file; undefined when it is absent, corrupt or of another version/root. */
 export function loadCache(file: string, realRoot: string): CacheContents | undefined {
-  let parsed: unknown;
+  let bytes: Buffer;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
-  if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.version !== indexVersion()) return undefined;
-  if (parsed.root !== realRoot || !Array.isArray(parsed.files)) return undefined;
-  const table = parsed.names;
-  if (!Array.isArray(table) || !table.every((x) => typeof x === 'string')) return undefined;
-  const entries = new Map<string, FileEntry>();
-  for (const stored of parsed.files as unknown[]) {
-    const entry = unpack(stored, table as string[]);
-    if (!entry) return undefined;
-    entries.set(entry.path, entry);
-  }
-  const rejected = new Map<string, Rejection>();
-  for (const item of Array.isArray(parsed.rejected) ? (parsed.rejected as unknown[]) : []) {
-    if (!isRecord(item) || typeof item.p !== 'string' || typeof item.s !== 'number') return undefined;
-    if (typeof item.m !== 'number' || !REJECTION_KINDS.has(item.k as string)) return undefined;
-    rejected.set(item.p, { size: item.s, mtimeMs: item.m, kind: item.k as Rejection['kind'] });
-  }
-  return { entries, rejected };
-}
-
-function unpack(value: unknown, table: string[]): FileEntry | undefined {
-  if (!isRecord(value)) return undefined;
-  const { p, s, m, h, l, n, d, x } = value as Partial<StoredEntry>;
-  if (typeof p !== 'string' || typeof s !== 'number' || typeof m !== 'number') return undefined;
-  if (typeof h !== 'string' || typeof l !== 'string' || typeof d !== 'string') return undefined;
-  const names = Array.isArray(n) ? namesOf(n, table) : undefined;
-  if (!names) return undefined;
-  const data = decodeData(d, names.length);
-  if (!data) return undefined;
-  const entry: FileEntry = { path: p, size: s, mtimeMs: m, hash: h, language: l, names, data };
-  if (x !== undefined) {
-    const prefixes = Array.isArray(x)
-      ? x.map((list) => (Array.isArray(list) ? namesOf(list, table) : undefined))
-      : [];
-    if (prefixes.length === 0 || !prefixes.every((list) => list !== undefined)) return undefined;
-    entry.prefixes = prefixes as string[][];
-  }
-  return entry;
-}
-
-function namesOf(indexes: unknown[], table: string[]): string[] | undefined {
-  // `map`, not `push`: an array grown by pushes keeps up to half again its length as slack, per file.
-  let valid = true;
-  const names = indexes.map((i) => {
-    const name = Number.isInteger(i) ? table[i as number] : undefined;
-    if (name === undefined) valid = false;
-    return name as string;
-  });
-  return valid ? names : undefined;
+  return decodeCache(bytes, { format: FORMAT, version: indexVersion(), root: realRoot });
 }
 
 /** Writes the cache atomically; returns false (and leaves any old file) when it cannot. */
-export function saveCache(
-  file: string,
-  realRoot: string,
-  entries: Iterable<FileEntry>,
-  rejections: ReadonlyMap<string, Rejection> = new Map(),
-): boolean {
-  const files: StoredEntry[] = [];
-  const table = new Map<string, number>();
-  const intern = (name: string): number => {
-    let i = table.get(name);
-    if (i === undefined) table.set(name, (i = table.size));
-    return i;
-  };
-  for (const e of entries) {
-    const d = encodeData(e.data);
-    const stored: StoredEntry = {
-      p: e.path,
-      s: e.size,
-      m: e.mtimeMs,
-      h: e.hash,
-      l: e.language,
-      n: e.names.map(intern),
-      d,
-    };
-    if (e.prefixes) stored.x = e.prefixes.map((list) => list.map(intern));
-    files.push(stored);
-  }
-  const rejected = [...rejections].map(([p, r]) => ({ p, s: r.size, m: r.mtimeMs, k: r.kind }));
-  const names = [...table.keys()];
-  const body = JSON.stringify({
-    format: FORMAT,
-    version: indexVersion(),
-    root: realRoot,
-    names,
-    files,
-    rejected,
-  });
-  return writeAtomically(file, body);
+export function saveCache(file: string, realRoot: string, contents: CacheContents): boolean {
+  return writeAtomically(
+    file,
+    encodeCache({ format: FORMAT, version: indexVersion(), root: realRoot }, contents),
+  );
 }
 
 /** A file entry's packed numbers as stored: their bytes in base64. */
@@ -239,15 +129,11 @@ export function decodeData(base64: string, count: number): Int32Array | undefine
  * Writes `body` to `file` through a temporary file renamed into place, so a reader sees a whole old file
  * or a whole new one; returns false (and leaves any old file) when it cannot.
  */
-export function writeAtomically(file: string, body: string): boolean {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+export function writeAtomically(file: string, body: string | Uint8Array): boolean {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, body, { mode: 0o600 });
-    renameSync(temporary, file);
+    writeFileAtomically(file, body);
     return true;
   } catch {
-    rmSync(temporary, { force: true });
     return false;
   }
 }

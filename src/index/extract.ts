@@ -3,13 +3,13 @@
  * workspace refuses them), outline through the syntax layer, flattened to compact numbers.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
-import { extractOutline } from '../syntax/outline.js';
-import { languageForPath } from '../syntax/registry.js';
+import { isLocusError } from '../core/errors.js';
+import { headerLanguage, indexesSymbols, isAmbiguousHeader } from '../core/languages.js';
 import { decodeText } from '../workspace/workspace.js';
+import { readFileBytes } from '../workspace/read-file.js';
 import { packSymbols } from './pack.js';
+import { indexSymbols } from './skeleton.js';
 import type { FileEntry, WalkedFile } from './types.js';
 
 /** What became of one file. */
@@ -46,11 +46,10 @@ export function fileMentions(
 ): boolean {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path.join(root, filePath));
+    bytes = readFileBytes(path.join(root, filePath), { maxBytes, noFollow: true }).bytes;
   } catch {
     return true;
   }
-  if (bytes.length > maxBytes) return true;
   return needles.some((needle) => containsWord(bytes, needle));
 }
 
@@ -88,11 +87,14 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   const { file } = job;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path.join(root, file.path));
-  } catch {
-    return { kind: 'unreadable', path: file.path };
+    // The safe reader: a file swapped for a FIFO or device since the walk is refused, not waited on.
+    bytes = readFileBytes(path.join(root, file.path), { maxBytes, noFollow: true }).bytes;
+  } catch (error) {
+    return {
+      kind: isLocusError(error) && error.code === 'LIMIT_EXCEEDED' ? 'tooLarge' : 'unreadable',
+      path: file.path,
+    };
   }
-  if (bytes.length > maxBytes) return { kind: 'tooLarge', path: file.path };
   const hash = contentHash(bytes);
   if (job.knownHash === hash) return { kind: 'same', path: file.path, hash };
   let text: string;
@@ -103,12 +105,9 @@ export async function extractFile(root: string, job: ExtractJob, maxBytes: numbe
   }
   // A `.h` that no configuration or evidence decided in the walk is C or C++ by its text, as for the file's own
   // outline (docs/languages.md).
-  const language =
-    isAmbiguousHeader(file.path) && !file.languageFixed
-      ? (languageForPath(file.path, text) ?? file.language)
-      : file.language;
+  const language = isAmbiguousHeader(file.path) && !file.languageFixed ? headerLanguage(text) : file.language;
   // A data file (or Markdown) is indexed for `search`, without its keys (docs/workspace.md, "Which files are indexed").
-  const symbols = indexesSymbols(language) ? (await extractOutline(language, text)).symbols : [];
+  const symbols = indexesSymbols(language) ? await indexSymbols(language, text) : [];
   const entry = packSymbols({ ...file, language, size: bytes.length }, hash, text, symbols);
   return { kind: 'entry', entry };
 }

@@ -1,23 +1,26 @@
 /**
- * The ignore rules git applies beside `.gitignore` files, read without running git (docs/workspace.md, "What
- * the index covers"): the user's global excludes file (`core.excludesFile` in their git config, by default
+ * The ignore rules git applies beside `.gitignore` files, read without running git (docs/workspace.md, "Which
+ * files are indexed"): the user's global excludes file (`core.excludesFile` in their git config, by default
  * `$XDG_CONFIG_HOME/git/ignore`) and the repository's `.git/info/exclude`, weakest first. The user's own git
  * config is theirs, not the workspace's: only its `core.excludesFile` value is read, never executed.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { readTextOrUndefined } from '../workspace/read-file.js';
+
+const MAX_EXCLUDES_BYTES = 1024 * 1024;
 
 /** The text of each excludes file that exists, in git's order of precedence (later wins). */
 export function gitExcludeTexts(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const files = [globalExcludesFile(env), path.join(root, '.git', 'info', 'exclude')];
-  return files.flatMap((file) => {
-    const text = file === undefined ? undefined : readSmall(file);
-    return text === undefined ? [] : [text];
-  });
+  // The repository's own file is metadata of an untrusted tree: it must not lead out of the root.
+  const texts = [
+    readSmall(globalExcludesFile(env)),
+    readSmall(path.join(root, '.git', 'info', 'exclude'), root),
+  ];
+  return texts.filter((text) => text !== undefined);
 }
 
-function globalExcludesFile(env: NodeJS.ProcessEnv): string | undefined {
+function globalExcludesFile(env: NodeJS.ProcessEnv): string {
   const home = env.HOME ?? homedir();
   const xdg = env.XDG_CONFIG_HOME || path.join(home, '.config');
   // git reads $XDG_CONFIG_HOME/git/config, then ~/.gitconfig: the last value set wins.
@@ -51,12 +54,13 @@ export function coreExcludesFile(config: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** A file's text when it is a small regular file (config and excludes files are tiny; anything else is ignored). */
-function readSmall(file: string): string | undefined {
-  try {
-    const text = readFileSync(file, 'utf8');
-    return text.length > 1024 * 1024 ? undefined : text;
-  } catch {
-    return undefined;
-  }
+/**
+ * A file's text when it is a small regular file (config and excludes files are tiny; anything else, a FIFO or
+ * a device included, is ignored), read the one safe way; `within`: the folder it must not lead out of.
+ */
+function readSmall(file: string, within?: string): string | undefined {
+  return readTextOrUndefined(file, {
+    maxBytes: MAX_EXCLUDES_BYTES,
+    ...(within === undefined ? {} : { within }),
+  });
 }

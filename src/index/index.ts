@@ -3,7 +3,7 @@ export { WorkspaceIndex, type IndexStatus } from './workspace-index.js';
 export { queryParts, SymbolStore, unpackSymbol, type IndexedSymbol, type RankedSymbol } from './store.js';
 export { compareFiles, isDemotedPath, tierMatcher, humpMatch, TIER } from './rank.js';
 export { cacheDirectory, cacheFile, indexVersion } from './cache.js';
-export { DEFAULT_EXCLUDED_DIRS, Walker } from './walk.js';
+export { Walker } from './walk.js';
 export { KINDS, STRIDE } from './types.js';
 export type { FileEntry, IndexOptions, IndexProgress, ProgressListener, SkipCounts } from './types.js';
 export { outlineOfEntry } from './outline.js';

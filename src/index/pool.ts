@@ -24,6 +24,8 @@ export interface PoolOptions {
   root: string;
   maxBytes: number;
   maxWorkers?: number;
+  /** Fewer jobs than this run on the calling thread (default: when workers would cost more than they save). */
+  minJobsForWorkers?: number;
   /** Called with every outcome as it arrives. */
   onOutcome(outcome: ExtractOutcome): void;
   /** Stops the run: no further batch starts, the workers are terminated. */
@@ -39,7 +41,7 @@ export function workersAvailable(): boolean {
 export async function runJobs(jobs: readonly ExtractJob[], options: PoolOptions): Promise<void> {
   const limit = Math.max(1, Math.min(availableParallelism(), options.maxWorkers ?? 8));
   const count = Math.min(limit, Math.ceil(jobs.length / BATCH));
-  if (jobs.length < MIN_JOBS_FOR_WORKERS || count < 1 || !workersAvailable()) {
+  if (jobs.length < (options.minJobsForWorkers ?? MIN_JOBS_FOR_WORKERS) || count < 1 || !workersAvailable()) {
     await inThread(jobs, options);
     return;
   }

@@ -132,7 +132,10 @@ export function isDemotedPath(filePath: string): boolean {
   return DEMOTED_DIR.test(filePath) || DEMOTED_FILE.test(filePath);
 }
 
-/** §15.5 file order: non-demoted first, shorter paths first, then path order. */
+/**
+ * The file order (docs/workspace.md, "Ranking of candidates (file order)"): non-demoted first, shorter paths first,
+ * then path order.
+ */
 export function compareFiles(a: string, b: string): number {
   return compareDemoted(a, b) || compareShape(a, b);
 }

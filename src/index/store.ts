@@ -4,7 +4,7 @@
  */
 import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
-import { charMask, compareFiles, compareShape, isDemotedPath, tierMatcher } from './rank.js';
+import { charMask, compareFiles, isDemotedPath, tierMatcher } from './rank.js';
 import { TopK } from './top-k.js';
 import { kindAt, type FileEntry } from './types.js';
 import { unpackPath, unpackSymbol, type IndexedSymbol } from './unpack.js';
@@ -34,6 +34,23 @@ export function queryParts(text: string): { name: string; container: string } {
   return { name: parts[parts.length - 1] ?? '', container: parts.slice(0, -1).join('.') };
 }
 
+/** Folders in a path (`a/b/c.go`: 2). */
+function depthOf(path: string): number {
+  let depth = 0;
+  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) depth++;
+  return depth;
+}
+
+/** The persisted index as `SymbolStore.loadBulk` takes it (cache-format.ts). */
+export interface BulkEntries {
+  entries: readonly FileEntry[];
+  /** Distinct names; each symbol's name as an index into them, in entry and symbol order. */
+  table: readonly string[];
+  nameIndexes: Uint32Array;
+  /** `charMask` of each name lower-cased. */
+  masks: Int32Array;
+}
+
 /** A fuzzy-query hit: the symbol and how it matched. */
 export interface RankedSymbol {
   symbol: IndexedSymbol;
@@ -46,10 +63,10 @@ export class SymbolStore {
   private readonly byPath = new Map<string, { id: number; entry: FileEntry }>();
   private readonly byId: (FileEntry | undefined)[] = [];
   private readonly freeIds: number[] = [];
-  /** Name → bucket id; per bucket id: the name and the refs. */
-  private readonly buckets = new Map<string, number>();
-  private readonly bucketNames: (string | undefined)[] = [];
-  private readonly bucketRefs: (Refs | undefined)[] = [];
+  /** Name → bucket id (built on first use after a bulk load); per bucket id: the name and the refs. */
+  private nameMap: Map<string, number> | undefined = new Map<string, number>();
+  private bucketNames: (string | undefined)[] = [];
+  private bucketRefs: (Refs | undefined)[] = [];
   private readonly freeBuckets: number[] = [];
   private ranks: Int32Array | undefined;
   /** `charMask` of every bucket's lower-case name (built on first query, then kept in step per name). */
@@ -57,6 +74,64 @@ export class SymbolStore {
   /** Per file id: 1 for test/vendored/generated files (computed once, not in every comparison). */
   private readonly demoted: number[] = [];
   symbolCount = 0;
+
+  /** Name → bucket id. */
+  private get buckets(): Map<string, number> {
+    if (this.nameMap) return this.nameMap;
+    const map = new Map<string, number>();
+    this.bucketNames.forEach((name, bucket) => name !== undefined && map.set(name, bucket));
+    this.nameMap = map;
+    return map;
+  }
+
+  /**
+   * Fills an empty store with the persisted index (cache-format.ts) at once: the names are the cache's table of
+   * distinct names, so each is a bucket already and the name map waits for the first exact lookup; the masks come
+   * from the cache too. `accept` leaves out entries (files to read again).
+   */
+  loadBulk(bulk: BulkEntries, accept: (entry: FileEntry) => boolean): void {
+    if (this.byPath.size > 0) throw new Error('loadBulk needs an empty store');
+    const counts = new Uint32Array(bulk.table.length);
+    const ids: number[] = [];
+    let first = 0;
+    for (const entry of bulk.entries) {
+      if (accept(entry)) {
+        const id = this.byId.length;
+        ids.push(id);
+        this.byId[id] = entry;
+        this.byPath.set(entry.path, { id, entry });
+        this.demoted[id] = isDemotedPath(entry.path) ? 1 : 0;
+        const count = Math.min(entry.names.length, SLOT);
+        for (let k = 0; k < count; k++) {
+          const b = bulk.nameIndexes[first + k] as number;
+          counts[b] = (counts[b] as number) + 1;
+        }
+        this.symbolCount += count;
+      } else ids.push(-1);
+      first += entry.names.length;
+    }
+    this.bucketNames = bulk.table.map((name, b) => (counts[b] === 0 ? undefined : name));
+    this.bucketRefs = Array.from(counts, (n) => (n <= 1 ? undefined : new Array<number>(n)));
+    const filled = new Uint32Array(bulk.table.length);
+    first = 0;
+    bulk.entries.forEach((entry, i) => {
+      const id = ids[i] as number;
+      const count = id < 0 ? 0 : Math.min(entry.names.length, SLOT);
+      for (let k = 0; k < count; k++) {
+        const b = bulk.nameIndexes[first + k] as number;
+        const refs = this.bucketRefs[b];
+        if (refs === undefined) this.bucketRefs[b] = id * SLOT + k;
+        else {
+          (refs as number[])[filled[b] as number] = id * SLOT + k;
+          filled[b] = (filled[b] as number) + 1;
+        }
+      }
+      first += entry.names.length;
+    });
+    this.bucketNames.forEach((name, b) => name === undefined && this.freeBuckets.push(b));
+    this.masks = bulk.masks.length === bulk.table.length ? bulk.masks : undefined;
+    this.nameMap = undefined;
+  }
 
   get fileCount(): number {
     return this.byPath.size;
@@ -240,15 +315,28 @@ export class SymbolStore {
     return { total, hits };
   }
 
-  /** Rank of every file id in the §15.5 file order (recomputed when files come or go). */
+  /**
+   * Rank of every file id in the file order (docs/workspace.md, "Ranking of candidates (file order)"), recomputed
+   * when files come or go.
+   */
   private fileRanks(): Int32Array {
     if (this.ranks) return this.ranks;
-    const ids = [...this.byPath.values()].sort(
+    // The order's keys once per file, not in every comparison: demoted, folder depth, length, path.
+    const keyed = [...this.byPath.values()].map(({ id, entry }) => ({
+      id,
+      demoted: this.demoted[id] ?? 0,
+      depth: depthOf(entry.path),
+      path: entry.path,
+    }));
+    keyed.sort(
       (a, b) =>
-        (this.demoted[a.id] ?? 0) - (this.demoted[b.id] ?? 0) || compareShape(a.entry.path, b.entry.path),
+        a.demoted - b.demoted ||
+        a.depth - b.depth ||
+        a.path.length - b.path.length ||
+        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
     );
     this.ranks = new Int32Array(this.byId.length);
-    ids.forEach((v, i) => ((this.ranks as Int32Array)[v.id] = i));
+    keyed.forEach((v, i) => ((this.ranks as Int32Array)[v.id] = i));
     return this.ranks;
   }
 

@@ -22,6 +22,7 @@ export interface FileEntry {
   /** Path relative to the root, `/`-separated. */
   path: string;
   size: number;
+  /** The later of the file's mtime and ctime (`changeTimeMs`): a `touch -r` after a rewrite still moves it. */
   mtimeMs: number;
   /** Content hash (sha1, base64), used when size or mtime disagree with the cache. */
   hash: string;
@@ -67,18 +68,6 @@ export interface WalkedFile {
   languageFixed?: boolean;
 }
 
-/** Files the index left out, by reason. */
-export interface SkipCounts {
-  /** Over the size limit. */
-  tooLarge: number;
-  /** Contain NUL bytes or are not valid UTF-8. */
-  binary: number;
-  /** Files or folders that could not be read (permissions, vanished mid-walk). */
-  unreadable: number;
-  /** Symbolic links (never followed: their targets inside the root are indexed under their own path). */
-  symlinks: number;
-}
-
 /** Which files the index covers (`locus.config.json` `index` section, see docs/workspace.md). */
 export interface IndexOptions {
   /** Globs (relative to the root) indexed even inside default-excluded or ignored folders. */
@@ -97,11 +86,5 @@ export interface IndexOptions {
   languageOverrides?: Readonly<Record<string, string>>;
 }
 
-/** Progress of a build: files parsed or loaded so far out of all files to index. */
-export interface IndexProgress {
-  done: number;
-  total: number;
-}
-
-/** Called while a build runs. */
-export type ProgressListener = (progress: IndexProgress) => void;
+// Part of the public API (its results and options), so they live in core/ (docs/architecture.md, "Public API").
+export type { IndexProgress, ProgressListener, SkipCounts } from '../core/index-progress.js';

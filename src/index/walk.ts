@@ -4,61 +4,17 @@
  * leave out, with `index.include` / `index.exclude` globs (src/core/glob.ts) on top. Symbolic links are
  * never followed, so nothing outside the root is read and link loops cannot occur (docs/workspace.md).
  */
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  statSync,
-  type Dirent,
-} from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
 import ignore, { type Ignore } from 'ignore';
 import { compileGlobs, globBase } from '../core/glob.js';
+import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
-import { hasGrammar, languageForPath } from '../syntax/registry.js';
+import { readTextOrUndefined } from '../workspace/read-file.js';
+import { hasGrammar } from '../syntax/registry.js';
+import { changeTimeMs } from '../workspace/files.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
-
-/** Folders left out unless `index.include` names something inside them. */
-export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
-  '.git',
-  '.hg',
-  '.svn',
-  '.jj',
-  'node_modules',
-  'bower_components',
-  '__pycache__',
-  '.venv',
-  'venv',
-  '.tox',
-  '.nox',
-  '.mypy_cache',
-  '.pytest_cache',
-  '.ruff_cache',
-  '.next',
-  '.nuxt',
-  '.svelte-kit',
-  '.turbo',
-  '.parcel-cache',
-  '.gradle',
-  '.idea',
-  '.vscode',
-  '.cache',
-  'dist',
-  'build',
-  'out',
-  'target',
-  'coverage',
-  'vendor',
-  'Pods',
-  '.terraform',
-  '.dart_tool',
-  'zig-cache',
-  'zig-out',
-]);
 
 /** Lock files: generated, often megabytes of data; left out unless `index.include` names them (docs/workspace.md). */
 export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
@@ -68,20 +24,47 @@ export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
 ]);
 
 const IGNORE_FILES = ['.gitignore', '.ignore'];
-/** Bytes read from each end of an extension-less file for a shebang or an editor modeline. */
-const SNIFF_BYTES = 512;
+/** An ignore file bigger than this is not read. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /** Files found and files skipped. */
 export interface WalkResult {
   files: WalkedFile[];
   /** Folders listed (relative to the root; `''` is the root). */
   dirs: string[];
+  /** What each listed folder looked like (a later one-shot process checks these instead of walking). */
+  folders: Map<string, FolderStamp>;
   skipped: SkipCounts;
+  /** With `list()`: every admitted file, whatever its language (then `files` stays empty). */
+  listed?: string[];
 }
+
+/** A folder's mtime from before it was listed (-1 when too recent to trust), and its ignore files' stamps. */
+export interface FolderStamp {
+  mtimeMs: number;
+  ignores: string;
+}
+
+/** A folder changed within this long before it was listed may change again within its mtime's resolution. */
+const RECENT_MS = 2000;
 
 interface Level {
   base: string;
   rules: Ignore;
+}
+
+/** `name:size:mtime` of each of a folder's ignore files, `\0`-separated (a missing one: `name:missing`). */
+function ignoreStamp(names: readonly string[], dir: string): string {
+  return names.map((name) => `${name}:${stampOf(path.join(dir, name))}`).join('\0');
+}
+
+function stampOf(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /** Walks a workspace (or, with `under`, one folder of it and everything below) for source files. */
@@ -94,6 +77,8 @@ export class Walker {
   private readonly languages: FileLanguages;
   /** Git's rules beside the .gitignore files (global excludes, .git/info/exclude), weaker than any of them. */
   private readonly gitLevels: Level[];
+  /** Everything besides the folders themselves that decides what a walk finds (`rules`). */
+  private readonly rulesText: string;
 
   constructor(
     readonly root: string,
@@ -106,10 +91,47 @@ export class Walker {
     this.includeBases = (options.include ?? []).map((g) => globBase(g));
     this.maxFileBytes = options.maxFileBytes;
     this.languages = new FileLanguages(root, options.languageOverrides);
-    this.gitLevels = gitExcludeTexts(root).map((text) => ({
+    const excludes = gitExcludeTexts(root);
+    this.gitLevels = excludes.map((text) => ({
       base: '',
       rules: ignore({ allowRelativePaths: true }).add(text),
     }));
+    const databases = ['compile_commands.json', 'build/compile_commands.json'].map((f) =>
+      stampOf(this.abs(f)),
+    );
+    this.rulesText = JSON.stringify([
+      options.include,
+      options.exclude,
+      options.languageOverrides,
+      excludes,
+      databases,
+    ]);
+  }
+
+  /**
+   * What the walk's outcome depends on besides the folders' own listings and ignore files: the index's globs and
+   * languages, git's excludes, the compile databases that decide `.h` files. A folder stamp is trusted only under
+   * the same rules.
+   */
+  rules(): string {
+    return this.rulesText;
+  }
+
+  /** Whether a folder still looks as `stamp` says (unchanged listing and ignore files). */
+  unchanged(dir: string, stamp: FolderStamp): boolean {
+    if (stamp.mtimeMs < 0) return false;
+    try {
+      if (statSync(this.abs(dir)).mtimeMs !== stamp.mtimeMs) return false;
+    } catch {
+      return false;
+    }
+    return (
+      stamp.ignores === '' ||
+      ignoreStamp(
+        stamp.ignores.split('\0').map((e) => e.split(':')[0] as string),
+        this.abs(dir),
+      ) === stamp.ignores
+    );
   }
 
   /** Every source file under `under` (default: the whole root), in path order. */
@@ -134,12 +156,24 @@ export class Walker {
     return result;
   }
 
-  /** The result the walk fills and its steps (one per folder listed). */
-  private start(under: string): { result: WalkResult; steps: Generator<void> } {
+  /**
+   * Every file the walk admits (ignore files, excluded folders, include/exclude globs), of any language or none, in
+   * path order: names only, nothing read. What "which files exist" means for a glob (`diagnostics`).
+   */
+  list(): string[] {
+    const { result, steps } = this.start('', true);
+    for (const _ of steps);
+    return result.listed ?? [];
+  }
+
+  /** The result the walk fills and its steps (one per folder listed); `listing`: names of any language (`list`). */
+  private start(under: string, listing = false): { result: WalkResult; steps: Generator<void> } {
     const result: WalkResult = {
       files: [],
       dirs: [],
+      folders: new Map(),
       skipped: { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 },
+      ...(listing ? { listed: [] } : {}),
     };
     if (under === '') return { result, steps: this.visit('', this.gitLevels, false, result) };
     const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
@@ -167,13 +201,21 @@ export class Walker {
 
   private *visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): Generator<void> {
     let entries: Dirent[];
+    let mtimeMs: number;
     try {
+      // Stat first: a file added while the folder is listed changes the mtime after this, so it is seen next time.
+      mtimeMs = statSync(this.abs(dir)).mtimeMs;
       entries = readdirSync(this.abs(dir), { withFileTypes: true });
     } catch {
       result.skipped.unreadable++;
       return;
     }
     result.dirs.push(dir);
+    const present = IGNORE_FILES.filter((f) => entries.some((e) => e.name === f && e.isFile()));
+    result.folders.set(dir, {
+      mtimeMs: Date.now() - mtimeMs < RECENT_MS ? -1 : mtimeMs,
+      ignores: present.length === 0 ? '' : ignoreStamp(present, this.abs(dir)),
+    });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const own = this.levelOf(dir, entries);
     const levels = own ? [...parents, own] : parents;
@@ -207,44 +249,24 @@ export class Walker {
   private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
     if (this.exclude(rel) || (DEFAULT_EXCLUDED_FILES.has(name) && !this.include(rel))) return;
     if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
-    const evidence = this.languages.evidenceOf(this.abs(rel), rel);
-    const language = evidence ?? languageForPath(name) ?? (name.includes('.') ? undefined : this.sniff(rel));
+    if (result.listed) {
+      result.listed.push(rel);
+      return;
+    }
+    const { language, fixed } = this.languages.decide(this.abs(rel), { rel });
     if (!language || !hasGrammar(language)) return;
     try {
       const stats = statSync(this.abs(rel));
+      if (!stats.isFile()) return;
       if (stats.size > this.maxFileBytes) {
         result.skipped.tooLarge++;
         return;
       }
-      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, language };
-      if (evidence !== undefined) file.languageFixed = true;
+      const file: WalkedFile = { path: rel, size: stats.size, mtimeMs: changeTimeMs(stats), language };
+      if (fixed) file.languageFixed = true;
       result.files.push(file);
     } catch {
       result.skipped.unreadable++;
-    }
-  }
-
-  /**
-   * Language of an extension-less file from its shebang (`#!/usr/bin/env bash`) or an editor modeline
-   * (`-*- shell-script -*-` on top, `ex: filetype=sh` at the end, as in bash-completion), as its own outline
-   * decides it: the registry's rules on the file's two ends.
-   */
-  private sniff(rel: string): string | undefined {
-    let fd: number | undefined;
-    try {
-      fd = openSync(this.abs(rel), 'r');
-      const size = fstatSync(fd).size;
-      const read = (at: number) => {
-        const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size - at));
-        return buffer.subarray(0, readSync(fd as number, buffer, 0, buffer.length, at)).toString('latin1');
-      };
-      const head = read(0);
-      const tail = size > SNIFF_BYTES ? read(Math.max(SNIFF_BYTES, size - SNIFF_BYTES)) : '';
-      return languageForPath(rel, tail === '' ? head : `${head}\n${tail}`);
-    } catch {
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
     }
   }
 
@@ -272,12 +294,12 @@ export class Walker {
       : IGNORE_FILES;
     let rules: Ignore | undefined;
     for (const name of names) {
-      try {
-        const text = readFileSync(this.abs(dir === '' ? name : `${dir}/${name}`), 'utf8');
-        rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
-      } catch {
-        // an unreadable or missing ignore file ignores nothing
-      }
+      // Read as every repository file is (a FIFO or a huge file is refused); an unreadable one ignores nothing.
+      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), {
+        maxBytes: MAX_IGNORE_FILE_BYTES,
+        noFollow: true,
+      });
+      if (text !== undefined) rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
     }
     return rules ? { base: dir, rules } : undefined;
   }

@@ -19,8 +19,9 @@ export interface SweepPlan {
 /** Watches the folders the walks report. */
 export class DirectoryWatcher {
   private readonly watchers = new Map<string, FolderWatch>();
-  /** The first look is a full sweep, which also reports every folder to track. */
-  private dirty = new Set<string>(['']);
+  private dirty = new Set<string>();
+  /** The first look is a full sweep, which also reports every folder to track (unless `settled`). */
+  private first = true;
   private broken = false;
 
   constructor(private readonly root: string) {}
@@ -42,10 +43,20 @@ export class DirectoryWatcher {
           },
         );
         this.watchers.set(dir, watcher);
-      } catch {
-        return this.fail();
+      } catch (error) {
+        // A folder gone since it was listed: its parent changed, and is looked at again.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.dirty.add(parentOf(dir));
+        else return this.fail();
       }
     }
+  }
+
+  /**
+   * The folders tracked so far are known to be as the index has them (a check against the persisted cache): the
+   * first look is not a full sweep, only what changed since they were tracked.
+   */
+  settled(): void {
+    this.first = false;
   }
 
   /** The folders changed since the last call (after letting pending events arrive). */
@@ -53,7 +64,11 @@ export class DirectoryWatcher {
     // Events for writes that finished before this call are queued in the kernel; one turn of the
     // event loop delivers them.
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.broken) return { full: true, dirs: [] };
+    if (this.broken || this.first) {
+      this.first = false;
+      this.dirty = new Set();
+      return { full: true, dirs: [] };
+    }
     const dirs = [...this.dirty].sort();
     this.dirty = new Set();
     const roots = dirs.filter((d) => !dirs.some((o) => o !== d && (o === '' || d.startsWith(`${o}/`))));

@@ -3,8 +3,8 @@
  * or changed files parsed on worker threads, kept fresh before every answer (a full stat sweep, or
  * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
  */
-import { basename } from 'node:path';
-import { realPathOf } from '../workspace/files.js';
+import { basename, join } from 'node:path';
+import { fileFacts, realPathOf } from '../workspace/files.js';
 import { waitFor } from '../core/wait-for.js';
 import { cancelledError } from '../core/call.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
@@ -20,6 +20,7 @@ import { fileMentions, languageFits, type ExtractJob, type ExtractOutcome } from
 import { runJobs } from './pool.js';
 import { SymbolStore } from './store.js';
 import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile } from './types.js';
+import { FolderStamps, isUnder, quickCheck } from './quick-check.js';
 import { DirectoryWatcher } from './watcher.js';
 import { Walker, type WalkResult } from './walk.js';
 
@@ -71,6 +72,9 @@ export class WorkspaceIndex {
   private saveTimer: NodeJS.Timeout | undefined;
   /** Binary, oversized or unreadable files as last seen, so a sweep does not read them again. */
   private rejected = new Map<string, Rejection>();
+  /** What the walks saw of each folder, and the files whose language the configuration or evidence fixed. */
+  private readonly folders = new FolderStamps();
+  private readonly fixedLanguages = new Map<string, string>();
 
   constructor(
     readonly root: string,
@@ -164,6 +168,38 @@ export class WorkspaceIndex {
       .map((file) => file.path);
   }
 
+  /**
+   * Every file of the workspace as the index's walk sees it (ignore files, excluded folders, `index.include` and
+   * `index.exclude`), of any language, relative to the root, in path order: the one answer to "which files" (globs
+   * of `diagnostics` too, docs/workspace.md, "Which files are indexed"). A listing; nothing is read or parsed.
+   */
+  files(): string[] {
+    return this.walker.list();
+  }
+
+  /**
+   * Reads indexed files again whatever their stamps say — their bytes disagreed with their entries (a file rewritten
+   * within the stamps' resolution) — so the next lookup answers from what is on disk.
+   */
+  async reread(paths: readonly string[]): Promise<void> {
+    const files = new Map<string, WalkedFile>();
+    const jobs: ExtractJob[] = [];
+    for (const file of paths) {
+      const known = this.store.entry(file);
+      const facts = fileFacts(join(this.root, file));
+      if (!known || !facts?.isFile) continue;
+      const walked = { path: file, size: facts.size, mtimeMs: facts.mtimeMs, language: known.language };
+      files.set(file, walked);
+      jobs.push({ file: walked, knownHash: known.hash });
+    }
+    await runJobs(jobs, {
+      root: this.root,
+      maxBytes: this.maxBytes,
+      onOutcome: (outcome) => void this.take(outcome, files),
+    });
+    if (this.cachePath && jobs.length > 0) this.save();
+  }
+
   /** Keeps the index fresh with directory watchers (long-lived processes); falls back to sweeps. */
   watch(): void {
     this.watcher ??= new DirectoryWatcher(this.root);
@@ -194,8 +230,7 @@ export class WorkspaceIndex {
   private async target(names: readonly string[]): Promise<void> {
     this.covered = undefined;
     const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
-    const walked = await this.walker.walkYielding();
-    this.watcher?.track(walked.dirs);
+    const walked = await this.walk();
     this.progress = { done: 0, total: walked.files.length };
     const needles = names.map((name) => Buffer.from(name));
     // Reads every candidate's bytes: let other calls run between files every 20 ms.
@@ -221,28 +256,73 @@ export class WorkspaceIndex {
     const loaded = this.readPersisted();
     this.persisted = undefined;
     this.covered = undefined;
-    const cached = loaded?.entries;
-    const walked = await this.walker.walkYielding();
-    this.watcher?.track(walked.dirs);
-    this.progress = { done: 0, total: walked.files.length };
-    const changed = await this.apply(walked, cached ?? new Map(), true);
+    let changed: boolean;
+    if (loaded?.folders && loaded.rules === this.walker.rules()) changed = await this.check(loaded);
+    else {
+      const walked = await this.walk();
+      this.progress = { done: 0, total: walked.files.length };
+      changed = await this.apply(walked, loaded?.entries ?? new Map(), true);
+    }
     this.store.compact();
     this.store.prepare();
     this.built = true;
-    if (this.cachePath && (changed || !cached)) this.save();
+    if (this.cachePath && (changed || !loaded)) this.save();
+  }
+
+  /**
+   * Takes the persisted index after checking it against the disk without a walk (quick-check.ts): changed files
+   * read again, changed folders walked again. Watchers start first, so a change during the check is not missed.
+   */
+  private async check(loaded: CacheContents): Promise<boolean> {
+    this.watcher?.track([...(loaded.folders?.keys() ?? [])]);
+    this.folders.load(loaded.folders ?? new Map());
+    for (const [file, walked] of loaded.walked ?? [])
+      if (walked.fixed) this.fixedLanguages.set(file, walked.language);
+    if (loaded.skipped) this.skipped = { ...loaded.skipped };
+    const { dirty, jobs, gone } = quickCheck(this.root, this.walker, loaded);
+    if (dirty.includes('')) {
+      const walked = await this.walk();
+      this.progress = { done: 0, total: walked.files.length };
+      return this.apply(walked, loaded.entries, true);
+    }
+    this.watcher?.settled();
+    this.progress = { done: 0, total: loaded.entries.size };
+    const left = new Set([...jobs.map((job) => job.file.path), ...gone]);
+    const keep = (entry: FileEntry) => !left.has(entry.path) && !dirty.some((d) => isUnder(entry.path, d));
+    if (loaded.bulk && this.store.fileCount === 0) this.store.loadBulk(loaded.bulk, keep);
+    else for (const entry of loaded.entries.values()) if (keep(entry)) this.store.put(entry);
+    let fromCache = this.store.fileCount;
+    this.report(fromCache);
+    let changed = gone.length > 0 || (await this.extract(jobs, loaded.entries));
+    let parsed = jobs.length;
+    for (const dir of dirty) {
+      const walked = await this.walk(dir);
+      changed = (await this.apply(walked, loaded.entries, false, dir)) || changed;
+      fromCache += this.counts.fromCache;
+      parsed += this.counts.parsed;
+    }
+    this.counts = { fromCache, parsed };
+    return changed;
+  }
+
+  /** A walk of the root (or of one folder), its folders watched and stamped. */
+  /** Walks `under` (letting other calls run every 20 ms), watching and recording the folders it saw. */
+  private async walk(under = ''): Promise<WalkResult> {
+    const walked = await this.walker.walkYielding(under);
+    this.watcher?.track(walked.dirs);
+    this.folders.record(walked, under === '', under);
+    return walked;
   }
 
   private async sweep(): Promise<void> {
     let changed = false;
     const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
     if (plan.full) {
-      const walked = await this.walker.walkYielding();
-      this.watcher?.track(walked.dirs);
+      const walked = await this.walk();
       changed = await this.apply(walked, undefined, true);
     } else {
       for (const dir of plan.dirs) {
-        const walked = await this.walker.walkYielding(dir);
-        this.watcher?.track(walked.dirs);
+        const walked = await this.walk(dir);
         changed = (await this.apply(walked, undefined, false, dir)) || changed;
       }
     }
@@ -277,10 +357,15 @@ export class WorkspaceIndex {
   ): Promise<boolean> {
     if (whole) this.skipped = { ...walked.skipped };
     const planned = this.plan(walked, cached, whole);
-    let changed = this.dropVanished(planned.seen, whole, under);
+    const changed = this.dropVanished(planned.seen, whole, under);
     this.report(planned.fromCache);
     const jobs = await select(planned.jobs);
     this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
+    return (await this.extract(jobs, cached)) || changed;
+  }
+
+  /** Reads and outlines files (on worker threads when there are many); true when there were any. */
+  private async extract(jobs: ExtractJob[], cached: Map<string, FileEntry> | undefined): Promise<boolean> {
     const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
     await runJobs(jobs, {
       root: this.root,
@@ -288,11 +373,11 @@ export class WorkspaceIndex {
       ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
       signal: this.closing.signal,
       onOutcome: (outcome) => {
-        changed = this.take(outcome, byPath, cached) || changed;
+        this.take(outcome, byPath, cached);
         this.report(1);
       },
     });
-    return changed || jobs.length > 0;
+    return jobs.length > 0;
   }
 
   /** Which walked files need reading; unchanged ones are taken from the cache (or kept). */
@@ -306,6 +391,8 @@ export class WorkspaceIndex {
     let fromCache = 0;
     for (const file of walked.files) {
       seen.add(file.path);
+      if (file.languageFixed) this.fixedLanguages.set(file.path, file.language);
+      else this.fixedLanguages.delete(file.path);
       const rejected = this.rejected.get(file.path);
       if (rejected && rejected.size === file.size && rejected.mtimeMs === file.mtimeMs) {
         if (whole) this.skipped[rejected.kind]++;
@@ -364,7 +451,17 @@ export class WorkspaceIndex {
   }
 
   private save(): void {
-    if (this.cachePath) saveCache(this.cachePath, this.realRoot, this.store.entries(), this.rejected);
+    if (!this.cachePath) return;
+    const walked = new Map<string, { language: string; fixed: boolean }>();
+    for (const [file, language] of this.fixedLanguages) walked.set(file, { language, fixed: true });
+    saveCache(this.cachePath, this.realRoot, {
+      entries: new Map([...this.store.entries()].map((entry) => [entry.path, entry])),
+      rejected: this.rejected,
+      folders: new Map(this.folders.all),
+      rules: this.walker.rules(),
+      walked,
+      skipped: this.skipped,
+    });
   }
 
   private report(advance: number): void {

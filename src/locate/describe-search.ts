@@ -48,7 +48,7 @@ export interface PatternQuery {
 }
 
 /**
- * Shortest readable `find` (by length; with a word, docs/locate-strings.md "Going back") that lands on `offset`
+ * Shortest readable `find` (by length; with a word, docs/locate-strings.md, "Going back: describe") that lands on `offset`
  * inside `region` and that `accept` takes;
  * gives up (undefined) once the searches have scanned `budget.limit` characters.
  */

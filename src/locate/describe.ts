@@ -1,6 +1,6 @@
 /**
- * Reverse positioning (docs/locate-strings.md, "Going back"): the shortest locate string that resolves back to exactly a given
- * offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
+ * Reverse positioning (docs/locate-strings.md, "Going back: describe"): the shortest locate string that resolves
+ * back to exactly a given offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
  * plus the shortest unique marker pattern; else a line scope.
  */
 import { byNamePosition } from './symbol-match.js';
@@ -41,7 +41,7 @@ const LINE_PREFIX_MAX = 2_000;
 /** Regions up to this size are searched once more through resolution before a pattern is returned. */
 export const VERIFY_MAX = 200_000;
 
-/** Describes `offset` in `view` as a locate string (docs/locate-strings.md, "Going back"). */
+/** Describes `offset` in `view` as a locate string (docs/locate-strings.md, "Going back: describe"). */
 export function describeOffset(view: FileView, offset: number): Description {
   const at = Math.max(0, Math.min(offset, view.text.length));
   const meter: ScanMeter = { scanned: 0 };

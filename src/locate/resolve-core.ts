@@ -198,8 +198,10 @@ function lineRegion(view: FileView, scope: LineScope, notes: string[]): Region {
 function symbolRegions(view: FileView, scope: SymbolScope, notes: string[], whole: boolean): Region[] {
   const query = formatSymbolPath(scope.symbol_path);
   if (!view.outline) {
+    // A file too big to parse is a limit, not a missing grammar (its symbols are in the workspace index).
+    const code = view.noOutline === undefined ? 'UNSUPPORTED_LANGUAGE' : 'LIMIT_EXCEEDED';
     const why = view.noOutline ?? `No grammar for ${clip(view.filePath)}`;
-    throw new LocusError('UNSUPPORTED_LANGUAGE', `${why}: symbol scopes need one.`, {
+    throw new LocusError(code, `${why}: symbol scopes need one.`, {
       hint: 'Use a line scope (`file:42@…`) or a find without a scope (`file@…`); they work on any text file.',
     });
   }

@@ -12,6 +12,7 @@ import {
 } from '../config/index.js';
 import type { Limits } from '../core/limits.js';
 import { detectLanguage } from '../core/languages.js';
+import type { DeclaredExtensions } from '../workspace/file-language.js';
 import type { LanguageKey } from './types.js';
 
 export { CONFIG_FILE_NAME } from '../config/index.js';
@@ -168,6 +169,13 @@ export function declaredLanguages(
     }
   }
   return { byExtension, problems };
+}
+
+/** The declared languages as the one file-language decision takes them (extension → language and languageId). */
+export function declaredExtensions(byExtension: DeclaredLanguages['byExtension']): DeclaredExtensions {
+  return Object.fromEntries(
+    [...byExtension].map(([extension, { key, languageId }]) => [extension, { language: key, languageId }]),
+  );
 }
 
 /** Deep merge for settings and initialization options: objects merge recursively, anything else replaces. */

@@ -40,6 +40,7 @@ import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
 import { RPC_ERROR } from '../core/json-rpc.js';
 import { waitFor, type WaitOutcome } from '../core/wait-for.js';
+import { MAX_BODY_BYTES } from './framing-guard.js';
 import { lookupSection } from './settings.js';
 
 /** What the connection reports upwards. */
@@ -48,8 +49,10 @@ export interface ConnectionListener {
   progress(token: ProgressToken, value: unknown): void;
   /** A `window/logMessage` or `window/showMessage`. */
   log(type: number, message: string): void;
-  /** A `textDocument/publishDiagnostics` for a URI. */
-  diagnostics(uri: string, diagnostics: Diagnostic[]): void;
+  /** A `textDocument/publishDiagnostics` for a URI (with the document version it is for, when the server says). */
+  diagnostics(uri: string, diagnostics: Diagnostic[], version?: number): void;
+  /** clangd's `textDocument/clangd.fileStatus` (asked for with `clangdFileStatus`): `idle` once a file is built. */
+  fileStatus?(uri: string, state: string): void;
   /** Any other notification (a server's own status, such as rust-analyzer's `experimental/serverStatus`). */
   notification(method: string, params: unknown): void;
   /** A request that did not acknowledge its cancellation within the grace period: the server is hung. */
@@ -241,8 +244,12 @@ export class LspConnection {
     conn.onNotification(LogMessageNotification.type, (params) => listener.log(params.type, params.message));
     conn.onNotification(ShowMessageNotification.type, (params) => listener.log(params.type, params.message));
     conn.onNotification(PublishDiagnosticsNotification.type, (params) =>
-      listener.diagnostics(params.uri, params.diagnostics),
+      listener.diagnostics(params.uri, params.diagnostics, params.version),
     );
+    conn.onNotification('textDocument/clangd.fileStatus', (params: { uri?: unknown; state?: unknown }) => {
+      if (typeof params?.uri === 'string' && typeof params.state === 'string')
+        listener.fileStatus?.(params.uri, params.state);
+    });
     conn.onNotification((method, params) => listener.notification(method, params));
     conn.onError(([error, message]) => {
       if (this.closing) return;
@@ -261,6 +268,18 @@ export function garbled(name: string, detail: string): LocusError {
     hint: 'The server was stopped; the next call starts it again. Check its command and arguments.',
     details: { kind: 'garbage' },
   });
+}
+
+/** SERVER_FAILED for a server that declared a message body over the cap (the framing guard). */
+export function oversized(name: string, declared: number): LocusError {
+  return new LocusError(
+    'SERVER_FAILED',
+    `${name} declared a message of ${declared} bytes, over the limit of ${MAX_BODY_BYTES} (64 MiB); it was stopped.`,
+    {
+      hint: 'The next call starts it again. A server that sends such messages is broken or not a language server; check its command.',
+      details: { kind: 'oversized', declared, max: MAX_BODY_BYTES },
+    },
+  );
 }
 
 /** SERVER_FAILED for a server whose connection ended without a known exit. */

@@ -15,22 +15,59 @@ export class DiagnosticsStore {
   /** Per document: wakes its waiters when diagnostics arrive. */
   private readonly wakeups = new Map<string, Wakeup>();
   private readonly arrivals = new Map<string, number>();
+  /** Documents the server says it is still building (clangd's file status): their last set may be provisional. */
+  private readonly busy = new Set<string>();
+  /** The document version the server last heard, per document: a set for an older version is stale. */
+  private readonly versions = new Map<string, number>();
 
-  /** Records the text the server now has; a new text means fresh diagnostics are on their way. */
-  noteSync(uri: string, text: string): void {
+  /** The document version of the last set, per document (servers that say which version a set is for). */
+  private readonly published = new Map<string, number>();
+
+  /**
+   * Records the text the server now has; a new text means fresh diagnostics are on their way — unless the set for
+   * this very version has arrived already (the text reached the server another way: an applied edit).
+   */
+  noteSync(uri: string, text: string, version?: number): void {
     const key = uriKey(uri);
+    if (version !== undefined) this.versions.set(key, version);
     if (this.texts.get(key) === text) return;
     this.texts.set(key, text);
-    this.awaiting.add(key);
+    if (version === undefined || this.published.get(key) !== version) this.awaiting.add(key);
   }
 
-  /** A `textDocument/publishDiagnostics` arrived. */
-  arrived(uri: string, diagnostics: Diagnostic[]): void {
+  /**
+   * The server's build state of a document (clangd's file status): while it rebuilds a file's includes it publishes a
+   * set made with the old ones first, so a set is final only once the file is idle again.
+   */
+  status(uri: string, idle: boolean): void {
     const key = uriKey(uri);
+    if (idle === !this.busy.has(key)) return;
+    if (idle) this.busy.delete(key);
+    else this.busy.add(key);
+    // A change of state is activity: the quiet period counts from it (idle can come between two sets).
+    this.arrivals.set(key, performance.now());
+    this.wakeups.get(key)?.wake();
+  }
+
+  /** True while the server says it is building the document (see `status`). */
+  isBusy(uri: string): boolean {
+    return this.busy.has(uriKey(uri));
+  }
+
+  /**
+   * A `textDocument/publishDiagnostics` arrived; false when it names an older version of the document than the
+   * server has heard since (a set computed before the last change: not kept).
+   */
+  arrived(uri: string, diagnostics: Diagnostic[], version?: number): boolean {
+    const key = uriKey(uri);
+    const expected = this.versions.get(key);
+    if (version !== undefined && expected !== undefined && version < expected) return false;
+    if (version !== undefined) this.published.set(key, version);
     this.lists.set(key, diagnostics);
     this.arrivals.set(key, performance.now());
     this.awaiting.delete(key);
     this.wakeups.get(key)?.wake();
+    return true;
   }
 
   /**
@@ -46,7 +83,7 @@ export class DiagnosticsStore {
   ): Promise<{ list: Diagnostic[]; settled: boolean }> {
     const key = uriKey(uri);
     for (;;) {
-      const due = this.awaiting.has(key) || !this.lists.has(key);
+      const due = this.awaiting.has(key) || this.busy.has(key) || !this.lists.has(key);
       const sinceLast = performance.now() - Math.max(since, this.arrivals.get(key) ?? -Infinity);
       const remaining = deadline - performance.now();
       if (!due && sinceLast >= quietMs) return { list: this.lists.get(key) ?? [], settled: true };
@@ -61,10 +98,18 @@ export class DiagnosticsStore {
     await waitFor(wakeup.next, timeoutMs);
   }
 
-  /** The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due. */
+  /**
+   * The document's diagnostics, waiting up to `timeoutMs` when fresh ones are still due or the server is still
+   * building the document (a set published meanwhile is provisional: see `status`).
+   */
   async current(uri: string, timeoutMs: number): Promise<Diagnostic[]> {
     const key = uriKey(uri);
-    if (this.awaiting.has(key)) await this.nextArrival(key, timeoutMs);
+    const deadline = performance.now() + timeoutMs;
+    while (this.awaiting.has(key) || this.busy.has(key)) {
+      const remaining = deadline - performance.now();
+      if (remaining <= 0) break;
+      await this.nextArrival(key, remaining);
+    }
     return this.lists.get(key) ?? [];
   }
 }

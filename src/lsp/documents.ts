@@ -2,12 +2,13 @@
  * Document sync: what each server has open, at which version and with which text, so answers never come from
  * stale text. The caller passes a file's current text with every request; the store sends `didOpen` the first
  * time and a full-text `didChange` whenever the text differs from the server's copy. Other open files are checked
- * against the disk (mtime and size) before each request, so an out-of-band edit reaches the server too. At most
+ * against the disk (their stamps: identity, size, mtime, ctime) before each request, so an out-of-band edit reaches the server too. At most
  * `maxOpen` files stay open; the least recently used is closed (servers then read it from disk again).
  * For servers that answer cross-file requests from an index (clangd, bash-language-server), files opened or changed
  * behind the request are awaited (their diagnostics, bounded) before the next cross-file request.
  */
-import { fileFacts, fileStamp, readTextFile } from '../workspace/files.js';
+import { fileStamp } from '../workspace/files.js';
+import { readTextFile } from '../workspace/read-file.js';
 import {
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
@@ -28,8 +29,8 @@ interface OpenDocument {
   version: number;
   text: string;
   index: LineIndex | undefined;
-  mtimeMs: number;
-  size: number;
+  /** The file's stamp when the server's copy was last equal to the disk (`fileStamp`). */
+  stamp: string;
 }
 
 /** Files whose line index stays cached for position conversion (about 100 bytes a line each). */
@@ -65,8 +66,12 @@ export class DocumentStore {
     });
   }
 
-  /** Makes the server's copy of `absPath` equal to `text` (didOpen or didChange); returns the document URI. */
-  async sync(absPath: string, text: string): Promise<string> {
+  /**
+   * Makes the server's copy of `absPath` equal to `text` (didOpen or didChange); returns the document URI. `behind`:
+   * the change is not the caller's request (a text given back after a verification), so the next cross-file request
+   * waits until the server processed it, like a change on disk (`settled`).
+   */
+  async sync(absPath: string, text: string, behind = false): Promise<string> {
     this.diskChecked.clear();
     const uri = pathToUri(absPath);
     const doc = this.docs.get(uri);
@@ -74,7 +79,7 @@ export class DocumentStore {
       await this.open(uri, absPath, text);
       await this.closeEvicted();
     } else {
-      if (doc.text !== text) await this.change(doc, text);
+      if (doc.text !== text) await this.change(doc, text, behind);
       this.stamp(doc);
     }
     await this.refreshStale(uri);
@@ -172,6 +177,11 @@ export class DocumentStore {
     return index;
   }
 
+  /** The version of an open document the server last heard (undefined when it is not open). */
+  versionOf(uri: string): number | undefined {
+    return this.docs.peek(uri)?.version;
+  }
+
   /** URIs currently open on the server. */
   openUris(): string[] {
     return [...this.docs.keys()];
@@ -184,8 +194,7 @@ export class DocumentStore {
       version: 1,
       text,
       index: undefined,
-      mtimeMs: 0,
-      size: -1,
+      stamp: '',
     };
     this.stamp(doc);
     this.docs.set(uri, doc);
@@ -197,6 +206,7 @@ export class DocumentStore {
   private async change(doc: OpenDocument, text: string, behind = false): Promise<void> {
     if (behind && this.trackProcessing) this.unsettled.add(uriKey(doc.uri));
     doc.version += 1;
+    if (process.env.LOCUS_LSP_TRACE) console.error('[locus lsp] didChange', doc.uri, doc.version);
     doc.text = text;
     doc.index = undefined;
     await this.connection.notify(DidChangeTextDocumentNotification.type, {
@@ -224,16 +234,14 @@ export class DocumentStore {
   private async refreshStale(current: string): Promise<void> {
     for (const doc of this.docs.values()) {
       if (doc.uri === current) continue;
-      const stat = fileFacts(doc.path);
-      if (stat === undefined) await this.close(doc);
-      else if (stat.mtimeMs !== doc.mtimeMs || stat.size !== doc.size) await this.reread(doc);
+      const stamp = fileStamp(doc.path);
+      if (stamp === 'missing') await this.close(doc);
+      else if (stamp !== doc.stamp) await this.reread(doc);
     }
   }
 
   private stamp(doc: OpenDocument): void {
-    const stat = fileFacts(doc.path);
-    doc.mtimeMs = stat?.mtimeMs ?? 0;
-    doc.size = stat?.size ?? -1;
+    doc.stamp = fileStamp(doc.path);
   }
 
   /** Sends didClose for the documents the bound evicted (the least recently synced). */

@@ -4,16 +4,31 @@
  * vscode-jsonrpc buffers text without a blank line forever, so a server that prints `hello` to stdout would just
  * look hung. This guard runs beside the JSON-RPC reader (a second `data` listener) and reports the first bytes that
  * cannot be a header, so the session fails fast with SERVER_FAILED instead of timing out.
+ *
+ * It also bounds memory: vscode-jsonrpc keeps a message's bytes until its declared `Content-Length` has arrived, so
+ * a header declaring 100 GB would have it buffer without end. A declared body over MAX_BODY_BYTES is reported as
+ * soon as its header ends, before its body is read (docs/security.md, "Limits").
  */
 import type { Readable } from 'node:stream';
 
 const MAX_HEADER_BYTES = 8192;
+/** The largest message body a server may declare (real answers, even workspace-wide ones, stay far below). */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 const CR = 13;
 const LF = 10;
 const COLON = 58;
 
-/** Calls `onGarbage` (once) with a printable sample when the stream breaks LSP framing. */
-export function guardFraming(stream: Readable, onGarbage: (sample: string) => void): void {
+/**
+ * Calls `onGarbage` (once) with a printable sample when the stream breaks LSP framing, or `onOversized` with the
+ * declared length when a header declares a body over `maxBody` bytes; after either the stream is destroyed, so
+ * nothing more is read or buffered.
+ */
+export function guardFraming(
+  stream: Readable,
+  onGarbage: (sample: string) => void,
+  onOversized: (declared: number) => void,
+  maxBody = MAX_BODY_BYTES,
+): void {
   let remainingBody = 0;
   let header: number[] = [];
   let inName = true;
@@ -23,6 +38,7 @@ export function guardFraming(stream: Readable, onGarbage: (sample: string) => vo
     failed = true;
     const sample = Buffer.concat([Buffer.from(header), chunk.subarray(at, at + 120)]).toString('utf8');
     onGarbage(sample.slice(0, 120));
+    stream.destroy();
   };
   stream.on('data', (chunk: Buffer) => {
     let i = 0;
@@ -41,6 +57,12 @@ export function guardFraming(stream: Readable, onGarbage: (sample: string) => vo
         if (isBlankLine(header)) {
           const length = contentLength(header);
           if (length === undefined || !sawLength) return fail(chunk, i + 1);
+          if (length > maxBody) {
+            failed = true;
+            onOversized(length);
+            // The JSON-RPC reader would otherwise go on buffering what follows.
+            return void stream.destroy();
+          }
           remainingBody = length;
           header = [];
           sawLength = false;

@@ -18,8 +18,7 @@ import {
 import { requireCapability } from './capabilities.js';
 import type { ServerInstance } from './server-instance.js';
 
-import type { HierarchyDirection } from './types.js';
-export type { HierarchyDirection } from './types.js';
+import type { HierarchyDirection } from '../core/operation-kinds.js';
 
 /** One item of a hierarchy with its children in the asked direction (UTF-16 positions). */
 export interface HierarchyNode {

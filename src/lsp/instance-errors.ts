@@ -1,9 +1,15 @@
 /** The errors a server instance reports: it could not start, it crashed, it hung. */
 import { LocusError } from '../core/index.js';
-import type { InstanceSpec } from './server-instance.js';
+import type { ServerAdapter } from './servers/adapter.js';
+
+/** What a failed start names: the server and the command that was run. */
+export interface SpawnTarget {
+  adapter: Pick<ServerAdapter, 'id' | 'name' | 'installHint'>;
+  launch: { command: string };
+}
 
 /** SERVER_NOT_INSTALLED when the command is missing, else SERVER_FAILED. */
-export function spawnError(spec: InstanceSpec, error: unknown): LocusError {
+export function spawnError(spec: SpawnTarget, error: unknown): LocusError {
   if (error instanceof LocusError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   const details = {

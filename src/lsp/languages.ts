@@ -1,68 +1,26 @@
 /**
- * Which server language a file is and the LSP `languageId` servers expect for it, read from the one
- * language registry (`core/languages.ts`, docs/languages.md). Files without a known extension are
- * detected from their first bytes (shebang, modeline), exactly as the outline detects them. The
- * operations layer may record a finer per-file decision (`.h` as C++ by its compile command or its
- * including translation units) in the LspManager's `LanguageDecisions`, so didOpen sends the same language.
+ * Which server language a file is and the LSP `languageId` servers expect for it. The language itself is the one
+ * decision of `workspace/file-language.ts` (docs/languages.md): configuration globs, `.h` evidence, an extension a
+ * language without a grammar declares, the language decided the last time the operations had the file's text (a `.h`
+ * as C++ by its content), the extension, else the file's two ends (shebang, modeline) — exactly as the outline
+ * decides it. Here it is only mapped to a server.
  */
-import { readHead } from '../workspace/files.js';
-import { detectLanguage, extensionOf, lspLanguageIdOf, serverLanguageOf } from '../core/languages.js';
-import { LruMap } from '../core/lru-map.js';
-import type { DeclaredLanguage } from './config.js';
+import { lspLanguageIdOf, serverLanguageOf } from '../core/languages.js';
+import type { FileLanguages } from '../workspace/file-language.js';
 import type { LanguageKey } from './types.js';
 
-const HEAD_BYTES = 512;
-const REMEMBERED_MAX = 10_000;
-
-/**
- * The languages the operations layer decided per file (registry language ids), one store per LspManager, with the
- * languages its configuration declares by extension (languages without a grammar).
- */
-export class LanguageDecisions {
-  private readonly decided = new LruMap<string, string>({ maxEntries: REMEMBERED_MAX });
-
-  constructor(private readonly declared: ReadonlyMap<string, DeclaredLanguage> = new Map()) {}
-
-  /** The declared language of a file by its extension, if the configuration declares one. */
-  declaredOf(absPath: string): DeclaredLanguage | undefined {
-    return this.declared.size === 0 ? undefined : this.declared.get(extensionOf(absPath));
-  }
-
-  /** Records the language decided for a file. */
-  remember(absPath: string, languageId: string): void {
-    this.decided.set(absPath, languageId);
-  }
-
-  /** The language decided for a file, if any. */
-  get(absPath: string): string | undefined {
-    return this.decided.peek(absPath);
-  }
-}
-
-/** The registry language of a file: decided, else by extension, else from its first bytes. */
-function registryLanguage(absPath: string, decisions: LanguageDecisions | undefined): string | undefined {
-  const known = decisions?.get(absPath);
-  if (known !== undefined) return known;
-  if (extensionOf(absPath) !== '') {
-    const byPath = detectLanguage(absPath);
-    if (byPath !== undefined) return byPath;
-  }
-  const head = readHead(absPath, HEAD_BYTES)?.toString('utf8');
-  return head === undefined ? undefined : detectLanguage(absPath, head);
-}
-
-/** The server language of a file (a declared one by its extension first), or undefined when Locus has no server for it. */
-export function languageOfPath(absPath: string, decisions?: LanguageDecisions): LanguageKey | undefined {
-  const declared = decisions?.declaredOf(absPath);
-  if (declared !== undefined) return declared.key;
-  const id = registryLanguage(absPath, decisions);
+/** The server language of a file (a declared one is its own key), or undefined when Locus has no server for it. */
+export function serverLanguageOfFile(absPath: string, languages: FileLanguages): LanguageKey | undefined {
+  const declared = languages.declaredOf(absPath);
+  if (declared !== undefined) return declared.language;
+  const id = languages.languageOf(absPath);
   return id === undefined ? undefined : serverLanguageOf(id);
 }
 
 /** The LSP `languageId` of a file (`typescriptreact`, `shellscript`, …); `plaintext` when unknown. */
-export function lspLanguageId(absPath: string, decisions?: LanguageDecisions): string {
-  const declared = decisions?.declaredOf(absPath);
+export function lspLanguageId(absPath: string, languages: FileLanguages): string {
+  const declared = languages.declaredOf(absPath);
   if (declared !== undefined) return declared.languageId;
-  const id = registryLanguage(absPath, decisions);
+  const id = languages.languageOf(absPath);
   return id === undefined ? 'plaintext' : lspLanguageIdOf(id, absPath);
 }

@@ -8,16 +8,17 @@ import { LocusError, type PositionEncoding } from '../core/index.js';
 import { Session } from './session.js';
 import type { LspLogListener } from './events.js';
 import {
+  declaredExtensions,
   declaredLanguages,
   deepMerge,
   loadLspConfig,
   type LanguageServerConfig,
-  type DeclaredLanguage,
   type LoadedLspConfig,
   type LspConfig,
 } from './config.js';
 import { isServerLanguage } from '../core/languages.js';
-import { LanguageDecisions, languageOfPath } from './languages.js';
+import { FileLanguages, type DeclaredExtensions } from '../workspace/file-language.js';
+import { serverLanguageOfFile } from './languages.js';
 import { findProjectRoot } from './project-root.js';
 import { isInside } from '../workspace/files.js';
 import type { InstanceSpec } from './server-instance.js';
@@ -56,7 +57,7 @@ export interface LspManagerOptions {
  * The languages the configuration declares by extension; CONFIG_INVALID when a declaration is wrong (an extension
  * Locus knows or two declarations share) or a key Locus does not know declares no extensions.
  */
-function checkedDeclarations(config: LspConfig): ReadonlyMap<string, DeclaredLanguage> {
+function checkedDeclarations(config: LspConfig): DeclaredExtensions {
   const { byExtension, problems } = declaredLanguages(config.languages);
   for (const [key, entry] of Object.entries(config.languages)) {
     if (entry?.extensions === undefined && !isServerLanguage(key))
@@ -65,7 +66,7 @@ function checkedDeclarations(config: LspConfig): ReadonlyMap<string, DeclaredLan
       );
   }
   if (problems.length > 0) throw invalidConfig('the configuration', `${problems.join('; ')}.`);
-  return byExtension;
+  return declaredExtensions(byExtension);
 }
 
 /**
@@ -95,8 +96,8 @@ export class LspManager {
   /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
   readonly configWarnings: readonly string[];
   private readonly sessions = new Map<string, Session>();
-  /** Languages the operations decided per file (`forFile`'s `languageId`) and those the config declares. */
-  private readonly languages: LanguageDecisions;
+  /** The language of each file, with the ones the operations decided (`forFile`'s `languageId`) and declared. */
+  private readonly languages: FileLanguages;
   private readonly onLog: LspLogListener | undefined;
   private readonly scriptsOf: LspManagerOptions['scriptsOf'];
 
@@ -109,7 +110,11 @@ export class LspManager {
       options.loaded ?? loadLspConfig(this.workspaceRoot, options.config, { trust: options.trust });
     this.config = loaded.config;
     this.configWarnings = loaded.warnings;
-    this.languages = new LanguageDecisions(checkedDeclarations(this.config));
+    this.languages = new FileLanguages(
+      this.workspaceRoot,
+      this.config.fileLanguages,
+      checkedDeclarations(this.config),
+    );
     for (const [language, entry] of Object.entries(this.config.languages)) {
       if (entry?.server === undefined) continue;
       const adapter = BUILTIN_ADAPTERS.get(entry.server);
@@ -122,11 +127,6 @@ export class LspManager {
     }
   }
 
-  /** The language of a file (by extension), or undefined when Locus has no server for it. */
-  languageOf(absPath: string): LanguageKey | undefined {
-    return languageOfPath(absPath, this.languages);
-  }
-
   /**
    * The session serving a file, or undefined for unsupported or disabled languages. Starts nothing.
    * `languageId` is the registry language the caller decided for the file (`.h` as cpp, a shebang
@@ -134,11 +134,11 @@ export class LspManager {
    */
   forFile(absPath: string, languageId?: string): Session | undefined {
     if (languageId !== undefined) this.languages.remember(resolve(absPath), languageId);
-    const language = languageOfPath(resolve(absPath), this.languages);
+    const language = serverLanguageOfFile(resolve(absPath), this.languages);
     if (language === undefined) return undefined;
     const entry = this.config.languages[language] ?? {};
     if (entry.enabled === false) return undefined;
-    const adapter = adapterFor(language, entry);
+    const adapter = commandNamed(adapterFor(language, entry), language, entry);
     if (adapter === undefined) return undefined;
     const root =
       adapter.projectRoot?.(resolve(absPath), this.workspaceRoot) ??
@@ -157,7 +157,7 @@ export class LspManager {
     const session = this.forFile(absPath, languageId);
     if (session !== undefined) return session;
     throw new LocusError('UNSUPPORTED_LANGUAGE', `No language server is configured for ${absPath}.`, {
-      hint: 'Locating still works; semantic operations need TypeScript, JavaScript, Python, Go, C/C++, Bash or Rust, or a server configured for the language (docs/configuration.md, "languages").',
+      hint: `Locating still works; semantic operations need a language with a built-in server (${Object.keys(DEFAULT_ADAPTER).join(', ')}) or a server configured for the language (docs/configuration.md, "languages").`,
     });
   }
 
@@ -246,4 +246,17 @@ export class LspManager {
     }
     return adapter.scriptSettings([...found].sort(), entry);
   }
+}
+
+/**
+ * A built-in adapter launched with a configured `command` keeps its settings and readiness rules but is named
+ * after that command in messages and progress: the program that failed is the configured one, not the adapter's.
+ */
+function commandNamed(
+  adapter: ServerAdapter | undefined,
+  language: LanguageKey,
+  entry: LanguageServerConfig,
+): ServerAdapter | undefined {
+  if (adapter === undefined || entry.command === undefined) return adapter;
+  return { ...adapter, name: `${language} server (${entry.command})` };
 }

@@ -18,14 +18,14 @@ import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { waitFor } from '../core/wait-for.js';
 import { clientCapabilities } from './capabilities.js';
-import { closed, garbled, LspConnection } from './connection.js';
+import { closed, garbled, LspConnection, oversized } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
 import { crashed, hung, spawnError } from './instance-errors.js';
-import type { LanguageDecisions } from './languages.js';
+import type { FileLanguages } from '../workspace/file-language.js';
 import { Readiness } from './readiness.js';
 import { makeSessionTmpDir, ServerProcess } from './server-process.js';
 import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
@@ -45,8 +45,8 @@ export interface InstanceSpec {
   requestTimeoutMs: number;
   initializeTimeoutMs: number;
   readyTimeoutMs: number;
-  /** The languages the operations decided per file (the LspManager's). */
-  languages?: LanguageDecisions;
+  /** The language of each file (the LspManager's: the operations' decisions included). */
+  languages: FileLanguages;
 }
 
 /** Told once when an instance dies on its own (not when stopped). */
@@ -107,10 +107,18 @@ export class ServerInstance {
           trace(name, 'log', message.slice(0, 300));
           this.watchReady(() => this.readiness.log(message), message);
         },
-        diagnostics: (uri, diagnostics) => {
-          this.diagnostics.arrived(uri, diagnostics);
+        diagnostics: (uri, diagnostics, version) => {
+          trace(name, 'diagnostics', uri, version, diagnostics.length);
+          this.diagnostics.arrived(uri, diagnostics, version);
           this.watchReady(() => this.readiness.diagnostics());
-          this.documents.diagnosticsArrived(uri);
+          // A set published while the server still builds the file may be provisional (clangd): wait for idle.
+          if (!this.diagnostics.isBusy(uri)) this.documents.diagnosticsArrived(uri);
+        },
+        fileStatus: (uri, state) => {
+          trace(name, 'status', uri, state);
+          // `idle`: the file's builds are done; its last set is final, and the file is processed.
+          this.diagnostics.status(uri, state === 'idle');
+          if (state === 'idle') this.documents.diagnosticsArrived(uri);
         },
         notification: (method, params) => {
           trace(name, method, JSON.stringify(params)?.slice(0, 300));
@@ -129,7 +137,11 @@ export class ServerInstance {
       spec.adapter.opensChangedFiles === true,
     );
     this.mapper = new PositionMapper('utf-16', (uri) => this.documents.linesOf(uri));
-    guardFraming(proc.child.stdout, (sample) => this.die(garbled(name, JSON.stringify(sample))));
+    guardFraming(
+      proc.child.stdout,
+      (sample) => this.die(garbled(name, JSON.stringify(sample))),
+      (declared) => this.die(oversized(name, declared)),
+    );
     void proc.exited.then((exit) => {
       if (!this.stopping) this.die(crashed(name, exit.code, exit.signal, proc.stderrTail()));
     });
@@ -173,9 +185,9 @@ export class ServerInstance {
   }
 
   /** Syncs a document; the first one restarts the readiness bound (clangd starts indexing only on a didOpen). */
-  async sync(absPath: string, text: string): Promise<string> {
-    const uri = await this.documents.sync(absPath, text);
-    this.diagnostics.noteSync(uri, text);
+  async sync(absPath: string, text: string, behind = false): Promise<string> {
+    const uri = await this.documents.sync(absPath, text, behind);
+    this.diagnostics.noteSync(uri, text, this.documents.versionOf(uri));
     if (!this.synced) {
       this.synced = true;
       this.readiness.restartBound();

@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { delay, waitFor } from '../core/wait-for.js';
+import { waitFor, waitUntil } from '../core/wait-for.js';
 import { groupGone, registerGroup, signalGroup, unregisterGroup } from './process-registry.js';
 
 /** What to run. */
@@ -172,9 +172,8 @@ export class ServerProcess {
   /** Kills what is left of the group (helpers such as tsls's leaked `node`), waits for it, removes the temp dir. */
   private async dispose(): Promise<void> {
     signalGroup(this.pid, 'SIGKILL');
-    for (let waited = 0; waited < 2000 && !groupGone(this.pid); waited += 20) {
-      await delay(20);
-    }
+    // No event says when the last process of a group is gone: poll /proc briefly.
+    await waitUntil(() => groupGone(this.pid), 2000);
     this.child.stdin.destroy();
     this.child.stdout.destroy();
     this.child.stderr.destroy();

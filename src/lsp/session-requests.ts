@@ -28,9 +28,11 @@ import type { ServerInstance } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import type { Supervisor } from './supervisor.js';
 import type { FileChange, LspAnswer } from './types.js';
-import { languageOfPath, type LanguageDecisions } from './languages.js';
+import type { FileLanguages } from '../workspace/file-language.js';
+import { serverLanguageOfFile } from './languages.js';
 import { captureCommandEdit } from './commands.js';
-import { walkHierarchy, type HierarchyDirection, type HierarchyNode } from './hierarchy.js';
+import type { HierarchyDirection } from '../core/operation-kinds.js';
+import { walkHierarchy, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
   documentDiagnostics,
@@ -157,8 +159,8 @@ export class SessionRequests {
   }
 
   /** True when the file's language is one this session's server handles. */
-  serves(absPath: string, decisions?: LanguageDecisions): boolean {
-    const language = languageOfPath(absPath, decisions);
+  serves(absPath: string, languages: FileLanguages): boolean {
+    const language = serverLanguageOfFile(absPath, languages);
     return language !== undefined && this.adapter.languages.includes(language);
   }
 
@@ -185,6 +187,16 @@ export class SessionRequests {
   async showText(absPath: string, text: string): Promise<void> {
     await this.withInstance(async (instance) => {
       await instance.sync(absPath, text);
+    });
+  }
+
+  /**
+   * Gives the server a file's disk text back after `showText`, as a change behind the caller's back: the next
+   * cross-file request waits until the server has processed it (documents.ts, `settled`).
+   */
+  async restoreText(absPath: string, text: string): Promise<void> {
+    await this.withInstance(async (instance) => {
+      await instance.sync(absPath, text, true);
     });
   }
 

@@ -44,7 +44,8 @@ import { comparePositions } from '../core/positions.js';
 import type { CapabilityName } from './capabilities.js';
 import type { PositionMapper } from './encoding.js';
 import { SessionRequests } from './session-requests.js';
-import type { DefinitionKind, LspAnswer } from './types.js';
+import type { DefinitionKind } from '../core/operation-kinds.js';
+import type { LspAnswer } from './types.js';
 
 type DefinitionResult = Location | Location[] | LocationLink[] | null;
 

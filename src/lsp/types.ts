@@ -42,9 +42,3 @@ export interface FileChange {
   path: string;
   kind: FileChangeKind;
 }
-
-/** Which of the definition-like requests to send. */
-export type DefinitionKind = 'definition' | 'declaration' | 'typeDefinition' | 'implementation';
-
-/** A hierarchy direction. */
-export type HierarchyDirection = 'incoming' | 'outgoing' | 'supertypes' | 'subtypes';

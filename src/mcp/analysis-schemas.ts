@@ -67,14 +67,12 @@ export const verifyArgs = {
     .boolean()
     .optional()
     .describe(
-      'Before answering (and before writing), show the servers the edited text as unsaved changes and report the errors it would introduce compared with now ("verified: 0 new errors in 7 files"). Nothing is written by verification. Default: true for rename, false otherwise.',
+      'Report the errors the edit would introduce, checked by the language servers on the unsaved text (default false; slower).',
     ),
   force: z
     .boolean()
     .optional()
-    .describe(
-      'With apply: true, write even though the preview has blocking safety warnings or verification found new errors (otherwise refused with UNSAFE_EDIT, nothing written).',
-    ),
+    .describe('With apply: true, write despite blocking safety warnings or new errors (else UNSAFE_EDIT).'),
 };
 
 /** Library verify options from the tool arguments. */

@@ -6,62 +6,32 @@
  */
 import type { LocateInput } from '../ops/locating/locator.js';
 import { z } from 'zod';
-import { LOCATE_SYNTAX } from './locate-syntax.js';
 import { DEFAULT_BUDGET_CHARS, MIN_BUDGET_CHARS } from '../core/budget.js';
 import { LocusError } from '../core/errors.js';
 import type { Locus } from '../ops/locus.js';
 import type { EditOptions } from '../ops/edits/edits.js';
+import type { Detail } from '../render/cursor.js';
 
-const OBJECT_FORM =
-  'Object form (same meaning): {file_path, scope?: {symbol_path: ["Cart", "total"], symbol_index?} | {start_line, end_line?}, find?, find_index?}.';
-
-/** Descriptions of the locate argument, as a position (most tools) or as a range (code actions, format). */
+/**
+ * Descriptions of the locate argument, as a position (most tools) or as a range (code actions, format). The syntax
+ * itself is explained once, in the server's instructions (src/mcp/server.ts): `tools/list` stays small.
+ */
 export const LOCATE_DESCRIPTION = {
-  position: `Where the cursor goes. ${LOCATE_SYNTAX}\n${OBJECT_FORM}`,
-  range: `Which code: resolved as a range — a symbol scope alone is the whole declaration, a line scope is those full lines, a find is the matched text (a marker is ignored). ${LOCATE_SYNTAX}\n${OBJECT_FORM}`,
+  position:
+    'Where the cursor goes: a locate string `path[:scope][@find]` (syntax in the server instructions), e.g. `src/cart.py:Cart.total@return <|>subtotal`, or its object form.',
+  range:
+    'Which code, as a range: a locate string `path[:scope][@find]` (syntax in the server instructions) or its object form; a symbol scope alone is the whole declaration, a line scope those full lines, a find the matched text (a marker is ignored).',
 } as const;
 
-/** JSON-schema tightening for the client; the locator checks the same rules with better messages. */
-const closed = { additionalProperties: false } as const;
-const count = (minimum: number, description: string) =>
-  z.number().meta({ type: 'integer', minimum, description });
-
-const symbolScope = z
-  .looseObject({
-    symbol_path: z
-      .array(z.string())
-      .describe('Symbol path segments, outermost first: ["Cart", "total"] for Cart.total.'),
-    symbol_index: count(
-      0,
-      'Which of several symbols with this path (overloads, getter/setter), 0-based.',
-    ).optional(),
-  })
-  .meta({ ...closed, description: 'A symbol scope: the declaration with this path.' });
-
-const lineScope = z
-  .looseObject({
-    start_line: count(1, 'First line, 1-based.'),
-    end_line: count(1, 'Last line, 1-based and inclusive; defaults to start_line.').optional(),
-  })
-  .meta({ ...closed, description: 'A line scope: lines start_line..end_line.' });
-
-/** The object form of a locate. */
-export const locateObject = z
-  .looseObject({
-    file_path: z.string().describe('File relative to the workspace root.'),
-    scope: z
-      .union([symbolScope, lineScope])
-      .optional()
-      .describe('Where to search; optional if find is given.'),
-    find: z
-      .string()
-      .optional()
-      .describe(
-        'Code text to find inside the scope; `<|>` marks the cursor (`<<|>>` if the code contains `<|>`).',
-      ),
-    find_index: count(0, 'Which match of find to use, 0-based (default 0, the first).').optional(),
-  })
-  .meta(closed);
+/**
+ * The object form of a locate. Its fields are explained in the server's instructions, not here (every position
+ * tool takes one: listing the fields in each made `tools/list` grow by 6 KB), and they are checked by the locator
+ * (validateLocate), whose INVALID_LOCATE names the mistake and the fix.
+ */
+export const locateObject = z.looseObject({ file_path: z.string() }).meta({
+  description: 'The object form: {file_path, scope?, find?, find_index?} (see the server instructions).',
+  properties: undefined, // drops the generated field list; `required` stays
+});
 
 /** The locate argument: string syntax or object form. */
 export function locateArg(kind: keyof typeof LOCATE_DESCRIPTION): z.ZodType<LocateInput> {
@@ -77,8 +47,19 @@ export const budgetArg = z
   .min(MIN_BUDGET_CHARS)
   .optional()
   .describe(
-    `Characters of markdown this answer may use (default ${DEFAULT_BUDGET_CHARS}, or answerBudgetChars in locus.config.json); larger answers are paged or summarised, and say how to get the rest.`,
+    `Markdown characters this answer may use (default ${DEFAULT_BUDGET_CHARS} or answerBudgetChars); larger answers are paged or summarised.`,
   );
+
+/** How much of the answer to render (docs/mcp.md, "Compact answers"). */
+export const detailArg = z
+  .enum(['compact', 'full'])
+  .optional()
+  .describe('full: also source lines, diff context, call sites (default compact).');
+
+/** The detail of a call: compact unless the agent asks for the full form. */
+export function detailOf(detail: 'compact' | 'full' | undefined): Detail {
+  return detail ?? 'compact';
+}
 
 /** The budget of a call: the argument, else the workspace configuration. */
 export function budgetOf(locus: Locus, budget: number | undefined): number {
@@ -87,24 +68,17 @@ export function budgetOf(locus: Locus, budget: number | undefined): number {
 
 /** Preview/apply arguments of the editing tools. */
 export const editArgs = {
-  apply: z
-    .boolean()
-    .optional()
-    .describe(
-      'Write the edit to disk. Default false: only a preview (unified diff + fingerprint) is returned and nothing is written.',
-    ),
+  apply: z.boolean().optional().describe('Write the edit (default false: a preview, nothing written).'),
   fingerprint: z
     .string()
     .optional()
     .describe(
-      'With apply: true, the fingerprint of an earlier preview: the edit is written only if every touched file is unchanged since that preview (else FILE_CHANGED, nothing written).',
+      "With apply: true, a preview's fingerprint: written only if no touched file changed since (else FILE_CHANGED).",
     ),
   full_diff: z
     .boolean()
     .optional()
-    .describe(
-      'Return the whole diff even when it is over the budget (default false: per-file summary and first hunks).',
-    ),
+    .describe('The whole diff even over the budget (default: per-file summary and first hunks).'),
   budget: budgetArg,
 };
 

@@ -9,7 +9,7 @@ import type { LspLogEvent, LspLogListener } from '../lsp/events.js';
 import type { OpsOptions } from '../ops/context/context.js';
 import { resolveRoots, type FoundRoots, type RootSource } from './root.js';
 import { Workspaces } from './workspaces.js';
-import { LOCATE_SYNTAX } from './locate-syntax.js';
+import { LOCATE_OBJECT_FORM, LOCATE_SYNTAX } from './locate-syntax.js';
 import { GuardedStdioTransport } from './guarded-stdio.js';
 import { McpSession } from './protocol.js';
 import { toolListing } from './tool-listing.js';
@@ -43,12 +43,15 @@ export interface LocusMcpServer {
 export const INSTRUCTIONS = `Locus points at code the way you would describe it — "in Cart.total, at return <|>subtotal" — resolves that with syntax trees, then asks the project's real language server (definition, references, rename, hover, completion, signature help, code actions, formatting).
 
 ${LOCATE_SYNTAX}
+${LOCATE_OBJECT_FORM}
+Every \`locate\` argument takes this syntax; the tools' schemas do not repeat it.
 
 Start with \`outline\` (the symbols of a file, each with a locate string) or \`locate\`. Every place in an answer comes with a locate string you can pass straight to the next call. Failures come back as results with an error code and a hint (e.g. the nearest matching lines with ready locate strings). rename, code_actions and format_range only preview (a diff and a fingerprint) unless you pass apply: true.`;
 
 /**
- * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the SDK drops what is below the level
- * the client set with `logging/setLevel`. Never throws (before the connection exists the message is dropped).
+ * Sends `notifications/message` to the client (docs/mcp.md, "Logging"); the session (protocol.ts) drops what is
+ * below the level the client set with `logging/setLevel`. Never throws (before the connection exists the message
+ * is dropped).
  */
 function clientLogger(
   mcp: McpSession,

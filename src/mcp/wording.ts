@@ -22,8 +22,18 @@ export function mcpWording(tool: string): Wording {
         return `The diff was summarised to fit the answer budget: call \`${tool}\` again with \`full_diff: true\` (or a larger \`budget\`) for all of it.`;
       case 'force':
         return `Applying anyway needs \`force: true\` (with \`apply: true\`).`;
+      case 'verify':
+        return 'Not checked for new errors: add `verify: true` to have the language servers check the edited text (slower).';
+      case 'full-detail':
+        return `Compact answer: call \`${tool}\` again with \`detail: "full"\` for ${advice.what}.`;
       case 'check-root':
         return 'Paths are relative to a workspace root (the roots the client lists); with several roots, prefix the path with the root folder name.';
+      case 'find-symbol':
+        return advice.path === undefined
+          ? 'The `find_symbol` tool searches the index by name.'
+          : `The \`find_symbol\` tool with \`path: ${JSON.stringify(advice.path)}\` searches its symbols by name.`;
+      case 'search':
+        return `The \`search\` tool with \`pattern: ${JSON.stringify(advice.pattern)}\` lists every hit.`;
     }
   };
 }

@@ -5,13 +5,17 @@ import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { CompletionResult } from '../ops/navigation/completion.js';
 import type { HoverResult } from '../ops/navigation/hover.js';
 import type { SignatureHelpResult } from '../ops/navigation/signature-help.js';
-import { renderCursor, renderResultNotes } from './cursor.js';
+import { renderCursor, renderResultNotes, type Detail } from './cursor.js';
 import { codeSpan } from './markdown.js';
 
 /** Hover text after the cursor block. */
-export function renderHover(result: HoverResult): string {
+export function renderHover(
+  result: HoverResult,
+  _word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   return [
-    renderCursor(result.cursor),
+    renderCursor(result.cursor, detail),
     ...renderResultNotes(result),
     '',
     result.contents || 'No hover information here.',
@@ -19,8 +23,12 @@ export function renderHover(result: HoverResult): string {
 }
 
 /** Completion items as a list. */
-export function renderCompletion(result: CompletionResult, word: Wording = NEUTRAL_WORDING): string {
-  const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
+export function renderCompletion(
+  result: CompletionResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
+  const lines = [renderCursor(result.cursor, detail), ...renderResultNotes(result), ''];
   if (result.items.length === 0) lines.push('No completions here.');
   else
     lines.push(
@@ -35,8 +43,12 @@ export function renderCompletion(result: CompletionResult, word: Wording = NEUTR
 }
 
 /** Signatures with the active one and parameter marked. */
-export function renderSignatureHelp(result: SignatureHelpResult): string {
-  const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
+export function renderSignatureHelp(
+  result: SignatureHelpResult,
+  _word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
+  const lines = [renderCursor(result.cursor, detail), ...renderResultNotes(result), ''];
   if (result.signatures.length === 0)
     lines.push("No signature help here (is the cursor inside a call's parentheses?).");
   result.signatures.forEach((signature, i) => {

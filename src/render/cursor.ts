@@ -4,8 +4,18 @@
 import type { CursorContext } from '../ops/context/cursor.js';
 import { codeSpan } from './markdown.js';
 
-/** Three lines: operation and place, what is under the cursor, the snippet with `|`. */
-export function renderCursor(cursor: CursorContext): string {
+/**
+ * How much of an answer to render: `full` (every part: the cursor's line, diffs with context, call sites with
+ * their source lines) or `compact` (what an agent needs to act, one locate string per place: the MCP default).
+ */
+export type Detail = 'compact' | 'full';
+
+/**
+ * Three lines: operation and place, what is under the cursor, the snippet with `|`. Compact: the first two on one
+ * line (the symbol says whether the locate hit the right thing; the snippet is in the full form).
+ */
+export function renderCursor(cursor: CursorContext, detail: Detail = 'full'): string {
+  if (detail === 'compact') return `${cursor.operation} on ${cursor.display}: ${symbolLine(cursor)}`;
   return [
     `${cursor.operation} on ${cursor.display}`,
     `Symbol: ${symbolLine(cursor)}`,

@@ -3,6 +3,8 @@
  * and fingerprint, and the locate strings of the new code for the next call.
  */
 import type { EditOutcome, EditResult } from '../ops/edits/edit.js';
+import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
+import type { Detail } from './cursor.js';
 import { renderEdit } from './edits.js';
 
 const ACTION_LABEL: Record<EditOutcome['action'], string> = {
@@ -27,9 +29,13 @@ function renderOutcome(o: EditOutcome, applied: boolean): string[] {
 }
 
 /** The edit answer. */
-export function renderEditResult(result: EditResult): string {
+export function renderEditResult(
+  result: EditResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   const lines = ['Edits:'];
   for (const o of result.edits) lines.push(...renderOutcome(o, result.applied));
-  lines.push('', renderEdit(result, 'Edit'));
+  lines.push('', renderEdit(result, 'Edit', word, detail));
   return lines.join('\n');
 }

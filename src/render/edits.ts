@@ -7,7 +7,8 @@ import type { CodeActionsResult } from '../ops/edits/code-actions.js';
 import type { FormatResult } from '../ops/edits/format.js';
 import type { VerifiedEditFields, Verification } from '../ops/edits/verify.js';
 import type { RenameResult } from '../ops/edits/rename.js';
-import { renderCursor, renderResultNotes } from './cursor.js';
+import { changedLines } from './changed-lines.js';
+import { renderCursor, renderResultNotes, type Detail } from './cursor.js';
 import { codeSpan } from './markdown.js';
 
 /** A fenced block whose fence is longer than any backtick run in the text. */
@@ -17,13 +18,25 @@ export function fenced(text: string, language = ''): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-/** Summary, diff and apply instructions of an edit. */
-export function renderEdit(edit: VerifiedEditFields, what: string, word: Wording = NEUTRAL_WORDING): string {
+/** Changed lines shown by a compact preview before the rest is only counted. */
+const COMPACT_CHANGED_LINES = 40;
+
+/**
+ * Summary, diff and apply instructions of an edit. Compact: the changed lines without context (at most
+ * COMPACT_CHANGED_LINES) for a preview, only the counts once applied; the fingerprint and verification stay.
+ */
+export function renderEdit(
+  edit: VerifiedEditFields,
+  what: string,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   if (edit.files.length === 0) return `${what}: no changes.`;
   const count = edit.files.reduce((n, f) => n + f.edits, 0);
   const lines = [
     `${what}: ${count} edit(s) in ${edit.files.length} file(s)${edit.applied ? ' — applied' : ' — preview, nothing written'}:`,
   ];
+  if (detail === 'compact' && !edit.applied) return [...lines, ...compactBody(edit, word)].join('\n');
   const sizes = new Map((edit.diff_summary ?? []).map((f) => [f.file_path, f]));
   for (const file of edit.files) {
     const size = sizes.get(file.file_path);
@@ -31,6 +44,10 @@ export function renderEdit(edit: VerifiedEditFields, what: string, word: Wording
     lines.push(`- ${file.file_path} (${file.edits}${summary})`);
   }
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
+  if (detail === 'compact') {
+    const verification = edit.verification ? renderVerification(edit.verification, word) : [];
+    return [...lines, ...verification, ...wordAll(edit.advice, word)].join('\n');
+  }
   const label = edit.diff_complete === false ? 'Diff (the first files and hunks that fit the budget):' : '';
   lines.push(
     '',
@@ -44,34 +61,82 @@ export function renderEdit(edit: VerifiedEditFields, what: string, word: Wording
   return lines.join('\n');
 }
 
-/** The rename answer: the edit, then its safety warnings. */
-export function renderRename(result: RenameResult, word: Wording = NEUTRAL_WORDING): string {
+/**
+ * The compact rest of a preview: each file with its edit count, then its changed lines; files the diff leaves
+ * out (cut to the budget) by count only; the fingerprint and any verification.
+ */
+function compactBody(edit: VerifiedEditFields, word: Wording): string[] {
+  const sizes = new Map((edit.diff_summary ?? []).map((f) => [f.file_path, f]));
+  const counts = new Map(
+    edit.files.map((f) => {
+      const size = sizes.get(f.file_path);
+      const lines = size ? `, +${size.added} −${size.removed}` : '';
+      return [f.file_path, `(${f.edits} edit${f.edits === 1 ? '' : 's'}${lines})`];
+    }),
+  );
+  const changed = changedLines(edit.diff, COMPACT_CHANGED_LINES);
+  const lines = [''];
+  for (const line of changed.lines) {
+    const count = line.startsWith(' ') ? undefined : counts.get(line);
+    if (count !== undefined) counts.delete(line);
+    lines.push(count === undefined ? line : `${line} ${count}`);
+  }
+  for (const [file, count] of counts) lines.push(`${file} ${count}`);
+  for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
+  // A diff cut to the budget says so through its own advice (full-diff); only the compact cut is worded here.
+  if (changed.more > 0 && edit.diff_complete !== false)
+    lines.push(word({ kind: 'full-detail', what: 'the whole diff with context' }));
+  lines.push('', `Fingerprint: ${edit.fingerprint}`);
+  if (edit.verification) lines.push(...renderVerification(edit.verification, word));
+  lines.push(...wordAll(edit.advice, word));
+  return lines;
+}
+
+/** The rename answer: the edit, then its safety warnings (compact: one line each). */
+export function renderRename(
+  result: RenameResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   const lines = [
-    renderCursor(result.cursor),
+    renderCursor(result.cursor, detail),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, `Rename to ${result.new_name}`, word),
+    renderEdit(result, `Rename to ${result.new_name}`, word, detail),
   ];
+  if (!result.applied && result.verification === undefined && result.files.length > 0)
+    lines.push(word({ kind: 'verify' }));
   if (result.warnings.length > 0) {
     const blocking = result.warnings.filter((w) => w.blocks_apply).length;
+    const total = result.warnings.length + (result.omitted_warnings ?? []).reduce((n, o) => n + o.count, 0);
     lines.push(
       '',
       blocking > 0
-        ? `⚠ ${result.warnings.length} safety warning(s). ${word({ kind: 'force' })}`
-        : `${result.warnings.length} advisory note(s) (they do not block applying):`,
+        ? `⚠ ${total} safety warning(s), most confident first. ${word({ kind: 'force' })}`
+        : `${total} advisory note(s) (they do not block applying):`,
     );
     for (const w of result.warnings) {
-      lines.push(`- [${w.kind}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`);
+      const head = `- [${w.kind}, ${w.confidence}${w.blocks_apply ? '' : ', advisory'}] ${w.message}`;
+      if (detail === 'compact') {
+        lines.push(w.locate ? `${head} ${codeSpan(w.locate)}` : head);
+        continue;
+      }
+      lines.push(head);
       if (w.snippet) lines.push(`  ${codeSpan(w.snippet)}`);
       if (w.locate) lines.push(`  locate: ${codeSpan(w.locate)}`);
     }
+    for (const o of result.omitted_warnings ?? []) lines.push(`- … and ${o.count} more ${o.kind} not listed`);
   }
   return lines.join('\n');
 }
 
 /** The code actions answer. */
-export function renderCodeActions(result: CodeActionsResult, word: Wording = NEUTRAL_WORDING): string {
-  const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
+export function renderCodeActions(
+  result: CodeActionsResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
+  const lines = [renderCursor(result.cursor, detail), ...renderResultNotes(result), ''];
   lines.push(result.actions.length === 0 ? 'No code actions for this range.' : 'Code actions:');
   for (const a of result.actions) {
     const extra = [
@@ -85,19 +150,23 @@ export function renderCodeActions(result: CodeActionsResult, word: Wording = NEU
   if (result.selected)
     lines.push(
       '',
-      renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`, word),
+      renderEdit(result.selected, `Action ${result.selected.index} "${result.selected.title}"`, word, detail),
     );
   else if (result.actions.length > 0) lines.push('', 'Select one by index or title to preview its edit.');
   return lines.join('\n');
 }
 
 /** The formatting answer. */
-export function renderFormat(result: FormatResult, word: Wording = NEUTRAL_WORDING): string {
+export function renderFormat(
+  result: FormatResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   return [
-    renderCursor(result.cursor),
+    renderCursor(result.cursor, detail),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range', word),
+    renderEdit(result, result.scope === 'document' ? 'Format document' : 'Format range', word, detail),
   ].join('\n');
 }
 
@@ -113,7 +182,12 @@ function renderVerification(v: Verification, word: Wording): string[] {
     );
     lines.push(`  ${codeSpan(e.snippet)}`);
   }
+  for (const u of v.unverifiable ?? []) lines.push(`Not verifiable: ${u.file_path} — ${u.reason}`);
   if (v.unchecked) lines.push(`Not checked (no language server): ${v.unchecked.join(', ')}`);
+  if (v.referencing_not_checked)
+    lines.push(
+      `Not checked: ${v.referencing_not_checked} more file(s) that reference the symbol (the touched files and the first 40 referencing ones are).`,
+    );
   if (v.new_errors.length > 0) lines.push(word({ kind: 'force' }));
   return lines;
 }

@@ -3,7 +3,8 @@
  * call sites under it.
  */
 import type { HierarchyItem, HierarchyResult } from '../ops/analysis/hierarchy.js';
-import { renderCursor, renderResultNotes } from './cursor.js';
+import { NEUTRAL_WORDING, type Wording } from '../core/advice.js';
+import { renderCursor, renderResultNotes, type Detail } from './cursor.js';
 import { codeSpan } from './markdown.js';
 
 const TITLES = {
@@ -12,6 +13,19 @@ const TITLES = {
   supertypes: 'Supertypes',
   subtypes: 'Subtypes',
 } as const;
+
+/** One item on one line with its locate string; call sites as their positions only. */
+function renderCompactItem(item: HierarchyItem, indent: string, lines: string[]): void {
+  const locate = item.place.locate ? ` ${codeSpan(item.place.locate)}` : ` ${item.place.display}`;
+  lines.push(`${indent}- ${item.kind} ${codeSpan(item.name)}${locate}`);
+  const sites = item.call_sites ?? [];
+  if (sites.length > 0)
+    lines.push(
+      `${indent}  call sites: ${sites.map((site) => site.display.replace(/^.*?:(?=\d+:\d+$)/, '')).join(', ')}`,
+    );
+  if (item.truncated) lines.push(`${indent}  (depth limit: ask again from here to go further)`);
+  for (const child of item.children) renderCompactItem(child, `${indent}  `, lines);
+}
 
 function renderItem(item: HierarchyItem, indent: string, lines: string[]): void {
   const place = item.place;
@@ -28,8 +42,12 @@ function renderItem(item: HierarchyItem, indent: string, lines: string[]): void 
 }
 
 /** The calls / types answer. */
-export function renderHierarchy(result: HierarchyResult): string {
-  const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
+export function renderHierarchy(
+  result: HierarchyResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
+  const lines = [renderCursor(result.cursor, detail), ...renderResultNotes(result), ''];
   if (result.items.length === 0) {
     lines.push(
       'The server found no symbol with a hierarchy here (point at a function, method or type name).',
@@ -37,6 +55,13 @@ export function renderHierarchy(result: HierarchyResult): string {
     return lines.join('\n');
   }
   lines.push(`${TITLES[result.direction]}, depth ${result.depth}: ${result.total} item(s)`);
-  for (const item of result.items) renderItem(item, '', lines);
+  for (const item of result.items) (detail === 'compact' ? renderCompactItem : renderItem)(item, '', lines);
+  const hasSites = (items: HierarchyItem[]): boolean =>
+    items.some((item) => (item.call_sites?.length ?? 0) > 0 || hasSites(item.children));
+  if (detail === 'compact' && hasSites(result.items))
+    lines.push(
+      '',
+      word({ kind: 'full-detail', what: 'each call site with its source line and locate string' }),
+    );
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@ import { NEUTRAL_WORDING, wordAll, type Wording } from '../core/advice.js';
 import type { DefinitionResult } from '../ops/navigation/definition.js';
 import type { LocationRef } from '../ops/context/locations.js';
 import type { ReferencesResult } from '../ops/navigation/references.js';
-import { renderCursor, renderResultNotes } from './cursor.js';
+import { renderCursor, renderResultNotes, type Detail } from './cursor.js';
 import { codeSpan } from './markdown.js';
 
 /** One place: display, what it is, numbered snippet, locate string. */
@@ -22,8 +22,27 @@ export function renderLocation(ref: LocationRef): string {
   return lines.join('\n');
 }
 
-/** The definition answer. */
-export function renderDefinition(result: DefinitionResult): string {
+/** One place on one line: display, what it declares or sits in, its locate string (no source line). */
+function renderPlace(ref: LocationRef): string {
+  const what = ref.declares
+    ? ` — ${ref.declares.kind} ${ref.declares.path}`
+    : ref.symbol
+      ? ` — in ${ref.symbol.kind} ${ref.symbol.path}`
+      : '';
+  const locate = ref.locate
+    ? ` ${codeSpan(ref.locate)}`
+    : ref.outside_workspace
+      ? ' (outside the workspace)'
+      : '';
+  return `- ${ref.display}${what}${locate}`;
+}
+
+/** The definition answer (compact: one line per target, without its source line). */
+export function renderDefinition(
+  result: DefinitionResult,
+  _word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   const label =
     result.mode === 'definition'
       ? 'Definition'
@@ -37,9 +56,9 @@ export function renderDefinition(result: DefinitionResult): string {
       ? [`No ${label.toLowerCase()} found.`]
       : [
           `${label}${result.targets.length > 1 ? `s (${result.targets.length})` : ''}:`,
-          ...result.targets.map(renderLocation),
+          ...result.targets.map(detail === 'compact' ? renderPlace : renderLocation),
         ];
-  return [renderCursor(result.cursor), ...renderResultNotes(result), '', ...body].join('\n');
+  return [renderCursor(result.cursor, detail), ...renderResultNotes(result), '', ...body].join('\n');
 }
 
 /** One reference in compact form: `- line:col in kind path  \`locate\`` (plus its source line when kept). */
@@ -62,9 +81,13 @@ export function renderHit(ref: LocationRef, filePath: string): string {
 }
 
 /** The references answer, grouped by file, one line per hit, with paging advice. */
-export function renderReferences(result: ReferencesResult, word: Wording = NEUTRAL_WORDING): string {
+export function renderReferences(
+  result: ReferencesResult,
+  word: Wording = NEUTRAL_WORDING,
+  detail: Detail = 'full',
+): string {
   const shown = result.files.reduce((n, f) => n + f.references.length, 0);
-  const lines = [renderCursor(result.cursor), ...renderResultNotes(result), ''];
+  const lines = [renderCursor(result.cursor, detail), ...renderResultNotes(result), ''];
   lines.push(
     result.total === 0
       ? 'No references found.'

@@ -6,16 +6,9 @@
 import type { Node, Query, QueryCapture, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { SymbolKindName } from '../locate/outline.js';
-import type { Candidate, LanguageHooks, SymbolMatch } from './hooks.js';
+import type { Candidate, LanguageHooks, PlacedCandidate, SymbolMatch } from './hooks.js';
 import { baseTypeNode, nodeSpan } from './node-utils.js';
 import { RangeContext } from './ranges.js';
-
-/** A candidate whose full span is known (no nodes left). */
-export interface PlacedCandidate extends Omit<Candidate, 'rangeNode'> {
-  fullSpan: Span;
-  /** Emission order, to keep equal spans stable (outer first). */
-  order: number;
-}
 
 /** A transparent container (Rust `impl`): its items get `segments` prepended to their names. */
 export interface Container {

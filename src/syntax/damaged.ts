@@ -9,10 +9,9 @@ import type { Tree } from 'web-tree-sitter';
 import { LruMap } from '../core/lru-map.js';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
-import type { PlacedCandidate } from './candidates.js';
-import type { FallbackSymbols } from './hooks.js';
+import type { FallbackSymbols, PlacedCandidate } from './hooks.js';
 import { endsItsLine, inClass, methodHoldingErrors, outOfClass } from './damaged-method.js';
-import type { Extraction } from './incremental.js';
+import type { Extraction } from './extraction.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 

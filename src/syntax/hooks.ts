@@ -7,7 +7,6 @@
 import type { Node, QueryCapture } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { SymbolKindName } from '../locate/outline.js';
-import type { PlacedCandidate } from './candidates.js';
 import type { EmbeddedRegion } from './embedded.js';
 
 /** One match of a `@symbol.<kind>` pattern. Its nodes are valid only during the hook call. */
@@ -56,6 +55,13 @@ export interface Candidate {
    * changes the range all the same, so the outline update re-queries the candidate (`window-growth.ts`).
    */
   reach?: Span | undefined;
+}
+
+/** A candidate whose full span is known (no nodes left). */
+export interface PlacedCandidate extends Omit<Candidate, 'rangeNode'> {
+  fullSpan: Span;
+  /** Emission order, to keep equal spans stable (outer first). */
+  order: number;
 }
 
 /** What `place` sees of an enclosing symbol. */

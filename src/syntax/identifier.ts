@@ -33,6 +33,21 @@ export interface IdentifierInfo {
   role: IdentifierRole;
   /** For `declaration`: the symbol it names. */
   symbol?: { path: string[]; kind: SymbolKindName };
+  /** For `string` and `comment`: the whole string or comment the word is in. */
+  container?: TextContainer;
+}
+
+/** The string or comment around a word, and how sure the tree is about it. */
+export interface TextContainer {
+  span: Span;
+  /** A string that is a statement of its own: a docstring (documentation, like a comment). */
+  docstring: boolean;
+  /**
+   * The string or comment lies inside a syntax error (an ERROR node): the grammar may have misread code as text
+   * there (tree-sitter-bash reads the rest of bash-completion's `_variables` as a string after a regex it cannot
+   * parse), so a word in it may well be code.
+   */
+  unsure: boolean;
 }
 
 const NAME_TYPE = /(^|_)(identifier|name)$|^constant$|^word$|^variable_name$/;
@@ -41,7 +56,9 @@ const TYPE_TYPE =
 const PROPERTY_TYPE =
   /^(property_identifier|field_identifier|shorthand_property_identifier|private_property_identifier|field_name)$/;
 const STRING_TYPE = /(^|_)string|^char_literal$|^character_literal$|^heredoc/;
-const CODE_IN_STRING = /interpolation|template_substitution|^substitution$/;
+/** Code inside a string: interpolations, and Bash's `"$(cmd)"`, `"${var}"`, `"$var"`. */
+const CODE_IN_STRING =
+  /interpolation|template_substitution|^substitution$|^command_substitution$|^process_substitution$|^expansion$|^simple_expansion$/;
 const KEYWORD_NODE = /^(this|self|super|true|false|null|nil|none|undefined|crate)$/i;
 const CALL_TYPE =
   /(^|_)call(_expression)?$|^method_invocation$|^macro_invocation$|^new_expression$|^object_creation_expression$|^invocation_expression$|^application_expression$|^function_call_expr$|^message_expression$/;
@@ -98,7 +115,10 @@ export function identifierInTree(
   const node = tokenAt(tree.rootNode, text, offset);
   if (!node) return undefined;
   const enclosing = textContainer(node);
-  if (enclosing) return wordAt(text, offset, enclosing.role, nodeSpanOf(enclosing.node));
+  if (enclosing) {
+    const word = wordAt(text, offset, enclosing.role, nodeSpanOf(enclosing.node));
+    return word && { ...word, container: containerFacts(enclosing.node) };
+  }
   if (node.childCount > 0) return undefined;
   const span = nodeSpanOf(node);
   const info = (role: IdentifierRole): IdentifierInfo => ({
@@ -142,6 +162,14 @@ function textContainer(node: Node): { node: Node; role: 'string' | 'comment' } |
     if (STRING_TYPE.test(current.type) && current.isNamed) return { node: current, role: 'string' };
   }
   return undefined;
+}
+
+function containerFacts(node: Node): TextContainer {
+  let outer = node; // the whole literal, not its `string_content`
+  while (outer.parent && STRING_TYPE.test(outer.parent.type)) outer = outer.parent;
+  const parent = outer.parent;
+  const docstring = parent !== null && parent.type === 'expression_statement' && parent.namedChildCount === 1;
+  return { span: nodeSpanOf(outer), docstring, unsure: hasAncestor(outer, /^ERROR$/, 64) };
 }
 
 /** The word of a string/comment under the offset (undefined on spaces and punctuation). */

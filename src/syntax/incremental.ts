@@ -7,30 +7,17 @@
  * comments are seen). Candidates outside the window are reused, shifted by the edit; then everything
  * is nested again (docs/performance.md, "broken code").
  */
-import type { Edit, Node, Range, Tree } from 'web-tree-sitter';
+import type { Edit, Node, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
-import { collectCandidates, type Container, type PlacedCandidate } from './candidates.js';
+import { collectCandidates, type Container } from './candidates.js';
+import type { Extraction, PreviousExtraction } from './extraction.js';
+import type { PlacedCandidate } from './hooks.js';
 import { editedLines, narrowUpdate } from './narrow-window.js';
 import { shifted, shiftSpan, untouched } from './old-symbols.js';
 import { nestCandidates } from './nesting.js';
 import type { LoadedLanguage } from './runtime.js';
 import { symbolQuery } from './runtime.js';
-
-/** A query-based outline plus the plain data needed to update it after an edit. */
-export interface Extraction {
-  outline: Outline;
-  candidates: PlacedCandidate[];
-  containers: Container[];
-}
-
-/** The previous extraction of a file and the edit that led to the current tree. */
-export interface PreviousExtraction {
-  extraction: Extraction;
-  edit: Edit;
-  /** `oldTree.getChangedRanges(newTree)`, in new-text UTF-16 offsets. */
-  changed: Range[];
-}
 
 /** Extraction over the whole tree. */
 export function fullExtraction(loaded: LoadedLanguage, tree: Tree, text: string): Extraction {

@@ -7,9 +7,9 @@
  */
 import type { Edit, Query, Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
-import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
-import type { LanguageHooks } from './hooks.js';
-import type { PreviousExtraction } from './incremental.js';
+import { collectCandidates, type Collected, type Container } from './candidates.js';
+import type { LanguageHooks, PlacedCandidate } from './hooks.js';
+import type { PreviousExtraction } from './extraction.js';
 import {
   candidatePlaced,
   containerPlaced,

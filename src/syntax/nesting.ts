@@ -4,7 +4,8 @@
  * name. Hooks decide kinds that depend on the parent, drop candidates, or re-attach them.
  */
 import type { OutlineSymbol, SymbolKindName } from '../locate/outline.js';
-import type { Container, PlacedCandidate } from './candidates.js';
+import type { Container } from './candidates.js';
+import type { PlacedCandidate } from './hooks.js';
 import type { LanguageHooks, PlaceContext } from './hooks.js';
 
 interface Entry {

@@ -7,8 +7,9 @@
  */
 import type { Edit } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
-import { placedCandidate, type Container, type PlacedCandidate } from './candidates.js';
-import type { Extraction } from './incremental.js';
+import { placedCandidate, type Container } from './candidates.js';
+import type { PlacedCandidate } from './hooks.js';
+import type { Extraction } from './extraction.js';
 
 /** An old (shifted) or fresh symbol or container the window must hold whole or lie strictly inside. */
 export interface Placed {

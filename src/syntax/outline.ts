@@ -37,11 +37,12 @@
  * The manifest's `hooks` field lets several grammars share one module (tsx/javascript → typescript).
  */
 import { parserText } from './text-edit.js';
-import type { Tree } from 'web-tree-sitter';
+import type { Range, Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { damagedRegions, patchDamaged } from './damaged.js';
 import { graftEmbedded } from './embedded.js';
-import { fullExtraction, updateExtraction, type Extraction, type PreviousExtraction } from './incremental.js';
+import type { Extraction, PreviousExtraction } from './extraction.js';
+import { fullExtraction, updateExtraction } from './incremental.js';
 import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 
@@ -56,9 +57,18 @@ export async function extractOutline(languageId: string, text: string): Promise<
   }
 }
 
-/** Parses a whole text with a loaded language; the caller deletes the tree. */
-export function parseText(loaded: LoadedLanguage, text: string, oldTree?: Tree): Tree {
-  const tree = loaded.parser.parse(parserText(loaded.hooks.prepareText?.(text) ?? text), oldTree ?? null);
+/**
+ * Parses a text with a loaded language (only `includedRanges` of it when given: the index's skeleton parses); the
+ * caller deletes the tree.
+ */
+export function parseText(
+  loaded: LoadedLanguage,
+  text: string,
+  oldTree?: Tree,
+  includedRanges?: Range[],
+): Tree {
+  const input = parserText(loaded.hooks.prepareText?.(text) ?? text);
+  const tree = loaded.parser.parse(input, oldTree ?? null, includedRanges ? { includedRanges } : undefined);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${loaded.id}`);
   return tree;
 }

@@ -1,6 +1,6 @@
 /**
- * Outline recovery for trees with syntax errors (docs/languages.md "Recovery"), the tree-sitter
- * counterpart of the TypeScript fallback. A language's hooks name how to re-parse:
+ * Outline recovery for trees with syntax errors (docs/languages.md, "Recovery from macros tree-sitter cannot
+ * expand"), the tree-sitter counterpart of the TypeScript fallback. A language's hooks name how to re-parse:
  * - `mask(text)`: a text of the same length with identifier-like macros blanked (C/C++:
  *   `ZEXPORT`, `LUA_API`, `OF((…))`), parsed instead of the original when it has fewer errors.
  *   Offsets are unchanged, so names and ranges are read from the original text.
@@ -12,7 +12,8 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
-import { collectCandidates, type Collected, type Container, type PlacedCandidate } from './candidates.js';
+import { collectCandidates, type Collected, type Container } from './candidates.js';
+import type { PlacedCandidate } from './hooks.js';
 import { errorSpans } from './incremental.js';
 import { nestCandidates } from './nesting.js';
 import { symbolQuery, type LoadedLanguage } from './runtime.js';

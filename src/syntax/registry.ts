@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { LocusError } from '../core/errors.js';
-import { detectLanguage, languageSpec } from '../core/languages.js';
+import { languageSpec } from '../core/languages.js';
 
 /** One language of `grammars/manifest.json`. */
 export interface GrammarEntry {
@@ -70,16 +70,6 @@ export function grammarEntry(languageId: string): GrammarEntry {
     });
   }
   return entry;
-}
-
-/**
- * The language of a file by the language registry (extension, `.h` by content, shebang, modeline),
- * when it has a grammar; undefined otherwise. File-system evidence for `.h` is the caller's
- * (`workspace/file-language.ts`).
- */
-export function languageForPath(path: string, text?: string): string | undefined {
-  const id = detectLanguage(path, text);
-  return id !== undefined && load().has(id) ? id : undefined;
 }
 
 /** True when the manifest has a grammar for the language id. */

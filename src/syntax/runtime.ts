@@ -59,11 +59,6 @@ function generation(): Generation {
   return gen;
 }
 
-/** Initialises web-tree-sitter (a copy is started once and kept until recycled). */
-export async function initRuntime(): Promise<void> {
-  await generation().binding;
-}
-
 /** The loaded grammar, parser and hooks of a language (each loaded at most once per copy). */
 export function loadLanguage(languageId: string): Promise<LoadedLanguage> {
   const gen = generation();

@@ -14,7 +14,7 @@ import type { Outline } from '../locate/outline.js';
 import { commentSpans } from './comments.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
 import { IdleWatch } from './idle-watch.js';
-import type { Extraction, PreviousExtraction } from './incremental.js';
+import type { Extraction, PreviousExtraction } from './extraction.js';
 import { extractionOfTree, parseText } from './outline.js';
 import { recyclePolicy, wantsFreshRuntime } from './recycle-policy.js';
 import {

@@ -7,9 +7,7 @@
 import type * as TS from 'typescript';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
-import type { PlacedCandidate } from './candidates.js';
-import type { FallbackSymbols } from './hooks.js';
-import { hooks } from './languages/typescript.js';
+import type { FallbackSymbols, LanguageHooks, PlacedCandidate } from './hooks.js';
 import { nestCandidates } from './nesting.js';
 import { TsWalker } from './ts-walker.js';
 import { WARM_UP_TEXT } from './ts-warm-up.js';
@@ -31,8 +29,15 @@ function loadTypescript(): Promise<typeof TS> {
   return loading;
 }
 
-/** Outline of a TS/TSX/JS text built with the TypeScript compiler's parser. */
-export async function typescriptOutline(languageId: string, text: string): Promise<Outline> {
+/**
+ * Outline of a TS/TSX/JS text built with the TypeScript compiler's parser, nested by the language's `hooks` (the
+ * caller's: the hooks module imports this one on demand, so this one does not import it back).
+ */
+export async function typescriptOutline(
+  languageId: string,
+  text: string,
+  hooks: LanguageHooks,
+): Promise<Outline> {
   const { candidates, errors } = await typescriptSymbols(languageId, text);
   return { language: languageId, symbols: nestCandidates(candidates, [], hooks), errors };
 }

@@ -6,7 +6,7 @@
 import type * as TS from 'typescript';
 import type { Span } from '../core/positions.js';
 import type { SymbolKindName } from '../locate/outline.js';
-import type { PlacedCandidate } from './candidates.js';
+import type { PlacedCandidate } from './hooks.js';
 
 interface Name {
   name: string;

@@ -3,27 +3,29 @@
  * their targets, a journal naming every staged file is written before the first rename, and each
  * target is kept as a hard-linked backup until all renames are done. The next Locus start that can
  * apply finds a leftover journal and finishes the apply (every staged file present) or rolls it back.
+ * A journal (and the temporary file it is written through) names the process that owns it: recovery leaves
+ * the applies of a live process alone — another Locus applying to the same root right now — and clears what
+ * a dead one left, temporary files included.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chownSync,
-  closeSync,
   copyFileSync,
   existsSync,
-  fsyncSync,
   linkSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
-import { clip } from '../core/limits.js';
+import { clip, LIMIT_CEILINGS } from '../core/limits.js';
+import { writeFileAtomically, writeNewFile } from './atomic-write.js';
+import { ownerAlive, ownerOf } from './process-owner.js';
+import { readFileBytes } from './read-file.js';
 
 /** One file to replace: its real path, new bytes, and the mode/owner to keep. */
 export interface CommitFile {
@@ -50,6 +52,8 @@ interface Journal {
   root: string;
   state: 'staging' | 'committing';
   entries: JournalEntry[];
+  /** The process applying (`ownerOf`); absent in journals of older versions, which count as abandoned. */
+  owner?: string;
 }
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
@@ -66,34 +70,33 @@ function journalPrefix(realRoot: string): string {
   return `apply-${sha256(realRoot).slice(0, 16)}-`;
 }
 
-/** Test hook: `LOCUS_TEST_CRASH_AFTER=N` kills the process (SIGKILL) at the N-th step of an apply. */
-function crashPoint(): () => void {
-  const limit = Number(process.env.LOCUS_TEST_CRASH_AFTER);
-  if (!Number.isSafeInteger(limit) || limit < 1) return () => undefined;
-  let steps = 0;
-  return () => {
-    if (++steps >= limit) process.kill(process.pid, 'SIGKILL');
+/**
+ * Test hooks: `LOCUS_TEST_CRASH_AFTER=N` kills the process (SIGKILL) at the N-th step of an apply,
+ * `LOCUS_TEST_CRASH_WRITING_JOURNAL=N` at the N-th journal write, between its temporary file and the rename.
+ */
+function crashPoints(): { step: () => void; journal: () => void } {
+  const after = (variable: string): (() => void) => {
+    const limit = Number(process.env[variable]);
+    let count = 0;
+    const valid = Number.isSafeInteger(limit) && limit >= 1;
+    return () => void (valid && ++count >= limit && process.kill(process.pid, 'SIGKILL'));
   };
-}
-
-/** Writes `data` to `file` and flushes it to disk. */
-function writeDurably(file: string, data: string, mode: number): void {
-  const fd = openSync(file, 'wx', mode);
-  try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  return { step: after('LOCUS_TEST_CRASH_AFTER'), journal: after('LOCUS_TEST_CRASH_WRITING_JOURNAL') };
 }
 
 /** The default writer: exclusive create, content, fsync. */
-export const durableWriter: FileWriter = (staged, text, mode) => writeDurably(staged, text, mode);
+const durableWriter: FileWriter = (staged, text, mode) => writeNewFile(staged, text, { mode, durable: true });
 
-function saveJournal(file: string, journal: Journal): void {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  writeDurably(temp, JSON.stringify(journal), 0o600);
-  renameSync(temp, file);
+/**
+ * Writes the journal atomically through a temporary file named after its owner (`<journal>.<owner>.tmp`), so the
+ * next recovery removes one a kill left behind, and only when its owner is gone.
+ */
+function saveJournal(file: string, journal: Journal, crash: () => void): void {
+  writeFileAtomically(file, JSON.stringify(journal), {
+    durable: true,
+    temporary: `${file}.${journal.owner ?? process.pid}.tmp`,
+    beforeRename: crash,
+  });
 }
 
 function removeQuietly(file: string): void {
@@ -118,7 +121,7 @@ export function commitFiles(
   options: { write?: FileWriter; keepOwner?: boolean } = {},
 ): void {
   const write = options.write ?? durableWriter;
-  const step = crashPoint();
+  const crash = crashPoints();
   const id = randomBytes(6).toString('hex');
   mkdirSync(journalDir(), { recursive: true });
   const journalFile = path.join(journalDir(), `${journalPrefix(realRoot)}${id}.json`);
@@ -128,12 +131,21 @@ export function commitFiles(
     backup: sideFile(f.target, id, 'old'),
     after: sha256(f.text),
   }));
-  const journal: Journal = { version: 1, root: realRoot, state: 'staging', entries };
-  stage(journalFile, journal, files, { write, keepOwner: options.keepOwner !== false, step });
-  swap(journalFile, entries, step);
-  removeQuietly(journalFile);
-  step();
+  const owner = ownerOf(process.pid);
+  const journal: Journal = {
+    version: 1,
+    root: realRoot,
+    state: 'staging',
+    entries,
+    ...(owner ? { owner } : {}),
+  };
+  stage(journalFile, journal, files, { write, keepOwner: options.keepOwner !== false, crash });
+  swap(journalFile, entries, crash.step);
+  // Backups first: a kill between the two leaves a committed journal, which recovery finishes (and clears),
+  // instead of backups no journal names any more.
   for (const entry of entries) removeQuietly(entry.backup);
+  crash.step();
+  removeQuietly(journalFile);
 }
 
 /** Journal first, then every staged file (flushed, mode and owner set), then the journal says `committing`. */
@@ -141,19 +153,19 @@ function stage(
   journalFile: string,
   journal: Journal,
   files: readonly CommitFile[],
-  how: { write: FileWriter; keepOwner: boolean; step: () => void },
+  how: { write: FileWriter; keepOwner: boolean; crash: ReturnType<typeof crashPoints> },
 ): void {
   try {
-    saveJournal(journalFile, journal);
-    how.step();
+    saveJournal(journalFile, journal, how.crash.journal);
+    how.crash.step();
     files.forEach((file, i) => {
       const staged = (journal.entries[i] as JournalEntry).staged;
       how.write(staged, file.text, file.mode & 0o7777);
       keepOwnership(staged, file, how.keepOwner);
-      how.step();
+      how.crash.step();
     });
-    saveJournal(journalFile, { ...journal, state: 'committing' });
-    how.step();
+    saveJournal(journalFile, { ...journal, state: 'committing' }, how.crash.journal);
+    how.crash.step();
   } catch (cause) {
     for (const entry of journal.entries) removeQuietly(entry.staged);
     removeQuietly(journalFile);
@@ -219,9 +231,10 @@ function rollBack(entries: readonly JournalEntry[]): void {
   }
 }
 
+/** The hash of a target as it is now; read the one safe way (a target swapped for a FIFO is not waited on). */
 function contentHash(file: string): string | undefined {
   try {
-    return sha256(readFileSync(file));
+    return sha256(readFileBytes(file, { maxBytes: LIMIT_CEILINGS.maxFileBytes + 4 }).bytes);
   } catch {
     return undefined;
   }
@@ -243,9 +256,17 @@ function recoverOne(journal: Journal): 'finished' | 'rolled-back' {
   return 'rolled-back';
 }
 
-/** Completes or undoes applies to `realRoot` that a crash interrupted; returns what it did. */
-export function recoverApplies(realRoot: string): { finished: number; rolledBack: number; stuck: number } {
-  const done = { finished: 0, rolledBack: 0, stuck: 0 };
+/**
+ * Completes or undoes applies to `realRoot` that a crash interrupted, and removes the temporary journal files a
+ * kill left; the applies of live processes (another Locus applying right now) are left alone. Returns what it did.
+ */
+export function recoverApplies(realRoot: string): {
+  finished: number;
+  rolledBack: number;
+  stuck: number;
+  active: number;
+} {
+  const done = { finished: 0, rolledBack: 0, stuck: 0, active: 0 };
   let names: string[];
   try {
     names = readdirSync(journalDir());
@@ -253,24 +274,37 @@ export function recoverApplies(realRoot: string): { finished: number; rolledBack
     return done;
   }
   const prefix = journalPrefix(realRoot);
-  for (const name of names.filter((n) => n.startsWith(prefix) && n.endsWith('.json'))) {
+  for (const name of names.filter((n) => n.startsWith(prefix))) {
     const file = path.join(journalDir(), name);
-    let journal: Journal;
-    try {
-      journal = JSON.parse(readFileSync(file, 'utf8')) as Journal;
-    } catch {
-      removeQuietly(file);
-      continue;
-    }
-    if (journal.root !== realRoot) continue;
-    try {
-      if (recoverOne(journal) === 'finished') done.finished++;
-      else done.rolledBack++;
-      removeQuietly(file);
-    } catch {
-      // Left for the next start (say, a directory that is read-only right now).
-      done.stuck++;
+    const temp = /\.json\.([\d-]+)\.tmp$/.exec(name);
+    if (temp) {
+      if (!ownerAlive(temp[1])) removeQuietly(file);
+    } else if (name.endsWith('.json')) {
+      recoverJournal(file, realRoot, done);
     }
   }
   return done;
+}
+
+function recoverJournal(file: string, realRoot: string, done: ReturnType<typeof recoverApplies>): void {
+  let journal: Journal;
+  try {
+    journal = JSON.parse(readFileSync(file, 'utf8')) as Journal;
+  } catch {
+    removeQuietly(file);
+    return;
+  }
+  if (journal.root !== realRoot) return;
+  if (ownerAlive(journal.owner)) {
+    done.active++;
+    return;
+  }
+  try {
+    if (recoverOne(journal) === 'finished') done.finished++;
+    else done.rolledBack++;
+    removeQuietly(file);
+  } catch {
+    // Left for the next start (say, a directory that is read-only right now).
+    done.stuck++;
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The last check before a planned change is written (docs/security.md, "Apply"): the real file behind any
+ * The last check before a planned change is written (docs/security.md, "Apply journal"): the real file behind any
  * symlink, still inside the root, still as planned, writable unless forced; its mode and owner go along.
  */
 import { accessSync, constants, realpathSync, statSync, type Stats } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { clip } from '../core/limits.js';
 import type { CommitFile } from './apply-journal.js';
-import { readTextOrUndefined } from './files.js';
+import { readTextOrUndefined } from './read-file.js';
 
 /** What a planned change must say about its file. */
 export interface PlannedChange {
@@ -44,7 +44,8 @@ export function commitTarget(realRoot: string, change: PlannedChange, force: boo
   }
   // Bounded like every read: a file swapped for a huge one since the plan is simply "changed".
   const max = Buffer.byteLength(change.before, 'utf8') + 4;
-  if (stats.size > max || readTextOrUndefined(target, max) !== change.before) throw changedSince(change);
+  if (stats.size > max || readTextOrUndefined(target, { maxBytes: max }) !== change.before)
+    throw changedSince(change);
   if (!force && !writable(target, stats.mode)) {
     throw new LocusError('READ_ONLY', `${clip(change.file_path)} is read-only; nothing was written.`, {
       hint: 'Make the file writable, or force the apply.',

@@ -1,83 +1,38 @@
 /**
  * The one place where bytes on disk become text, and where Locus asks the disk about a file (docs/architecture.md,
- * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), the size checked before any read,
- * coded errors for every failure, stamps that change when a file does, and the containment check. The
- * workspace's own reads (Workspace.readText) and the files servers name (documents, locations) go through here.
+ * "File boundary"): strict UTF-8 with the BOM removed (NOT_TEXT otherwise), coded errors for every failure, stamps
+ * that change when a file does, and the containment check. The bytes themselves are read by `read-file.ts`.
  */
-import {
-  closeSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  realpathSync,
-  statSync,
-  watch,
-  type FSWatcher,
-} from 'node:fs';
+import { readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { clip, DEFAULT_LIMITS, limitExceeded } from '../core/limits.js';
 
 /**
- * The text of a regular file of at most `maxBytes`, from any path (a server may name devices, FIFOs or huge
- * files outside the root: those are refused before a byte is read).
+ * A file's identity, size, nanosecond mtime and ctime as one string ('missing' when it is gone): a change, a new
+ * stamp. The ctime catches a file rewritten and given its old mtime back (`touch -r`): nothing can set it back.
  */
-export function readTextFile(
-  absPath: string,
-  name: string = absPath,
-  maxBytes: number = DEFAULT_LIMITS.maxFileBytes,
-): { text: string; hadBom: boolean } {
-  let bytes: Buffer;
-  try {
-    const stats = statSync(absPath);
-    if (!stats.isFile()) throw new LocusError('NOT_TEXT', `${clip(name)} is not a regular file.`);
-    if (stats.size > maxBytes) throw tooBig(name, stats.size, maxBytes);
-    bytes = readFileSync(absPath);
-  } catch (cause) {
-    if (cause instanceof LocusError) throw cause;
-    throw accessError(cause, name, path.dirname(absPath));
-  }
-  return decodeText(bytes, name, maxBytes);
-}
-
-/** The text of a file, or undefined when it is gone, unreadable or not text. */
-export function readTextOrUndefined(absPath: string, maxBytes?: number): string | undefined {
-  try {
-    return readTextFile(absPath, absPath, maxBytes).text;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A file's identity, size and nanosecond mtime as one string ('missing' when it is gone): a change, a new stamp. */
 export function fileStamp(absPath: string): string {
   try {
     const stats = statSync(absPath, { bigint: true });
-    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+    return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
   } catch {
     return 'missing';
   }
 }
 
-/** Size, mtime and kind of a path, or undefined when nothing is there. */
+/**
+ * Size, kind and change time of a path, or undefined when nothing is there. `mtimeMs` is the later of the mtime and
+ * the ctime: a rewrite that restores the old mtime (`touch -r`) still moves it.
+ */
 export function fileFacts(absPath: string): { size: number; mtimeMs: number; isFile: boolean } | undefined {
   const stats = statSync(absPath, { throwIfNoEntry: false });
-  return stats && { size: stats.size, mtimeMs: stats.mtimeMs, isFile: stats.isFile() };
+  return stats && { size: stats.size, mtimeMs: changeTimeMs(stats), isFile: stats.isFile() };
 }
 
-/** Up to `bytes` bytes from the start of a file (language detection by shebang or modeline); undefined when unreadable. */
-export function readHead(absPath: string, bytes: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(absPath, 'r');
-    const buffer = Buffer.alloc(bytes);
-    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+/** The later of a file's mtime and ctime, in milliseconds: what the index keys a file's content by. */
+export function changeTimeMs(stats: { mtimeMs: number; ctimeMs: number }): number {
+  return Math.max(stats.mtimeMs, stats.ctimeMs);
 }
 
 /** Names of the regular files in a folder (empty when it cannot be listed). */
@@ -119,7 +74,7 @@ export function isInside(absPath: string, root: string): boolean {
   return !escapes(path.relative(root, absPath));
 }
 
-/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission → NOT_READABLE. */
+/** A failed stat/read as a coded error: missing → FILE_NOT_FOUND, no permission or a link loop → NOT_READABLE. */
 export function accessError(cause: unknown, name: string, root: string): LocusError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES' || code === 'EPERM') {
@@ -128,7 +83,18 @@ export function accessError(cause: unknown, name: string, root: string): LocusEr
       cause,
     });
   }
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ELOOP') {
+  if (code === 'ELOOP') {
+    // A link loop (or a link where the reader follows none) exists but leads to no file: not "missing".
+    return new LocusError(
+      'NOT_READABLE',
+      `${clip(name)} is a symlink that leads to no file (a loop); not read.`,
+      {
+        hint: 'Fix or remove the link.',
+        cause,
+      },
+    );
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
     return new LocusError('FILE_NOT_FOUND', `${clip(name)} does not exist in ${clip(root)}.`, {
       hint: 'Paths are relative to the workspace root; check the spelling.',
       advice: [{ kind: 'check-root' }],

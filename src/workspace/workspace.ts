@@ -3,13 +3,14 @@
  * (lexically and physically, symlinks followed), files must be regular, text, and under the size
  * limit. Results name files as the caller did, relative to the root with `/`.
  */
-import { realpathSync, statSync, readFileSync, type BigIntStats } from 'node:fs';
+import { realpathSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
 import { LruMap } from '../core/lru-map.js';
 import { FileLanguages, type DeclaredExtensions, type LanguageOverrides } from './file-language.js';
 import { clip, DEFAULT_LIMITS, limitExceeded, type Limits } from '../core/limits.js';
 import { accessError, decodeText, escapes, tooBig } from './files.js';
+import { readFileBytes } from './read-file.js';
 
 export { accessError, decodeText } from './files.js';
 
@@ -41,7 +42,10 @@ export class Workspace {
   private readonly texts = new LruMap<string, { stamp: string; text: string; hadBom: boolean }>({
     maxEntries: TEXT_CACHE_ENTRIES,
   });
-  private languages: FileLanguages | undefined;
+  private fileLanguages: FileLanguages | undefined;
+  /** The last `isFile` resolution, valid until the current synchronous run ends. */
+  private justResolved:
+    { filePath: string; resolved: { file: WorkspaceFile; stats: BigIntStats } } | undefined;
 
   constructor(
     root: string,
@@ -69,14 +73,14 @@ export class Workspace {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits, maxFileBytes: this.maxFileBytes };
   }
 
-  /** The language of a file (registry rules plus config globs and `.h` evidence, docs/languages.md). */
-  languageOf(absPath: string, text: string): string | undefined {
-    this.languages ??= new FileLanguages(
+  /** The language of its files: the one decision (registry rules, config globs, `.h` evidence; docs/languages.md). */
+  get languages(): FileLanguages {
+    this.fileLanguages ??= new FileLanguages(
       this.root,
       this.options.languageOverrides,
       this.options.declaredLanguages,
     );
-    return this.languages.languageOf(absPath, text);
+    return this.fileLanguages;
   }
 
   /** Resolves a caller's path lexically; `..` escapes are OUTSIDE_WORKSPACE. Does not touch the disk. */
@@ -134,10 +138,16 @@ export class Workspace {
     return { file, stats };
   }
 
-  /** True when `filePath` is an existing regular file inside the workspace (for the parse fallback). */
+  /**
+   * True when `filePath` is an existing regular file inside the workspace: how a locate string reads depends on it
+   * (locate/classify.ts). The resolution is kept until the current synchronous run ends, so the `readText` of the
+   * same file that follows a locate's reading does not resolve it a second time.
+   */
   isFile(filePath: string): boolean {
     try {
-      this.resolveFile(filePath);
+      const resolved = this.resolveWithStats(filePath);
+      if (this.justResolved === undefined) queueMicrotask(() => (this.justResolved = undefined));
+      this.justResolved = { filePath, resolved };
       return true;
     } catch {
       return false;
@@ -150,19 +160,20 @@ export class Workspace {
    * locates in one file cost a stat, not a read.
    */
   readText(filePath: string): TextFile {
-    const { file, stats } = this.resolveWithStats(filePath);
+    const just = this.justResolved;
+    const { file, stats } = just?.filePath === filePath ? just.resolved : this.resolveWithStats(filePath);
     const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
     const cached = this.texts.get(file.absPath);
     if (cached && cached.stamp === stamp) return { ...file, text: cached.text, hadBom: cached.hadBom };
     // The size is checked before reading: a huge file is refused without being loaded.
     if (stats.size > BigInt(this.maxFileBytes))
       throw tooBig(file.relPath, Number(stats.size), this.maxFileBytes);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file.absPath);
-    } catch (cause) {
-      throw accessError(cause, file.relPath, this.root);
-    }
+    // Opened again through the safe reader: a file swapped for a FIFO or device since the stat is refused.
+    const { bytes } = readFileBytes(file.absPath, {
+      maxBytes: this.maxFileBytes,
+      name: file.relPath,
+      within: this.realRoot,
+    });
     const decoded = decodeText(bytes, file.relPath, this.maxFileBytes);
     this.texts.set(file.absPath, { stamp, ...decoded });
     return { ...file, ...decoded };

@@ -101,15 +101,24 @@ describe('the same exit code for the same error', () => {
     }
   });
 
-  it('an invalid locus.config.json: CONFIG_INVALID, exit 2', async () => {
+  // The config is read the same way by every command (docs/configuration.md): offline ones included.
+  it.each([
+    ['locate', 'a.py:1'],
+    ['outline', 'a.py'],
+    ['check', '-'],
+    ['symbols', 'x'],
+    ['references', 'a.py@<|>x'],
+    ['hover', 'a.py@<|>x'],
+    ['edit', 'a.py:1', '--delete'],
+  ])('an invalid locus.config.json: %s is CONFIG_INVALID, exit 2', async (...args) => {
     const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const root = mkdtempSync(path.join(tmpdir(), 'locus-conv-'));
     try {
       writeFileSync(path.join(root, 'locus.config.json'), '{ "idleTimeout": 1 }');
       writeFileSync(path.join(root, 'a.py'), 'x = 1\n');
-      const run = locus(['hover', 'a.py@<|>x', '--root', root, '--json']);
-      expect(run.code).toBe(2);
+      const run = locus([...args, '--root', root, '--json']);
+      expect(run.code, run.stderr).toBe(2);
       expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: 'CONFIG_INVALID' } });
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -21,4 +21,15 @@ describe('per-flag help', () => {
       for (const flag of Object.keys(command.options)) expect(help).toContain(`--${flag}`);
     },
   );
+
+  it('says that --force overrides the safety warnings and new errors, not only read-only files', () => {
+    const rename = COMMANDS.find((c) => c.name === 'rename');
+    if (!rename) throw new Error('no rename command');
+    const force = commandHelp(rename)
+      .split('\n')
+      .find((line) => line.trimStart().startsWith('--force'));
+    expect(force).toMatch(/safety warnings/);
+    expect(force).toMatch(/new errors/);
+    expect(force).toMatch(/read-only/);
+  });
 });

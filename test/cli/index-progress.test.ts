@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { coldStart } from '../helpers/cli-mode.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const root = mkdtempSync(path.join(tmpdir(), 'locus-progress-'));
@@ -20,10 +21,12 @@ for (let i = 0; i < 40; i++) writeFileSync(path.join(root, `m${i}.py`), `def f${
 writeFileSync(path.join(root, 'cart.py'), 'class Cart:\n    def total(self):\n        return 1\n');
 
 function locus(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const env = { ...process.env, LOCUS_CACHE_DIR: cache };
   rmSync(cache, { recursive: true, force: true }); // a cold build every time
+  coldStart(root, env);
   const run = spawnSync(process.execPath, [path.join(REPO, 'bin/locus.js'), ...args, '--root', root], {
     encoding: 'utf8',
-    env: { ...process.env, LOCUS_CACHE_DIR: cache },
+    env,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

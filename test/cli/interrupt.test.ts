@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, FAKE_SERVER, isAlive, removeDir } from '../lsp/support.js';
+import { coldStart, THROUGH_DAEMON } from '../helpers/cli-mode.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const root = mkdtempSync(path.join(tmpdir(), 'locus-sigint-'));
@@ -51,6 +52,8 @@ describe('Ctrl-C', () => {
       .filter((e) => e.event === 'start')
       .map((e) => e.pid as number);
     expect(servers.length).toBeGreaterThan(0);
+    // Through the daemon the server stays warm for the next call, and leaves with the daemon.
+    if (THROUGH_DAEMON) coldStart(root);
     expect(await eventually(() => servers.every((pid) => !isAlive(pid)))).toBe(true);
   });
 });

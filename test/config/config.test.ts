@@ -173,6 +173,77 @@ describe('workspace trust', () => {
   });
 });
 
+describe('limits and durations (docs/security.md, "Limits")', () => {
+  const MiB = 1024 * 1024;
+
+  it('an untrusted workspace config may only lower a limit: raising ones are dropped with a warning', () => {
+    tree({ 'locus.config.json': JSON.stringify({ limits: { maxFileBytes: 64 * MiB, maxFindLength: 100 } }) });
+    const { config, warnings } = loadConfig(base);
+    expect(config.limits).toEqual({ maxFindLength: 100 });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`limits.maxFileBytes (${64 * MiB} > ${32 * MiB})`);
+    expect(warnings[0]).toMatch(/may only lower limits/);
+    expect(loadConfig(base, { trust: true }).config.limits).toEqual({
+      maxFileBytes: 64 * MiB,
+      maxFindLength: 100,
+    });
+  });
+
+  it("the user config's limits are the base an untrusted workspace may lower", () => {
+    userConfig({ limits: { maxFileBytes: 100 * MiB } });
+    tree({ 'locus.config.json': JSON.stringify({ limits: { maxFileBytes: 64 * MiB } }) });
+    const { config, warnings } = loadConfig(base);
+    expect(config.limits).toEqual({ maxFileBytes: 64 * MiB });
+    expect(warnings).toEqual([]);
+  });
+
+  // Past Node's timer limit (2^31-1 ms) a timer fires at once: every call would be a false TIMEOUT.
+  it.each([
+    ['limits.maxFileBytes', { limits: { maxFileBytes: 9007199254740991 } }],
+    ['requestTimeoutMs', { requestTimeoutMs: 3000000000 }],
+    ['initializeTimeoutMs', { initializeTimeoutMs: 3000000000 }],
+    ['readyTimeoutMs', { readyTimeoutMs: 1e12 }],
+    ['idleTimeoutMinutes', { idleTimeoutMinutes: 1e9 }],
+    ['restartWindowMinutes', { restartWindowMinutes: 1e9 }],
+  ])('%s past its ceiling is CONFIG_INVALID, trusted or not', (key, value) => {
+    tree({ 'locus.config.json': JSON.stringify(value) });
+    for (const options of [{}, { trust: true }]) {
+      const error = thrown(() => loadConfig(base, options));
+      expect(error.code).toBe('CONFIG_INVALID');
+      expect(error.message).toContain(key.split('.').pop());
+    }
+  });
+});
+
+describe('broad roots (docs/security.md, "Workspace roots")', () => {
+  const savedHome = process.env.HOME;
+  afterEach(() => {
+    if (savedHome === undefined) delete process.env.HOME;
+    else process.env.HOME = savedHome;
+  });
+
+  it('refuses the filesystem root and the home folder itself, unless the user config allows them', () => {
+    process.env.HOME = base;
+    for (const root of ['/', base]) {
+      const error = thrown(() => loadConfig(root));
+      expect(error.code).toBe('INVALID_ARGUMENT');
+      expect(error.details).toMatchObject({ argument: '--root' });
+      expect(error.hint).toContain('allowBroadRoots');
+    }
+    tree({ 'project/a.py': '' });
+    expect(loadConfig(join(base, 'project')).trusted).toBe(false);
+    userConfig({ allowBroadRoots: true });
+    expect(loadConfig(base).files).toHaveLength(1);
+  });
+
+  it('a workspace config cannot allow it', () => {
+    tree({ 'project/locus.config.json': JSON.stringify({ allowBroadRoots: true }) });
+    const { config, warnings } = loadConfig(join(base, 'project'));
+    expect(config).toEqual({});
+    expect(warnings[0]).toMatch(/allowBroadRoots/);
+  });
+});
+
 describe('the published JSON Schema', () => {
   it('is the one generated from the zod schema (run `npm run schema` after changing the format)', () => {
     const committed = JSON.parse(readFileSync(join(REPO, 'schema/locus.config.schema.json'), 'utf8'));

@@ -35,8 +35,8 @@ describe('declared languages', () => {
       '.hs',
     ]);
     const lsp = manager({ haskell });
-    expect(lsp.languageOf(join(root, 'src/Main.hs'))).toBe('haskell');
-    expect(lsp.languageOf(join(root, 'src/main.py'))).toBe('python');
+    expect(lsp.forFile(join(root, 'src/Main.hs'))?.adapter.id).toBe('configured:haskell');
+    expect(lsp.forFile(join(root, 'src/main.py'))?.adapter.languages).toContain('python');
   });
 
   it('the schema refuses extensions under a known language and a key that is no language name', () => {

@@ -1,6 +1,6 @@
 /** waitFor: how a bounded wait ends, on fake timers (no wall-clock assumptions). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { delay, waitFor, Wakeup, type WaitOutcome } from '../../src/core/wait-for.js';
+import { delay, waitFor, waitUntil, Wakeup, type WaitOutcome } from '../../src/core/wait-for.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -158,5 +158,36 @@ describe('delay', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+  });
+});
+
+describe('waitUntil', () => {
+  const POLLS: { name: string; trueAt: number; abortAt?: number; expected: WaitOutcome<undefined> }[] = [
+    {
+      name: 'a condition already true ends it at once',
+      trueAt: 0,
+      expected: { done: true, value: undefined },
+    },
+    { name: 'a condition that becomes true is seen', trueAt: 50, expected: { done: true, value: undefined } },
+    {
+      name: 'a condition never true times out',
+      trueAt: Infinity,
+      expected: { done: false, reason: 'timeout' },
+    },
+    {
+      name: 'the caller cancelling ends it',
+      trueAt: Infinity,
+      abortAt: 30,
+      expected: { done: false, reason: 'aborted' },
+    },
+  ];
+  it.each(POLLS)('$name', async (c) => {
+    const start = Date.now();
+    const caller = new AbortController();
+    if (c.abortAt !== undefined) setTimeout(() => caller.abort(), c.abortAt);
+    const outcome = waitUntil(() => Date.now() - start >= c.trueAt, 100, { signal: caller.signal });
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(outcome).resolves.toEqual(c.expected);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

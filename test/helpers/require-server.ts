@@ -4,7 +4,7 @@
  * `serverStatus` to decide yourself.
  */
 import { describe, it } from 'vitest';
-import { BUILTIN_ADAPTERS } from '../../src/lsp/index.js';
+import { BUILTIN_ADAPTERS } from '../../src/lsp/servers/index.js';
 import { configuredCommand } from '../../src/lsp/servers/resolve.js';
 
 /** Whether a built-in adapter's server can be launched here, and if not why and how to install it. */

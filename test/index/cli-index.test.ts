@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, REPO } from '../mcp/support.js';
 import { describeWithServer } from '../helpers/require-server.js';
+import { coldStart } from '../helpers/cli-mode.js';
 import {
   generateFiles,
   GENERATED_SYMBOLS,
@@ -92,6 +93,7 @@ describe('20,000 generated files plus the odd cases', () => {
     });
     expect(result.hits[0]).toMatchObject({ path: 'C19995', file_path: 'gen-src/d99/f19995.py' });
     expect(symbolsJson(root, 'outside_secret').total).toBe(0);
+    coldStart(root, env()); // a new process loads what the last one persisted
     const again = symbolsJson(root, 'G19997');
     expect(again.index, JSON.stringify(again.index)).toMatchObject({
       from_cache: generated.length + odd.indexed.length + odd.data.length,
@@ -122,6 +124,7 @@ describe('one-shot freshness and concurrency', () => {
       expect(body.index.files).toBe(1500);
     }
     expect(readdirSync(cacheDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    coldStart(root, env());
     const third = symbolsJson(root, 'J1499');
     expect(third.index).toMatchObject({ files: 1500, from_cache: 1500, parsed: 0 });
   });

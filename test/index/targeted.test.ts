@@ -3,10 +3,11 @@
  * workspace symbol path is answered by parsing only the files that spell the name — complete for
  * that name, persisted for the build that follows — and Go methods keep their receiver in the index.
  */
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheFile, WorkspaceIndex } from '../../src/index/index.js';
+import { loadCache } from '../../src/index/cache.js';
 import { createLocator } from '../../src/ops/locating/locator.js';
 import { symbols } from '../../src/ops/workspace/symbols.js';
 import { generateFiles, removeDir, tempDir, writeTree, useTempCacheDir } from './support.js';
@@ -44,7 +45,7 @@ describe('before the first build', () => {
 
     // What the pass parsed is persisted: the next instance's build parses only the rest.
     const file = cacheFile(cacheDirectory(root), realpathSync.native(root));
-    expect(JSON.parse(readFileSync(file, 'utf8')).files).toHaveLength(3);
+    expect(loadCache(file, realpathSync.native(root))?.entries.size).toBe(3);
     const next = new WorkspaceIndex(root);
     expect(await next.fresh()).toMatchObject({ complete: true, fromCache: 3, parsed: 200 });
     expect(next.store.fileCount).toBe(203);

@@ -1,6 +1,6 @@
 /**
  * Builds a plain-JavaScript copy of src/core, src/config and src/lsp (TypeScript's transpileModule, no type check) in a temp dir,
- * so a child `node` process can load the LSP layer without a TypeScript loader. Returns the copy's lsp/index.js.
+ * so a child `node` process can load the LSP layer without a TypeScript loader. Returns the copy's lsp/manager.js.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,5 +34,5 @@ export function buildLspForChild(): { dir: string; index: string } {
   }
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return { dir, index: join(dir, 'src', 'lsp', 'index.js') };
+  return { dir, index: join(dir, 'src', 'lsp', 'manager.js') };
 }

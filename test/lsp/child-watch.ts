@@ -8,7 +8,7 @@
  * rust-analyzer runs `rustup component add rust-src`) — see docs/configuration.md, "No network".
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { liveGroups } from '../../src/lsp/index.js';
+import { liveGroups } from '../../src/lsp/process-registry.js';
 
 const PACKAGE_MANAGERS = /^(npm|npx|yarn|pnpm|pip|pip3|pipx|uv)(-cli\.js)?$/;
 const LOCAL_GO = new Set(['list', 'env', 'version']);

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isLocusError, LocusError } from '../../src/core/index.js';
-import { DEFAULT_LSP_CONFIG, LspManager, type Session } from '../../src/lsp/index.js';
+import { DEFAULT_LSP_CONFIG } from '../../src/lsp/config.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { Session } from '../../src/lsp/session.js';
 import { removeDir } from './support.js';
 
 const dirs: string[] = [];

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLocusError, type LocusError } from '../../src/core/index.js';
-import { liveGroups, LspManager, type LspConfig, type Session } from '../../src/lsp/index.js';
+import { liveGroups } from '../../src/lsp/process-registry.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { LspConfig } from '../../src/lsp/config.js';
+import type { Session } from '../../src/lsp/session.js';
 import { at, eventually, FAKE_SERVER, isAlive, processesInGroup, removeDir } from './support.js';
 
 interface Harness {
@@ -136,6 +139,18 @@ describe('faults (scripted fake server)', () => {
     await hoverWorks(h);
   });
 
+  it('a declared body over 64 MiB is SERVER_FAILED before the body is read, naming the configured command', async () => {
+    // The fake server streams that body for as long as it is read: without the cap, memory would grow until the
+    // request timed out (TIMEOUT, not SERVER_FAILED).
+    const h = harness(['--ready-after=0', '--huge-body-on=textDocument/hover']);
+    const error = await failure(h.session.hover(h.file, h.text, { line: 0, character: 0 }));
+    expect(error.code).toBe('SERVER_FAILED');
+    expect(error.details).toMatchObject({ kind: 'oversized', declared: 99999999999 });
+    expect(error.message).toContain(`python server (${process.execPath})`);
+    expect(error.message).not.toMatch(/pyright/);
+    await hoverWorks(h);
+  });
+
   it('a start slower than the timeout is TIMEOUT naming initialize, and the next call works', async () => {
     // The first initialize never answers in time; the restarted server (the fault fires once) has 15 s.
     const h = harness(['--ready-after=0', '--slow-init=600000'], { initializeTimeoutMs: 15_000 });
@@ -185,7 +200,8 @@ describe('faults (scripted fake server)', () => {
     const error = await failure(h.session.completion(h.file, h.text, { line: 0, character: 0 }));
     expect(error.code).toBe('CAPABILITY_MISSING');
     expect(error.message).toMatch(/completionProvider/);
-    expect(error.message).toMatch(/pyright/);
+    // Named after the configured command that lacks it, not the built-in adapter (pyright) it stands in for.
+    expect(error.message).toContain(`python server (${process.execPath})`);
   });
 
   it('converts positions for a server that negotiates utf-8, both ways', async () => {

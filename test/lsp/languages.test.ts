@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LanguageDecisions, languageOfPath, lspLanguageId } from '../../src/lsp/languages.js';
+import { lspLanguageId, serverLanguageOfFile } from '../../src/lsp/languages.js';
 import { LspManager } from '../../src/lsp/manager.js';
-import { languageForPath } from '../../src/syntax/registry.js';
+import { FileLanguages } from '../../src/workspace/file-language.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'locus-lsp-languages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -18,9 +18,10 @@ describe('language detection shared by the syntax and LSP layers', () => {
     const script = path.join(root, 'deploy');
     const text = '#!/usr/bin/env bash\nmain() { echo hi; }\n';
     writeFileSync(script, text);
-    expect(languageForPath(script, text)).toBe('bash');
-    expect(languageOfPath(script)).toBe('bash');
-    expect(lspLanguageId(script)).toBe('shellscript');
+    const languages = new FileLanguages(root);
+    expect(languages.languageOf(script, { text })).toBe('bash');
+    expect(serverLanguageOfFile(script, new FileLanguages(root))).toBe('bash');
+    expect(lspLanguageId(script, new FileLanguages(root))).toBe('shellscript');
     const manager = new LspManager({ workspaceRoot: root });
     try {
       expect(manager.sessionFor(script).adapter.id).toBe('bash');
@@ -43,21 +44,12 @@ describe('language detection shared by the syntax and LSP layers', () => {
   it('tells the server the language the operations decided for a .h', async () => {
     const header = path.join(root, 'widget.h');
     writeFileSync(header, 'int f(void);\n');
-    expect(lspLanguageId(header)).toBe('c');
-    const decisions = new LanguageDecisions();
-    decisions.remember(header, 'cpp');
-    expect(lspLanguageId(header, decisions)).toBe('cpp');
-    expect(languageOfPath(header, decisions)).toBe('cpp');
-    // Decisions belong to one manager: another one (another context) does not see them.
-    const manager = new LspManager({ workspaceRoot: root });
-    const other = new LspManager({ workspaceRoot: root });
-    try {
-      manager.forFile(header, 'cpp');
-      expect(manager.languageOf(header)).toBe('cpp');
-      expect(other.languageOf(header)).toBe('c');
-    } finally {
-      await manager.closeAll();
-      await other.closeAll();
-    }
+    expect(lspLanguageId(header, new FileLanguages(root))).toBe('c');
+    // Decisions belong to one manager's languages: another one (another context) does not see them.
+    const decided = new FileLanguages(root);
+    decided.remember(header, 'cpp');
+    expect(lspLanguageId(header, decided)).toBe('cpp');
+    expect(serverLanguageOfFile(header, decided)).toBe('cpp');
+    expect(lspLanguageId(header, new FileLanguages(root))).toBe('c');
   });
 });

@@ -9,7 +9,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspManager, type LspConfig } from '../../src/lsp/index.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { LspConfig } from '../../src/lsp/config.js';
 import { describeWithServer } from '../helpers/require-server.js';
 import { isDownloader, watchServerChildren } from './child-watch.js';
 import { at, eventually, removeDir } from './support.js';

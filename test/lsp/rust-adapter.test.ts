@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LspManager, type Session } from '../../src/lsp/index.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { Session } from '../../src/lsp/session.js';
 import { rustAnalyzerAdapter } from '../../src/lsp/servers/rust.js';
 import { refuseUntrustedCargoConfig, rustProjectRoot } from '../../src/lsp/servers/rust-project.js';
 import { isRustupProxy, realToolOnPath } from '../../src/lsp/servers/resolve.js';

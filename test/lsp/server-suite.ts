@@ -7,7 +7,9 @@
 import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LspManager, type LspConfig, type Session } from '../../src/lsp/index.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { LspConfig } from '../../src/lsp/config.js';
+import type { Session } from '../../src/lsp/session.js';
 import { describeWithServer, type ConfiguredServer } from '../helpers/require-server.js';
 import { watchServerChildren } from './child-watch.js';
 import {

@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineIndex, type Position } from '../../src/core/index.js';
 import type { Location } from 'vscode-languageserver-protocol';
-import { uriToPath } from '../../src/lsp/index.js';
+import { uriToPath } from '../../src/lsp/uri.js';
 
 /** Repository root. */
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');

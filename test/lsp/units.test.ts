@@ -14,8 +14,12 @@ import { at, removeDir } from './support.js';
 function guarded(chunks: (string | Buffer)[]): string | undefined {
   const stream = new PassThrough();
   let sample: string | undefined;
-  guardFraming(stream, (s) => (sample ??= s));
-  for (const chunk of chunks) stream.write(chunk);
+  guardFraming(
+    stream,
+    (s) => (sample ??= s),
+    (declared) => (sample ??= `oversized ${declared}`),
+  );
+  for (const chunk of chunks) if (!stream.destroyed) stream.write(chunk);
   return sample;
 }
 
@@ -39,6 +43,11 @@ describe('framing guard', () => {
     ['LF-only line ends', 'Content-Length: 2\n\n{}'],
   ])('reports %s', (_name, text) => {
     expect(guarded([text])).toBeDefined();
+  });
+
+  it('reports a declared body over 64 MiB as soon as its header ends, and accepts one at the cap', () => {
+    expect(guarded(['Content-Length: 99999999999\r\n\r\n{'])).toBe('oversized 99999999999');
+    expect(guarded([`Content-Length: ${64 * 1024 * 1024}\r\n\r\n{`])).toBeUndefined();
   });
 });
 
@@ -83,20 +92,20 @@ describe('restart policy', () => {
 });
 
 describe('compile database for clangd', () => {
-  it('generates entries for C and C++ sources with include dirs, or copies the project one', () => {
+  it('generates entries for C and C++ sources with include dirs, or copies the project one', async () => {
     const root = mkdtempSync(join(tmpdir(), 'locus-cdb-'));
     writeFileSync(join(root, 'a.c'), '');
     writeFileSync(join(root, 'b.cpp'), '');
     writeFileSync(join(root, 'b.h'), '');
     const out = join(root, 'scratch');
-    expect(prepareCompileCommands(root, out)).toEqual({ generated: true, files: 2 });
+    expect(await prepareCompileCommands(root, out)).toEqual({ generated: true, files: 2 });
     const entries = JSON.parse(readFileSync(join(out, 'compile_commands.json'), 'utf8')) as {
       arguments: string[];
     }[];
     expect(entries.map((e) => e.arguments[0])).toEqual(['clang', 'clang++']);
     expect(entries[0]?.arguments).toContain(`-I${root}`);
     writeFileSync(join(root, 'compile_commands.json'), '[]');
-    expect(prepareCompileCommands(root, out).generated).toBe(false);
+    expect((await prepareCompileCommands(root, out)).generated).toBe(false);
     expect(readFileSync(join(out, 'compile_commands.json'), 'utf8')).toBe('[]');
     removeDir(root);
   });

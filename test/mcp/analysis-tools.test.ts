@@ -70,13 +70,25 @@ describeWithServer('typescript', 'diagnostics tool', () => {
 });
 
 describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () => {
-  it('answers callers with call sites and locate strings', async () => {
+  it('answers callers compactly: one line and one locate string per caller, call sites by position', async () => {
     const result = await call('call_hierarchy', {
       locate: 'typescript/calls.ts:leaf',
       direction: 'incoming',
     });
     expect(data(result).ok, text(result)).toBe(true);
     expect(text(result)).toContain('Incoming calls (callers), depth 1: 1 item(s)');
+    expect(text(result)).toMatch(/^ {2}- function `caller` `typescript\/calls\.ts:caller`$/m);
+    expect(text(result)).toMatch(/^ {4}call sites: 6:10$/m);
+    expect(text(result)).toContain('`detail: "full"`');
+    expect(text(result).split('\n')[0]).toMatch(/^\w+ on typescript\/calls\.ts:\d+:\d+: /);
+  });
+
+  it('answers callers in full with call sites, their source lines and locate strings', async () => {
+    const result = await call('call_hierarchy', {
+      locate: 'typescript/calls.ts:leaf',
+      direction: 'incoming',
+      detail: 'full',
+    });
     expect(text(result)).toContain('locate: `typescript/calls.ts:caller`');
     expect(text(result)).toMatch(/call at typescript\/calls\.ts:6:10/);
   });
@@ -92,10 +104,28 @@ describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () =
   });
 });
 
-describeWithServer('typescript', 'rename tool: verified by default, force to write anyway', () => {
-  it('previews with verification and safety warnings, refuses apply, writes with force', async () => {
+describeWithServer('typescript', 'rename tool: compact, verified when asked, force to write anyway', () => {
+  it('previews compactly without verification and says so; the full form has the diff', async () => {
     const args = { locate: 'typescript/calls.ts:leaf', new_name: 'caller' };
     const preview = await call('rename', args);
+    const body = data(preview) as { ok?: boolean; verification?: unknown; diff: string; fingerprint: string };
+    expect(body.ok, text(preview)).toBe(true);
+    expect(body.verification).toBeUndefined();
+    expect(text(preview)).toContain('add `verify: true`');
+    // Compact: the changed lines, numbered, without hunk headers or context; the fingerprint to apply with.
+    expect(text(preview)).toMatch(/^ {2}1\+ export function caller\(\): number \{$/m);
+    expect(text(preview)).not.toContain('@@');
+    expect(text(preview)).toMatch(/^typescript\/calls\.ts \(2 edits\)$/m);
+    expect(text(preview)).toContain(`Fingerprint: ${body.fingerprint}`);
+    const full = await call('rename', { ...args, detail: 'full' });
+    expect(text(full)).toContain(data(full).diff as string);
+    expect(text(full)).toContain('Cursor: ');
+    expect(text(preview).length).toBeLessThan(text(full).length);
+  });
+
+  it('verifies when asked, shows safety warnings, refuses apply, writes with force', async () => {
+    const args = { locate: 'typescript/calls.ts:leaf', new_name: 'caller' };
+    const preview = await call('rename', { ...args, verify: true });
     const body = data(preview) as {
       ok?: boolean;
       verification?: { new_errors: unknown[] };

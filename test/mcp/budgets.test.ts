@@ -138,7 +138,11 @@ describeWithServer('pyright', 'references and rename diffs (pyright)', () => {
     ]);
     expect((data(cut).diff as string).length).toBeLessThan(2_000);
     expect(text(cut)).toContain('`full_diff: true`');
-    expect(text(cut)).toContain('- py/many.py (301; 1 hunk(s), +301 −301)');
+    // Compact (the default): the file with its counts, the changed lines that fit, no second hint.
+    expect(text(cut)).toMatch(/^py\/many\.py \(301 edits, \+301 −301\)$/m);
+    expect(text(cut)).not.toContain('detail: "full"');
+    const fullForm = await call('rename', { ...args, detail: 'full' });
+    expect(text(fullForm)).toContain('- py/many.py (301; 1 hunk(s), +301 −301)');
     const full = await call('rename', { ...args, full_diff: true });
     expect(data(full).diff_complete).toBe(true);
     expect((data(full).diff as string).match(/^\+v\d+ = aim\(/gm)).toHaveLength(USES);

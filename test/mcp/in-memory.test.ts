@@ -118,7 +118,7 @@ describe('tools/list', () => {
     }
   });
 
-  it('explains locate strings with examples and the marker rule on every locate argument', async () => {
+  it('points every locate argument at the syntax, which the instructions explain once', async () => {
     const { tools } = await client.listTools();
     const withLocate = tools.filter((t) => 'locate' in (t.inputSchema.properties ?? {}));
     expect(withLocate.map((t) => t.name).sort()).toEqual(
@@ -131,16 +131,19 @@ describe('tools/list', () => {
         tool.inputSchema.properties as Record<string, { description: string; anyOf: unknown[] }>
       ).locate;
       expect(locate?.description).toContain('path[:scope][@find]');
-      expect(locate?.description).toContain('`<|>`');
-      expect(locate?.description).toContain('<<|>>');
-      expect(locate?.description.match(/`src\/[^`]+`/g)?.length).toBeGreaterThanOrEqual(4);
+      expect(locate?.description).toContain('server instructions');
       expect(locate?.anyOf).toHaveLength(2); // string or object form
       expect(tool.inputSchema.required).toContain('locate');
     }
   });
 
-  it('sends instructions that explain the locate syntax', () => {
-    expect(client.getInstructions()).toContain('path[:scope][@find]');
+  it('sends instructions that explain the locate syntax with examples and the marker rule', () => {
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toContain('path[:scope][@find]');
+    expect(instructions).toContain('`<|>`');
+    expect(instructions).toContain('<<|>>');
+    expect(instructions.match(/`src\/[^`]+`/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(instructions).toContain('Object form');
   });
 });
 

@@ -153,7 +153,8 @@ async function expectAnswer(
   const range = ['code_actions', 'format_range'].includes(operation);
   expect(cursor.display).toBe(data(await call('locate', { locate, range })).display);
   const escaped = cursor.display.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  expect(text(result)).toMatch(new RegExp(`^${named} on ${escaped}\nSymbol: .+\nCursor: \`.*\\|.*\`\n`));
+  // The compact cursor context (the MCP default): place and what is under the cursor on one line.
+  expect(text(result)).toMatch(new RegExp(`^${named} on ${escaped}: .+\n`));
   return json;
 }
 

@@ -7,11 +7,13 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advice } from '../../src/core/advice.js';
 import type { ErrorCode } from '../../src/core/errors.js';
+import { commandNames } from '../../src/cli/main.js';
 import { cliWording } from '../../src/cli/wording.js';
 import { failure } from '../../src/mcp/result.js';
 import type { LocusMcpServer } from '../../src/mcp/server.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import { renderError } from '../../src/render/error.js';
+import { rel, SRC, sourceFiles, stringLiterals } from '../helpers/source-tree.js';
 import { connectInMemory, makeWorkspace, removeDir, text } from './support.js';
 
 const CODES = {
@@ -50,11 +52,14 @@ const ADVICE = {
   'full-diff': { kind: 'full-diff' },
   'check-root': { kind: 'check-root' },
   force: { kind: 'force' },
+  'full-detail': { kind: 'full-detail', what: 'the diff' },
+  verify: { kind: 'verify' },
+  'find-symbol': { kind: 'find-symbol', path: 'src/**/*.py' },
+  search: { kind: 'search', pattern: 'src/**/*.py@raise <|>ValueError' },
 } satisfies { [K in Advice['kind']]: Extract<Advice, { kind: K }> };
 
-/** CLI flags and commands an MCP text must not mention. */
-const CLI_WORDS =
-  /(^|[\s`(])--[a-z]|\blocus (locate|outline|describe|check|definition|references|rename|hover|completion|signature-help|code-actions|format|mcp)\b/;
+/** CLI flags and commands an MCP text must not mention: every command of the CLI's own table. */
+const CLI_WORDS = new RegExp(`(^|[\\s\`(])--[a-z]|\\blocus (${commandNames().join('|')})\\b`);
 
 describe('every code and every advice through both faces', () => {
   const advice = Object.values(ADVICE) as Advice[];
@@ -101,11 +106,41 @@ describe('real failures of the MCP face name no CLI command or flag', () => {
     ['outline', { file_path: 'python/cart.py', page: 99 }],
     ['locate', { locate: 'python/cart.py:999' }],
     ['locate', { locate: 'python/cart.py:Cart.total@return <|>nothing_like_this' }],
+    ['locate', { locate: 'nothing_like_this_name' }],
+    ['locate', { locate: 'python/*.py@def' }],
   ];
   it.each(calls)('%s %j', async (tool, args) => {
     const result = await client.callTool({ name: tool, arguments: args });
     expect(result.isError).toBe(true);
     expect(text(result)).not.toMatch(CLI_WORDS);
     expect(JSON.stringify(result.structuredContent)).not.toMatch(CLI_WORDS);
+  });
+});
+
+/**
+ * Text below the faces reaches both of them, so it names no CLI command: what to do next is `Advice`, worded by
+ * each face. Only the CLI's own files, and the few texts listed here (with why), may name a command.
+ */
+const NAMES_A_COMMAND: Record<string, string> = {
+  'mcp/main.ts': 'the usage line of `locus mcp` itself, on stderr when the server cannot start',
+  'mcp/server.ts': 'the prefix of its log lines on stderr (`locus mcp: …`), which no agent reads',
+  'config/schema.ts': 'describes a configuration key that exists for the CLI command `locus check`',
+};
+
+describe('no text below the faces names a CLI command', () => {
+  const COMMAND = new RegExp(`\\blocus (${commandNames().join('|')})\\b`);
+  const offenders = sourceFiles(SRC)
+    .filter((f) => !rel(f).startsWith('cli/'))
+    .flatMap((f) =>
+      stringLiterals(f)
+        .filter((literal) => COMMAND.test(literal.text))
+        .map((literal) => ({ file: rel(f), at: `${rel(f)}:${literal.line}: ${literal.text.slice(0, 80)}` })),
+    );
+  it('only the listed files do', () => {
+    expect(offenders.filter((o) => NAMES_A_COMMAND[o.file] === undefined).map((o) => o.at)).toEqual([]);
+  });
+  it('lists no file that no longer does', () => {
+    const stale = Object.keys(NAMES_A_COMMAND).filter((f) => !offenders.some((o) => o.file === f));
+    expect(stale).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Big files (docs/performance.md, "memory"): files over MAX_OUTLINE_CHARS are read but not parsed here —
  * line scopes and finds work, a symbol scope goes through the workspace index (whose workers parse them),
- * and says why it cannot when the index leaves the file out.
+ * and says why it cannot when the index leaves the file out (LIMIT_EXCEEDED); their outline is parsed apart.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,17 +48,19 @@ describe('files too big to parse', () => {
     expect(!missing.ok && missing.error.hint).toContain('`big.js:lastOne`');
   });
 
-  it('an outline of it points to the index instead of asking for a grammar', async () => {
+  it('has an outline all the same, parsed apart as the index parses it', async () => {
     const outline = await locator.outline('big.js');
-    expect(outline).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
-    expect(!outline.ok && outline.error.hint).toContain('locus symbols NAME --path big.js');
+    expect(outline.ok).toBe(true);
+    if (!outline.ok) return;
+    expect(outline.symbols).toHaveLength(lines + 1);
+    expect(outline.symbols.at(-1)).toMatchObject({ name: 'lastOne', locate: 'big.js:lastOne' });
   });
 
-  it('explains that a symbol scope needs a parse the file is too big for when the index leaves it out', async () => {
+  it('says a symbol scope needs a parse the file is too big for when the index leaves it out (a limit)', async () => {
     const unindexed = createLocator({ root, index: { exclude: ['big.js'] } });
     try {
       const result = await unindexed.locate('big.js:lastOne');
-      expect(result).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_LANGUAGE' } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'LIMIT_EXCEEDED' } });
       if (!result.ok) expect(result.error.message).toContain('too big to parse');
     } finally {
       await unindexed.close();

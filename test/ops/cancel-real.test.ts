@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/core/call.js';
-import { liveGroups } from '../../src/lsp/index.js';
+import { liveGroups } from '../../src/lsp/process-registry.js';
 import { createLocus, type Locus } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
 

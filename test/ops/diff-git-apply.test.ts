@@ -44,17 +44,34 @@ function gitApply(changes: DiffInput[], diff: string): Record<string, string> | 
 
 it('git apply accepts every diff and reproduces the edited texts', () => {
   fc.assert(
-    fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }), (pairs) => {
-      const changes = pairs
-        .map(([before, after], i) => ({ file_path: `src/f${i}.txt`, before, after }))
-        .filter((c) => c.before !== c.after);
-      fc.pre(changes.length > 0);
-      const diff = unifiedDiff(changes);
-      expect(diff.endsWith('\n')).toBe(true);
-      expect(gitApply(changes, diff)).toEqual(Object.fromEntries(changes.map((c) => [c.file_path, c.after])));
-    }),
+    // Either the minimal diff or the one-hunk form a window over the step budget gets (budget 0).
+    fc.property(
+      fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
+      (pairs, block) => {
+        const changes = pairs
+          .map(([before, after], i) => ({ file_path: `src/f${i}.txt`, before, after }))
+          .filter((c) => c.before !== c.after);
+        fc.pre(changes.length > 0);
+        const diff = block ? unifiedDiff(changes, 0) : unifiedDiff(changes);
+        expect(diff.endsWith('\n')).toBe(true);
+        expect(gitApply(changes, diff)).toEqual(
+          Object.fromEntries(changes.map((c) => [c.file_path, c.after])),
+        );
+      },
+    ),
     { numRuns: 60 },
   );
+});
+
+it('a replacement far over the step budget is one hunk: its old lines removed, its new lines added', () => {
+  const before = Array.from({ length: 2000 }, (_, i) => `keep ${i}`).join('\n') + '\n';
+  const added = Array.from({ length: 40_000 }, (_, i) => `new ${i}`).join('\n');
+  const after = before.replace('keep 1000\n', `${added}\n`);
+  const diff = unifiedDiff([{ file_path: 'src/huge.txt', before, after }]);
+  expect(diff.match(/^@@ .* @@$/gm)).toEqual(['@@ -998,7 +998,40006 @@']);
+  expect(diff.match(/^-.*$/gm)?.slice(1)).toEqual(['-keep 1000']);
+  expect(gitApply([{ file_path: 'src/huge.txt', before, after }], diff)).toEqual({ 'src/huge.txt': after });
 });
 
 it('an empty old text is diffed as @@ -0,0', () => {

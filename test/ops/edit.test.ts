@@ -177,6 +177,34 @@ describe('edit: Python', () => {
     const forced = await run(edits, { force: true });
     expect(forced.diff).toContain('+def helper(x:');
   });
+
+  it("refuses a bad dedent tree-sitter accepts but Python's own parser rejects (jinja2 Lexer.tokenize)", async () => {
+    const before = read('cart.py');
+    const edits: EditRequest[] = [
+      {
+        locate: 'cart.py:Cart.total',
+        action: 'replace',
+        text: 'def total(self):\n    subtotal = sum(i.price for i in self.items)\n  return subtotal',
+      },
+    ];
+    const error = await failure(edits);
+    expect(error.code).toBe('UNSAFE_EDIT');
+    expect(error.message).toContain('IndentationError: unindent does not match any outer indentation level');
+    expect(error.message).toContain('`return subtotal`');
+    expect((await locus.edit(edits, { apply: true })).ok).toBe(false);
+    expect(read('cart.py')).toBe(before);
+  });
+
+  it('accepts an edit of a file whose indentation was already wrong elsewhere (only new errors count)', async () => {
+    writeFileSync(
+      path.join(root, 'cart.py'),
+      `${read('cart.py')}\n\ndef broken():\n        x = 1\n      return x\n`,
+    );
+    const result = await run([
+      { locate: 'cart.py:helper@<|>return x * 2', action: 'replace', text: 'return x * 3' },
+    ]);
+    expect(result.diff).toContain('+    return x * 3');
+  });
 });
 
 describe('edit: TypeScript', () => {

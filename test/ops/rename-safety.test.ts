@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
 import type { RenameResult } from '../../src/ops/edits/rename.js';
-import type { RenameWarningKind } from '../../src/ops/edits/rename-safety.js';
+import type { RenameWarningKind, WarningConfidence } from '../../src/ops/edits/rename-safety.js';
 import { describeWithServer } from '../helpers/require-server.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures', 'rename-safety');
@@ -24,8 +24,10 @@ interface Case {
   newName: string;
   /** Overrides on top of the defaults (another server for the language). */
   lspConfig?: { languages: Record<string, { server: string }> };
-  /** Each expected warning: its kind and the locate string of the place it names (a locate resolving to it). */
-  expected: { kind: RenameWarningKind; at: string }[];
+  /** Each expected warning: its kind, the locate string of the place it names, and its confidence when it matters. */
+  expected: { kind: RenameWarningKind; at: string; confidence?: WarningConfidence }[];
+  /** Places that must have no warning (the same word that is something else). */
+  absent?: string[];
 }
 
 const CASES: Case[] = [
@@ -39,6 +41,20 @@ const CASES: Case[] = [
       { kind: 'unrenamed-override', at: 'params.py:IntParamType.convert' },
       { kind: 'unrenamed-override', at: 'params.py:BoolParamType.convert' },
     ],
+  },
+  {
+    name: 'pyright: overrides in subclasses of a generic base, headers over several lines (click 8.2), and getattr by name',
+    server: 'pyright',
+    fixture: 'python',
+    locate: 'generic_params.py:GenericParamType.convert',
+    newName: 'convert_value',
+    expected: [
+      { kind: 'unrenamed-override', at: 'generic_params.py:_NumberBase.convert', confidence: 'high' },
+      { kind: 'unrenamed-override', at: 'generic_params.py:_RangeBase.convert', confidence: 'high' },
+      { kind: 'unrenamed-in-string', at: 'generic_params.py:convert_all@"<|>convert"', confidence: 'high' },
+    ],
+    // The docstring names `convert` too: documentation, not a use.
+    absent: ['generic_params.py:convert_all@`<|>convert`'],
   },
   {
     name: 'pyright: a new name colliding with a sibling method (Cart.subtotal → total)',
@@ -55,6 +71,14 @@ const CASES: Case[] = [
     locate: 'render.go:Renderer.RenderNode',
     newName: 'Render2',
     expected: [{ kind: 'unrenamed-override', at: 'render.go:(*HTMLRenderer).RenderNode' }],
+  },
+  {
+    name: 'gopls: a method named in a template string (cobra UseLine and its usage template)',
+    server: 'gopls',
+    fixture: 'go',
+    locate: 'command.go:(*Command).UseLine',
+    newName: 'UsageLine',
+    expected: [{ kind: 'unrenamed-in-string', at: 'command.go@{{.<|>UseLine', confidence: 'high' }],
   },
   {
     name: 'TypeScript 7: the structural Observer.next a Subject satisfies',
@@ -97,6 +121,21 @@ const CASES: Case[] = [
       { kind: 'unrenamed-reference', at: 'other.sh:trim' },
       { kind: 'unrenamed-reference', at: 'other.sh@<|>trim "a b"' },
     ],
+    // ImageMagick's `-trim` option (neofetch) is another word.
+    absent: ['util.sh@-<|>trim'],
+  },
+  {
+    name: 'bash-language-server: command words where tree-sitter-bash misreads code as a string (bash-completion)',
+    server: 'bash',
+    fixture: 'bash',
+    locate: 'completion.sh:_filedir',
+    newName: '_fd',
+    expected: [
+      { kind: 'unrenamed-occurrence', at: 'completion.sh:_variables@<|>_filedir', confidence: 'high' },
+      { kind: 'unrenamed-occurrence', at: 'completion.sh:_thumbnail@<|>_filedir' },
+    ],
+    // `} # _filedir()` is a comment.
+    absent: ['completion.sh@# <|>_filedir'],
   },
 ];
 
@@ -132,7 +171,22 @@ for (const c of CASES) {
         ).toBeDefined();
         const back = await locus.locate(found?.locate as string);
         expect(back.ok && back.display).toBe(place.display);
+        if (want.confidence) expect(found?.confidence).toBe(want.confidence);
+        expect(found?.blocks_apply).toBe(true);
       }
+    });
+
+    it('says nothing where the same word is something else', async () => {
+      for (const at of c.absent ?? []) {
+        const place = await locus.locate(at);
+        if (!place.ok) throw new Error(`fixture anchor ${at}: ${place.error.message}`);
+        expect(preview.warnings.filter((w) => w.display === place.display)).toEqual([]);
+      }
+    });
+
+    it('ranks the warnings by confidence', () => {
+      const ranks = preview.warnings.map((w) => ['high', 'medium', 'low'].indexOf(w.confidence));
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     });
 
     it('refuses to apply with warnings (UNSAFE_EDIT, nothing written)', async () => {
@@ -150,20 +204,28 @@ for (const c of CASES) {
   });
 }
 
-describeWithServer('gopls', 'rename safety — a clean rename and a forced apply', () => {
+/** A copy of a fixture and a Locus on it for the enclosing describe. */
+function fixtureWorkspace(fixture: string): { dir: () => string; locus: () => Locus } {
   let dir: string;
   let locus: Locus;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'locus-rename-safety-clean-'));
-    cpSync(path.join(FIXTURES, 'go'), dir, { recursive: true });
+    dir = mkdtempSync(path.join(tmpdir(), `locus-rename-safety-${fixture}-`));
+    cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
     locus = createLocus({ root: dir });
   });
   afterAll(async () => {
     await locus?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  return { dir: () => dir, locus: () => locus };
+}
+
+describeWithServer('gopls', 'rename safety — a clean rename and a forced apply', () => {
+  const workspace = fixtureWorkspace('go');
 
   it('has no warnings when nothing is missed, and applies', async () => {
+    const locus = workspace.locus();
+    const dir = workspace.dir();
     const result = ok(await locus.rename('render.go:Render', 'RenderAll', { apply: true }));
     expect(result.warnings.filter((w) => w.blocks_apply)).toEqual([]);
     // gopls renames the doc comment on purpose: reported, not blocking.
@@ -172,6 +234,8 @@ describeWithServer('gopls', 'rename safety — a clean rename and a forced apply
   });
 
   it('applies despite warnings with force', async () => {
+    const locus = workspace.locus();
+    const dir = workspace.dir();
     const result = ok(
       await locus.rename('render.go:Renderer.RenderNode', 'Emit', { apply: true, force: true }),
     );
@@ -180,3 +244,17 @@ describeWithServer('gopls', 'rename safety — a clean rename and a forced apply
     expect(readFileSync(path.join(dir, 'render.go'), 'utf8')).toContain('Emit(w io.Writer, n Node) error');
   });
 });
+
+describeWithServer(
+  'typescript',
+  'rename safety — a module path that spells the name is not an occurrence',
+  () => {
+    const workspace = fixtureWorkspace('typescript');
+
+    it("has no warning for `from './isFunction'` (rxjs)", async () => {
+      const result = ok(await workspace.locus().rename('isFunction.ts:isFunction', 'isFn'));
+      expect(result.files.map((f) => f.file_path).sort()).toEqual(['isFunction.ts', 'main.ts']);
+      expect(result.warnings).toEqual([]);
+    });
+  },
+);

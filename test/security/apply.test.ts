@@ -21,6 +21,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToUri } from '../../src/lsp/uri.js';
 import { recoverApplies } from '../../src/workspace/apply-journal.js';
+import { ownerOf } from '../../src/workspace/process-owner.js';
 import { applyPlan, planWorkspaceEdit } from '../../src/ops/edits/edits.js';
 import { FreshnessTracker } from '../../src/ops/context/freshness.js';
 import { createReferenceAnswers, type OpsContext } from '../../src/ops/context/context.js';
@@ -214,6 +215,96 @@ describe('recovery at MCP server start', () => {
     );
     server.kill();
     expect(texts()).toEqual(['new = 0\n', 'new = 1\n', 'new = 2\n']);
+    root.cleanup();
+  });
+});
+
+/** Like CHILD, over files f<first>…f<first+count-1> (so several children can apply to one root at once). */
+const RANGE_CHILD = CHILD.replace(
+  'const [root, count] = process.argv.slice(2);',
+  'const [root, count, first = "0"] = process.argv.slice(2);',
+).replace("root + '/f' + i + '.py'", "root + '/f' + (i + Number(first)) + '.py'");
+
+function leftovers(root: string): { state: string[]; workspace: string[] } {
+  return {
+    state: readdirSync(STATE).filter((n) => n.startsWith('apply-')),
+    workspace: readdirSync(root).filter((n) => n.includes('.locus-')),
+  };
+}
+
+describe('leftovers (issue 25 §8)', () => {
+  it.each([1, 2])(
+    'a kill while the journal is written (its write %i) leaves nothing once the next start recovers',
+    (write) => {
+      const script = path.join(STATE, 'child.mjs');
+      writeFileSync(script, CHILD);
+      const root = scratch(Object.fromEntries([0, 1].map((i) => [`f${i}.py`, `old = ${i}\n`])));
+      const child = spawnSync(process.execPath, [script, root.root, '2'], {
+        env: { ...process.env, LOCUS_STATE_DIR: STATE, LOCUS_TEST_CRASH_WRITING_JOURNAL: String(write) },
+        encoding: 'utf8',
+        timeout: 600_000,
+      });
+      expect(child.signal, child.stderr).toBe('SIGKILL');
+      expect(readdirSync(STATE).some((n) => n.endsWith('.tmp'))).toBe(true);
+      recoverApplies(realpathSync(root.root));
+      expect(leftovers(root.root)).toEqual({ state: [], workspace: [] });
+      expect([0, 1].map((i) => readFileSync(path.join(root.root, `f${i}.py`), 'utf8'))).toEqual([
+        'old = 0\n',
+        'old = 1\n',
+      ]);
+      root.cleanup();
+    },
+  );
+
+  it('recovery leaves the journal of a live process alone, and settles it once that process is gone', () => {
+    const script = path.join(STATE, 'child.mjs');
+    writeFileSync(script, CHILD);
+    const root = scratch(Object.fromEntries([0, 1].map((i) => [`f${i}.py`, `old = ${i}\n`])));
+    // Killed after the journal and both staged files: an apply in progress, as another process would see it.
+    spawnSync(process.execPath, [script, root.root, '2'], {
+      env: { ...process.env, LOCUS_STATE_DIR: STATE, LOCUS_TEST_CRASH_AFTER: '3' },
+      timeout: 600_000,
+    });
+    const [name] = leftovers(root.root).state;
+    const file = path.join(STATE, name as string);
+    const journal = JSON.parse(readFileSync(file, 'utf8')) as { owner?: string };
+    const dead = journal.owner;
+    expect(dead).toMatch(/^\d+-/);
+    // The same journal as if this (live) test process were applying it.
+    const live = ownerOf(process.pid);
+    writeFileSync(file, JSON.stringify({ ...journal, owner: live }));
+    expect(recoverApplies(realpathSync(root.root))).toMatchObject({ active: 1, rolledBack: 0 });
+    expect(leftovers(root.root).workspace).toHaveLength(2);
+    writeFileSync(file, JSON.stringify({ ...journal, owner: dead }));
+    expect(recoverApplies(realpathSync(root.root))).toMatchObject({ active: 0, rolledBack: 1 });
+    expect(leftovers(root.root)).toEqual({ state: [], workspace: [] });
+    root.cleanup();
+  });
+
+  it('concurrent applies to one root (each process recovering at its start) all succeed and leave nothing', async () => {
+    const script = path.join(STATE, 'range-child.mjs');
+    writeFileSync(script, RANGE_CHILD);
+    const children = 6;
+    const perChild = 3;
+    const root = scratch(
+      Object.fromEntries(Array.from({ length: children * perChild }, (_, i) => [`f${i}.py`, `old = ${i}\n`])),
+    );
+    const runs = Array.from({ length: children }, (_, c) => {
+      const child = spawn(process.execPath, [script, root.root, String(perChild), String(c * perChild)], {
+        env: { ...process.env, LOCUS_STATE_DIR: STATE },
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        child.on('close', (code) => resolve({ code, stderr })),
+      );
+    });
+    for (const run of await Promise.all(runs)) expect(run.code, run.stderr).toBe(0);
+    const texts = Array.from({ length: children * perChild }, (_, i) =>
+      readFileSync(path.join(root.root, `f${i}.py`), 'utf8'),
+    );
+    expect(texts).toEqual(texts.map((_, i) => `new = ${i}\n`));
+    expect(leftovers(root.root)).toEqual({ state: [], workspace: [] });
     root.cleanup();
   });
 });

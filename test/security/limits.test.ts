@@ -201,3 +201,32 @@ describe('matching is linear in counted steps', () => {
     expect(steps).toBeLessThanOrEqual(linear(text.length, 3));
   });
 });
+
+describe('a repository config may only tighten limits (issue 25 §4)', () => {
+  it('an untrusted maxFileBytes above the default is ignored with a warning: a bigger file is refused unread', async () => {
+    const { truncateSync, writeFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const repo = scratch({ 'a.py': 'def a():\n    return 1\n' });
+    try {
+      // Sparse: 33 MiB by its size, nothing on disk; refused by the size the open file reports.
+      writeFileSync(path.join(repo.root, 'huge.py'), '');
+      truncateSync(path.join(repo.root, 'huge.py'), DEFAULT_LIMITS.maxFileBytes + 1);
+      writeFileSync(
+        path.join(repo.root, 'locus.config.json'),
+        JSON.stringify({ limits: { maxFileBytes: 200 * 1024 * 1024, maxFindLength: 10 } }),
+      );
+      const locator = createLocator({ root: repo.root });
+      try {
+        expect(locator.workspace.limits.maxFileBytes).toBe(DEFAULT_LIMITS.maxFileBytes);
+        expect(locator.workspace.limits.maxFindLength).toBe(10);
+        expect(locator.configWarnings.join('\n')).toMatch(/limits\.maxFileBytes .* may only lower limits/);
+        const result = await locator.locate('huge.py:1');
+        expect(result.ok || result.error.code).toBe('LIMIT_EXCEEDED');
+      } finally {
+        await locator.close();
+      }
+    } finally {
+      repo.cleanup();
+    }
+  });
+});

@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LspManager, type LspConfig, type Session } from '../../src/lsp/index.js';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { LspConfig } from '../../src/lsp/config.js';
+import type { Session } from '../../src/lsp/session.js';
 import { FAKE_SERVER, removeDir } from '../lsp/support.js';
 
 interface Harness {

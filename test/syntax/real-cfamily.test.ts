@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 import { extractOutline } from '../../src/syntax/outline.js';
-import { languageForPath } from '../../src/syntax/registry.js';
+import { detectLanguage } from '../../src/core/languages.js';
 import { expectGoldenOutline } from '../helpers/golden-outline.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -249,7 +249,7 @@ describe('real C, C++ and Bash: golden outlines', () => {
   ])('%s', async (relPath) => {
     const file = path.join(FIXTURES, relPath);
     const text = readFileSync(file, 'utf8');
-    const language = languageForPath(file, text);
+    const language = detectLanguage(file, text);
     expect(language).toBeDefined();
     expectGoldenOutline(await extractOutline(language as string, text), text, `${file}.outline`);
   });

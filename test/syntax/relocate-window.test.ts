@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Tree } from 'web-tree-sitter';
 import { extractOutline, parseText } from '../../src/syntax/outline.js';
-import { fullExtraction, updateExtraction, type PreviousExtraction } from '../../src/syntax/incremental.js';
+import type { PreviousExtraction } from '../../src/syntax/extraction.js';
+import { fullExtraction, updateExtraction } from '../../src/syntax/incremental.js';
 import { editedLines, narrowUpdate } from '../../src/syntax/narrow-window.js';
 import { requireSymbolQuery } from '../../src/syntax/runtime.js';
 import { computeEdit } from '../../src/syntax/text-edit.js';

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenOutline } from '../../src/locate/outline.js';
 import { extractOutline, parseText } from '../../src/syntax/outline.js';
 import { loadLanguage } from '../../src/syntax/runtime.js';
+import { hooks } from '../../src/syntax/languages/typescript.js';
 import { typescriptOutline } from '../../src/syntax/ts-fallback.js';
 import { renderOutline } from '../helpers/golden-outline.js';
 
@@ -94,7 +95,7 @@ describe('TypeScript fallback', () => {
     expect(renderOutline(treeSitter, text)).toContain(
       '  constructor A.constructor 2:3\n  property A.x 3:7\n',
     );
-    expect(await typescriptOutline('typescript', text)).toEqual(treeSitter);
+    expect(await typescriptOutline('typescript', text, hooks)).toEqual(treeSitter);
   });
 
   for (const [language, file] of [
@@ -106,7 +107,7 @@ describe('TypeScript fallback', () => {
       const text = readFileSync(path.join(FIXTURES, language, 'outline', file), 'utf8');
       const treeSitter = await extractOutline(language, text);
       expect(treeSitter.errors).toEqual([]);
-      expect(await typescriptOutline(language, text)).toEqual(treeSitter);
+      expect(await typescriptOutline(language, text, hooks)).toEqual(treeSitter);
     });
   }
 });

@@ -88,3 +88,20 @@ describe('the existing-file fallback through the locator (docs/locate-strings.md
     }
   });
 });
+
+describe('isFile before readText', () => {
+  it('answers like readText, and the resolution it keeps does not outlive the synchronous run', async () => {
+    const ws = new Workspace(root);
+    expect(ws.isFile('src/a.py')).toBe(true);
+    expect(ws.isFile('escape.py')).toBe(false);
+    expect(ws.isFile('src')).toBe(false);
+    const gone = path.join(root, 'gone-soon.py');
+    writeFileSync(gone, 'x = 1\n');
+    expect(ws.isFile('gone-soon.py')).toBe(true);
+    expect(ws.readText('gone-soon.py').text).toBe('x = 1\n');
+    expect(ws.isFile('gone-soon.py')).toBe(true);
+    await Promise.resolve();
+    rmSync(gone);
+    expect(codeOf(() => ws.readText('gone-soon.py'))).toBe('FILE_NOT_FOUND');
+  });
+});

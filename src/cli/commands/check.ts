@@ -4,12 +4,15 @@
  * INVALID_LOCATE answer with `"id": null` (docs/operations.md, "Command line").
  */
 import { createReadStream, openSync, statSync, type ReadStream } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { isLocusError, LocusError, toLocusError } from '../../core/errors.js';
 import { clip, limitExceeded } from '../../core/limits.js';
-import { createLocator, type LocateInput, type Locator } from '../../ops/locating/locator.js';
-import { EXIT, out } from '../io.js';
+import type { LocateInput, Locator } from '../../ops/locating/locator.js';
+import { EXIT, out, type CliIo } from '../io.js';
 import { boundedLines } from '../line-reader.js';
 import type { CommandSpec } from '../command.js';
+import { withLocator } from '../with-workspace.js';
 
 /** The check command. */
 export const checkCommand: CommandSpec = {
@@ -17,44 +20,45 @@ export const checkCommand: CommandSpec = {
   usage: 'locus check [FILE|-] [--root DIR]   (JSON Lines: {"locate": "...", "range"?: true, "id"?: any})',
   summary: 'Validate and resolve many locate strings offline (JSON Lines in and out).',
   options: {},
-  async run({ positionals, root }) {
+  async run(context) {
+    const { positionals, io } = context;
     const source = positionals[0] ?? '-';
     // A missing or unreadable input file is thrown: the CLI reports it as text or JSON, exit 2.
-    const opened = source === '-' ? process.stdin : openInput(source);
+    const opened = source === '-' ? io.stdin() : openInput(io, source);
     if (isLocusError(opened)) throw opened;
-    const locator = createLocator({ root });
-    const max = locator.workspace.limits.maxCheckLineBytes;
-    try {
-      for await (const line of boundedLines(opened, max)) {
-        if (line.kind === 'oversized') {
-          const error = limitExceeded(
-            'maxCheckLineBytes',
-            'The request line length in bytes',
-            line.bytes,
-            max,
-          );
-          out(JSON.stringify({ ok: false, error: error.toData(), id: null }));
-        } else if (line.text.trim() !== '') out(JSON.stringify(await safeAnswer(locator, line.text)));
-      }
-    } finally {
-      await locator.close();
-    }
-    return EXIT.ok;
+    return withLocator(context, (locator) => answerLines(io, locator, opened), {
+      outlineCache: false,
+      warnings: false,
+    });
   },
 };
+
+/** Answers every line of `input` in order. */
+async function answerLines(io: CliIo, locator: Locator, input: Readable): Promise<number> {
+  const max = locator.workspace.limits.maxCheckLineBytes;
+  for await (const line of boundedLines(input, max)) {
+    if (line.kind === 'oversized') {
+      const error = limitExceeded('maxCheckLineBytes', 'The request line length in bytes', line.bytes, max);
+      out(io, JSON.stringify({ ok: false, error: error.toData(), id: null }));
+    } else if (line.text.trim() !== '') out(io, JSON.stringify(await safeAnswer(locator, line.text)));
+  }
+  return EXIT.ok;
+}
 
 /**
  * The request file, checked first so a missing or unreadable one is a coded answer, not a stream error.
  * `details.argument`: the command line named it, so it exits 2 (docs/operations.md, "Exit codes").
  */
-function openInput(source: string): ReadStream | LocusError {
+function openInput(io: CliIo, source: string): ReadStream | LocusError {
+  // Relative to the caller's folder, as a shell path is.
+  const file = path.resolve(io.cwd, source);
   try {
-    if (statSync(source).isDirectory())
+    if (statSync(file).isDirectory())
       return new LocusError('INVALID_ARGUMENT', `${clip(source)} is a directory, not a JSON Lines file.`, {
         hint: 'Pass a JSON Lines file, or `-` (the default) to read standard input.',
         details: { argument: 'FILE' },
       });
-    return createReadStream(source, { fd: openSync(source, 'r') });
+    return createReadStream(file, { fd: openSync(file, 'r') });
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     const readable = code !== 'EACCES' && code !== 'EPERM';

@@ -3,7 +3,7 @@ import type { DescribeResult } from '../../ops/locating/locator.js';
 import { codeSpan } from '../../render/markdown.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';
-import { withOneShotLocator } from '../one-shot.js';
+import { withLocator } from '../with-workspace.js';
 
 type DescribeSuccess = Extract<DescribeResult, { ok: true }>;
 
@@ -13,15 +13,16 @@ export const describeCommand: CommandSpec = {
   usage: 'locus describe <path>:<line>:<col> [--root DIR] [--json]   (1-based line, column in characters)',
   summary: 'Give the shortest locate string for a position.',
   options: {},
-  async run({ positionals, root, json, trust }) {
+  async run(context) {
+    const { positionals, json, io } = context;
     const [target, ...extra] = positionals;
     const m = target === undefined ? null : /^(.+):(\d+):(\d+)$/s.exec(target);
     if (!m || extra.length > 0) throw new UsageError('describe takes one <path>:<line>:<col> (1-based).');
-    return withOneShotLocator(
-      root,
+    return withLocator(
+      context,
       async (locator) => {
         const result = await locator.describe(m[1] as string, { line: Number(m[2]), column: Number(m[3]) });
-        return report<DescribeSuccess>(result, json, (ok) => {
+        return report<DescribeSuccess>(io, result, json, (ok) => {
           const symbol = ok.symbol ? ` (in ${ok.symbol.kind} ${ok.symbol.path})` : '';
           const exactness = ok.exact
             ? ''
@@ -29,8 +30,7 @@ export const describeCommand: CommandSpec = {
           return `${codeSpan(ok.locate)} → ${ok.display}${symbol}${exactness}`;
         });
       },
-      undefined,
-      trust,
+      { trust: true },
     );
   },
 };

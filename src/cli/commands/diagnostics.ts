@@ -6,6 +6,7 @@ import type { Severity } from '../../ops/analysis/diagnostics.js';
 import { renderDiagnostics } from '../../render/diagnostics.js';
 import type { CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { withLocus } from '../with-workspace.js';
 
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'];
 
@@ -31,7 +32,8 @@ export const diagnosticsCommand: CommandSpec = {
     'page-size': { type: 'string' },
     budget: { type: 'string' },
   },
-  async run({ positionals, values, root, json }) {
+  async run(context) {
+    const { positionals, values, json, io } = context;
     if (positionals.length === 0)
       throw new UsageError('diagnostics takes at least one file, locate or glob.');
     const severity = values.severity;
@@ -40,9 +42,7 @@ export const diagnosticsCommand: CommandSpec = {
     const page = wholeNumber(values.page, 'page');
     const pageSize = wholeNumber(values['page-size'], 'page-size');
     const budget = wholeNumber(values.budget, 'budget');
-    const { createLocus } = await import('../../ops/locus.js');
-    const locus = createLocus({ root });
-    try {
+    return withLocus(context, async (locus) => {
       const result = await locus.diagnostics(positionals, {
         ...(severity === undefined ? {} : { severity: severity as Severity }),
         ...(page === undefined ? {} : { page }),
@@ -50,9 +50,7 @@ export const diagnosticsCommand: CommandSpec = {
         // The workspace's answerBudgetChars applies unless --budget is given.
         budget: budget ?? locus.context.lsp.config.answerBudgetChars,
       });
-      return report(result, json, renderDiagnostics);
-    } finally {
-      await locus.close();
-    }
+      return report(io, result, json, renderDiagnostics);
+    });
   },
 };

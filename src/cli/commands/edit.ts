@@ -4,10 +4,13 @@
  */
 import { cancellableByCtrlC } from '../interrupt.js';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { text as readAll } from 'node:stream/consumers';
 import type { EditAction } from '../../ops/edits/edit.js';
 import { renderEditResult } from '../../render/edit.js';
 import type { CommandContext, CommandSpec } from '../command.js';
-import { report, UsageError } from '../io.js';
+import { report, UsageError, type CliIo } from '../io.js';
+import { withLocus } from '../with-workspace.js';
 
 const ACTION_FLAGS: Record<string, EditAction> = {
   replace: 'replace',
@@ -23,7 +26,11 @@ function actionOf(values: CommandContext['values']): EditAction {
   return ACTION_FLAGS[given[0] as string] as EditAction;
 }
 
-function textOf(values: CommandContext['values'], action: EditAction): string | undefined {
+async function textOf(
+  io: CliIo,
+  values: CommandContext['values'],
+  action: EditAction,
+): Promise<string | undefined> {
   const text = typeof values.text === 'string' ? values.text : undefined;
   const file = typeof values.file === 'string' ? values.file : undefined;
   if (action === 'delete') {
@@ -36,7 +43,10 @@ function textOf(values: CommandContext['values'], action: EditAction): string | 
     );
   if (text !== undefined) return text;
   try {
-    return readFileSync(file === '-' ? 0 : (file as string), 'utf8');
+    // `-` is the caller's stdin; a path is relative to the caller's folder, as a shell path is.
+    return file === '-'
+      ? await readAll(io.stdin())
+      : readFileSync(path.resolve(io.cwd, file as string), 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read --file ${file}: ${(error as Error).message}`);
   }
@@ -62,20 +72,19 @@ export const editCommand: CommandSpec = {
     apply: { type: 'boolean' },
     fingerprint: { type: 'string' },
   },
-  async run({ positionals, values, root, json }) {
+  async run(context) {
+    const { positionals, values, json, io } = context;
     if (positionals.length !== 1) throw new UsageError('edit takes 1 argument (the locate string).');
     const action = actionOf(values);
-    const text = textOf(values, action);
-    const { createLocus } = await import('../../ops/locus.js');
-    const locus = createLocus({ root });
-    try {
+    const text = await textOf(io, values, action);
+    return withLocus(context, async (locus) => {
       const request = {
         locate: positionals[0] as string,
         action,
         ...(text === undefined ? {} : { text }),
         ...(values['include-doc-comment'] === true ? { include_doc_comment: true } : {}),
       };
-      const result = await cancellableByCtrlC((signal) =>
+      const result = await cancellableByCtrlC(io, (signal) =>
         locus.edit([request], {
           signal,
           ...(values.apply === true ? { apply: true } : {}),
@@ -85,9 +94,7 @@ export const editCommand: CommandSpec = {
           ...(values.format === true ? { format: true } : {}),
         }),
       );
-      return report(result, json, renderEditResult);
-    } finally {
-      await locus.close();
-    }
+      return report(io, result, json, renderEditResult);
+    });
   },
 };

@@ -2,10 +2,11 @@
  * `locus calls <locate> --incoming|--outgoing [--depth N]` and `locus types <locate> --supertypes|--subtypes
  * [--depth N]`: call and type hierarchy.
  */
-import type { HierarchyDirection } from '../../lsp/hierarchy.js';
+import type { HierarchyDirection } from '../../core/operation-kinds.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
+import { withLocus } from '../with-workspace.js';
 
 function direction(
   values: CommandContext['values'],
@@ -37,17 +38,14 @@ function hierarchyCommand(
       [choices[1]]: { type: 'boolean' },
       depth: { type: 'string' },
     },
-    async run({ positionals, values, root, json }) {
+    async run(context) {
+      const { positionals, values, json, io } = context;
       if (positionals.length !== 1) throw new UsageError(`${name} takes 1 argument(s).`);
       const chosen = direction(values, choices);
       const depth = depthOf(values.depth);
-      const { createLocus } = await import('../../ops/locus.js');
-      const locus = createLocus({ root });
-      try {
-        return report(await locus.hierarchy(positionals[0] as string, chosen, depth), json, renderHierarchy);
-      } finally {
-        await locus.close();
-      }
+      return withLocus(context, async (locus) =>
+        report(io, await locus.hierarchy(positionals[0] as string, chosen, depth), json, renderHierarchy),
+      );
     },
   };
 }

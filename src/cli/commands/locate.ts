@@ -3,7 +3,7 @@ import type { LocateSuccess } from '../../locate/resolver.js';
 import { renderLocateSuccess } from '../../render/locate.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';
-import { withOneShotLocator } from '../one-shot.js';
+import { withLocator } from '../with-workspace.js';
 
 /** The locate command. */
 export const locateCommand: CommandSpec = {
@@ -11,18 +11,19 @@ export const locateCommand: CommandSpec = {
   usage: 'locus locate <locate> [--root DIR] [--range] [--json]',
   summary: 'Resolve a locate string to a position (or a range with --range), offline.',
   options: { range: { type: 'boolean' } },
-  async run({ positionals, values, root, json, onProgress, trust }) {
+  async run(context) {
+    const { positionals, values, json, io } = context;
     const [input, ...extra] = positionals;
     if (input === undefined || extra.length > 0)
       throw new UsageError('locate takes exactly one locate string.');
-    return withOneShotLocator(
-      root,
+    return withLocator(
+      context,
       async (locator) => {
         const result = await locator.locate(input, { range: values.range === true });
-        return report<LocateSuccess>(result, json, renderLocateSuccess);
+        return report<LocateSuccess>(io, result, json, renderLocateSuccess);
       },
-      onProgress,
-      trust,
+      // A workspace-wide locate string may build the index first: its progress goes to the status line.
+      { trust: true, progress: true },
     );
   },
 };

@@ -3,17 +3,17 @@
  * `locus definition|references|rename|hover|completion|signature-help|code-actions|format <locate> [op flags] [--json]`.
  */
 import { cancellableByCtrlC } from '../interrupt.js';
-import { indexProgress } from '../status-line.js';
 import type { Wording } from '../../core/advice.js';
 import type { CallScope } from '../../core/call.js';
 import type { VerifiedEditOptions } from '../../ops/edits/verify.js';
-import type { DefinitionKind } from '../../lsp/types.js';
+import type { DefinitionKind } from '../../core/operation-kinds.js';
 import type { Locus, Outcome } from '../../ops/locus.js';
 import { renderCompletion, renderHover, renderSignatureHelp } from '../../render/answers.js';
 import { renderCodeActions, renderFormat, renderRename } from '../../render/edits.js';
 import { renderDefinition, renderReferences } from '../../render/locations.js';
 import type { CommandContext, CommandSpec } from '../command.js';
-import { err, report, UsageError } from '../io.js';
+import { report, UsageError } from '../io.js';
+import { withLocus } from '../with-workspace.js';
 import { cliWording } from '../wording.js';
 
 type Values = CommandContext['values'];
@@ -33,26 +33,22 @@ function opCommand<T extends { ok: true }>(spec: {
     usage: spec.usage,
     summary: spec.summary,
     options: spec.options ?? {},
-    async run({ positionals, values, root, json, trust, onProgress }) {
+    async run(context) {
+      const { positionals, values, json, onProgress, io } = context;
       if (positionals.length !== (spec.arity ?? 1))
         throw new UsageError(`${spec.name} takes ${spec.arity ?? 1} argument(s).`);
-      // Loaded lazily: the LSP stack costs ~100 ms of imports that offline commands must not pay.
-      const { createLocus } = await import('../../ops/locus.js');
-      const onIndex = indexProgress(onProgress);
-      const locus = createLocus({ root, trust, ...(onIndex ? { index: { onProgress: onIndex } } : {}) });
-      for (const warning of locus.context.lsp.configWarnings) err(warning);
-      try {
+      const use = async (locus: Locus): Promise<number> => {
         // The workspace's answerBudgetChars applies unless --budget is given.
         const budget = values.budget ?? String(locus.context.lsp.config.answerBudgetChars);
         const withBudget = 'budget' in (spec.options ?? {}) ? { ...values, budget } : values;
-        const result = await cancellableByCtrlC((signal) => {
+        const result = await cancellableByCtrlC(io, (signal) => {
           const scope: CallScope = { signal, ...(onProgress ? { onProgress } : {}) };
           return spec.call(locus, positionals, withBudget, scope);
         });
-        return report<T>(result, json, spec.render, cliWording(spec.name));
-      } finally {
-        await locus.close();
-      }
+        return report<T>(io, result, json, spec.render, cliWording(spec.name));
+      };
+      // A workspace-wide locate string may build the index first: its progress goes to the status line.
+      return withLocus(context, use, { trust: true, progress: true, warnings: true });
     },
   };
 }

@@ -5,7 +5,7 @@ import { outlineLine, renderOutline } from '../../render/outline.js';
 import { cliWording } from '../wording.js';
 import { report, UsageError } from '../io.js';
 import type { CommandSpec } from '../command.js';
-import { withOneShotLocator } from '../one-shot.js';
+import { withLocator } from '../with-workspace.js';
 
 /** The outline command. */
 export const outlineCommand: CommandSpec = {
@@ -19,12 +19,13 @@ export const outlineCommand: CommandSpec = {
     budget: { type: 'string' },
     all: { type: 'boolean' },
   },
-  async run({ positionals, values, root, json, trust }) {
+  async run(context) {
+    const { positionals, values, json, io } = context;
     const [filePath, ...extra] = positionals;
     if (filePath === undefined || extra.length > 0)
       throw new UsageError('outline takes exactly one file path.');
-    return withOneShotLocator(
-      root,
+    return withLocator(
+      context,
       async (locator) => {
         const outline = await locator.outline(filePath);
         const view = {
@@ -36,10 +37,9 @@ export const outlineCommand: CommandSpec = {
           outline.ok && values.all !== true
             ? pageOutline(outline, view, (e, level, hidden) => outlineLine(e, level, hidden).length)
             : outline;
-        return report<OutlineResult>(shown, json, renderOutline, cliWording('outline'));
+        return report<OutlineResult>(io, shown, json, renderOutline, cliWording('outline'));
       },
-      undefined,
-      trust,
+      { trust: true },
     );
   },
 };

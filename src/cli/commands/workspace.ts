@@ -10,7 +10,7 @@ import { symbols, type SymbolsResult } from '../../ops/workspace/symbols.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import type { CommandContext, CommandSpec } from '../command.js';
 import { report, UsageError } from '../io.js';
-import { withOneShotLocator } from '../one-shot.js';
+import { withLocator } from '../with-workspace.js';
 import { isLocusError, type ErrorData } from '../../core/errors.js';
 
 type Values = CommandContext['values'];
@@ -55,13 +55,15 @@ export const symbolsCommand: CommandSpec = {
       default: 'fuzzy',
     },
   },
-  run: ({ positionals, values, root, json, onProgress, trust }) => {
+  run: (context) => {
+    const { positionals, values, json, io } = context;
     if (positionals.length !== 1) throw new UsageError('symbols takes exactly one query.');
     const limit = wholeNumber(values, 'limit');
-    return withOneShotLocator(
-      root,
+    return withLocator(
+      context,
       async (locator) =>
         report<SymbolsResult>(
+          io,
           await outcome(() =>
             symbols(locator, positionals[0] as string, {
               ...(values.exact === true ? { exact: true } : {}),
@@ -73,8 +75,7 @@ export const symbolsCommand: CommandSpec = {
           json,
           renderSymbols,
         ),
-      onProgress,
-      trust,
+      { trust: true, progress: true },
     );
   },
 };
@@ -94,15 +95,17 @@ export const searchCommand: CommandSpec = {
     budget: { type: 'string' },
     ...PROGRESS,
   },
-  run: ({ positionals, values, root, json, onProgress, trust }) => {
+  run: (context) => {
+    const { positionals, values, json, io } = context;
     if (positionals.length !== 1) throw new UsageError('search takes exactly one "<glob>@<find>".');
     const page = wholeNumber(values, 'page');
     const pageSize = wholeNumber(values, 'page-size');
     const budget = wholeNumber(values, 'budget');
-    return withOneShotLocator(
-      root,
+    return withLocator(
+      context,
       async (locator) =>
         report<SearchResult>(
+          io,
           await outcome(() =>
             search(locator, positionals[0] as string, {
               regex: values.regex === true,
@@ -114,8 +117,7 @@ export const searchCommand: CommandSpec = {
           json,
           renderSearch,
         ),
-      onProgress,
-      trust,
+      { trust: true, progress: true },
     );
   },
 };
@@ -127,21 +129,22 @@ export const sourceCommand: CommandSpec = {
   summary:
     "Print the source of a symbol, line range or match (numbered, bounded), with a container's members.",
   options: { 'max-lines': { type: 'string' }, ...PROGRESS },
-  run: ({ positionals, values, root, json, onProgress, trust }) => {
+  run: (context) => {
+    const { positionals, values, json, io } = context;
     if (positionals.length !== 1) throw new UsageError('source takes exactly one locate string.');
     const maxLines = wholeNumber(values, 'max-lines');
-    return withOneShotLocator(
-      root,
+    return withLocator(
+      context,
       async (locator) =>
         report<SourceResult>(
+          io,
           await outcome(() =>
             source(locator, positionals[0] as string, maxLines === undefined ? {} : { maxLines }),
           ),
           json,
           renderSource,
         ),
-      onProgress,
-      trust,
+      { trust: true, progress: true },
     );
   },
 };

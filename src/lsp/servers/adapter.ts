@@ -4,7 +4,7 @@
  */
 import type { PositionEncoding } from '../../core/index.js';
 import type { LanguageServerConfig } from '../config.js';
-import type { LanguageDecisions } from '../languages.js';
+import type { FileLanguages } from '../../workspace/file-language.js';
 import type { ReadySignal } from '../readiness.js';
 import type { LanguageKey } from '../types.js';
 
@@ -50,6 +50,12 @@ export interface ServerAdapter {
    */
   readonly opensChangedFiles?: boolean;
   /**
+   * True for servers that check a file again only when its own text changes, not when a file it includes does
+   * (clangd): verified edits show such files once more after every edited file, and confirm new errors by one more
+   * build (docs/verified-edits.md, "Verified apply").
+   */
+  readonly rechecksOnlyChangedFiles?: boolean;
+  /**
    * False for servers whose early answers are incomplete rather than empty (clangd answers a definition
    * with the header's declaration until its index is built): definition and hover then wait for
    * readiness like references (docs/performance.md, "readiness per operation").
@@ -90,8 +96,8 @@ export interface ServerAdapter {
   readonly actualEncoding?: PositionEncoding;
   /** What happens to this server when Locus is SIGKILLed (documentation, and checked by the lifecycle tests). */
   readonly orphanBehaviour: string;
-  /** LSP languageId of a file (with the languages the operations decided for files). */
-  languageId(absPath: string, decisions?: LanguageDecisions): string;
+  /** LSP languageId of a file, by the workspace's one language decision (`workspace/file-language.ts`). */
+  languageId(absPath: string, languages: FileLanguages): string;
   /** Server arguments (`--stdio`, …), replaced by `args` in locus.config.json. */
   readonly args: readonly string[];
   /** The default executable and its leading arguments (a script path for Node servers); throws SERVER_NOT_INSTALLED. */

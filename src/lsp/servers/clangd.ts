@@ -20,11 +20,14 @@ export const clangdAdapter: ServerAdapter = {
   languages: ['c', 'cpp'],
   commands: ['clangd'],
   opensChangedFiles: true,
+  rechecksOnlyChangedFiles: true,
   answersBeforeReady: false,
   projectMarkers: ['compile_commands.json', 'CMakeLists.txt', 'Makefile'],
   installHint: INSTALL,
-  args: ['--log=error', '--rename-file-limit=0', '--background-index'],
+  args: ['--log=error', '--rename-file-limit=0', '--background-index', '--use-dirty-headers'],
   readiness: [{ kind: 'progress', title: /index/i }],
+  // File status tells when a file's build is done: diagnostics published before are provisional (diagnostics.ts).
+  initializationOptions: { clangdFileStatus: true },
   orphanBehaviour: 'exits when its stdin closes',
   languageId: lspLanguageId,
   resolve() {
@@ -34,7 +37,7 @@ export const clangdAdapter: ServerAdapter = {
   async prepare({ root, tmpDir }) {
     // A kept folder lets one-shot calls reuse clangd's background index (it lives next to the database).
     const dir = projectCacheDir('clangd', root) ?? join(tmpDir, 'cdb');
-    prepareCompileCommands(root, dir);
+    await prepareCompileCommands(root, dir);
     return [`--compile-commands-dir=${dir}`];
   },
   extraCapabilities(positionEncodings) {

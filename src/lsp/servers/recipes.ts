@@ -206,7 +206,7 @@ export const RECIPES: readonly ServerRecipe[] = [
     readinessText: 'at once (jedi reads files on demand); columns read as code points',
     readiness: [{ kind: 'immediate' }],
     projectMarkers: ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt'],
-    // pylsp 1.7 negotiates nothing (so UTF-16) but counts code points (docs/languages.md, "pylsp").
+    // pylsp 1.7 negotiates nothing (so UTF-16) but counts code points (docs/languages.md, "Any other server").
     quirks: { actualEncoding: 'utf-32' },
   },
   {

@@ -5,7 +5,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { LocusError } from '../../core/index.js';
-import { fileFacts, isInside, readTextOrUndefined } from '../../workspace/files.js';
+import { fileFacts, isInside } from '../../workspace/files.js';
+import { readTextOrUndefined } from '../../workspace/read-file.js';
 import { findProjectRoot } from '../project-root.js';
 
 /** Files that make a folder a Rust project. */
@@ -20,7 +21,10 @@ const MANIFEST_BYTES = 1024 * 1024;
 export function rustProjectRoot(absPath: string, workspaceRoot: string): string {
   const crate = findProjectRoot(absPath, workspaceRoot, RUST_MARKERS);
   for (let dir = crate; isInside(dir, workspaceRoot); dir = dirname(dir)) {
-    const manifest = readTextOrUndefined(join(dir, 'Cargo.toml'), MANIFEST_BYTES);
+    const manifest = readTextOrUndefined(join(dir, 'Cargo.toml'), {
+      maxBytes: MANIFEST_BYTES,
+      within: workspaceRoot,
+    });
     if (manifest !== undefined && /^\s*\[workspace\]/m.test(manifest)) return dir;
     if (dir === workspaceRoot || dirname(dir) === dir) break;
   }

@@ -4,7 +4,7 @@ import { renderCodeActions } from '../../render/edits.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
 /** code_actions */
@@ -15,6 +15,7 @@ export const codeActionsTool = defineTool({
     'List the code actions (quick fixes, refactorings such as extract or organize imports) the language server offers for the located range. Select one by index or title to preview its edit as a diff with a fingerprint; nothing is written unless you also pass apply: true.',
   inputSchema: {
     locate: locateArg('range'),
+    detail: detailArg,
     select: z
       .union([z.number().int().min(0), z.string()])
       .optional()
@@ -30,7 +31,7 @@ export const codeActionsTool = defineTool({
   },
   outputSchema: OUTPUT.code_actions,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, select, only, verify, force, ...edit }, call) =>
+  run: async (locus, { locate, select, only, verify, force, detail, ...edit }, call) =>
     respond(
       await locus.codeActions(locate, {
         ...call,
@@ -40,6 +41,6 @@ export const codeActionsTool = defineTool({
         ...(only === undefined ? {} : { only }),
       }),
       'code_actions',
-      renderCodeActions,
+      (ok, word) => renderCodeActions(ok, word, detailOf(detail)),
     ),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderCompletion } from '../../render/answers.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { budgetArg, budgetOf, locateArg } from '../schemas.js';
+import { budgetArg, budgetOf, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 /** Most items an agent may ask for at once. */
@@ -16,6 +16,7 @@ export const completionTool = defineTool({
     'Ask the language server what can be written at the located position: members after a dot (`src/cart.py:Cart.total@self.<|>`), names in scope, keywords. Returns the top items (label, kind, detail) and the total, so you know what was left out; raise limit to see more.',
   inputSchema: {
     locate: locateArg('position'),
+    detail: detailArg,
     limit: z
       .number()
       .int()
@@ -29,7 +30,7 @@ export const completionTool = defineTool({
   },
   outputSchema: OUTPUT.completion,
   annotations: READ_ONLY,
-  run: async (locus, { locate, limit, budget }, call) =>
+  run: async (locus, { locate, limit, budget, detail }, call) =>
     respond(
       await locus.completion(locate, {
         ...call,
@@ -37,6 +38,6 @@ export const completionTool = defineTool({
         ...(limit === undefined ? {} : { limit }),
       }),
       'completion',
-      renderCompletion,
+      (ok, word) => renderCompletion(ok, word, detailOf(detail)),
     ),
 });

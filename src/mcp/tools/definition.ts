@@ -1,10 +1,10 @@
 /** The `definition` tool: where the symbol at a position is defined (or declared, typed, implemented). */
 import { z } from 'zod';
-import type { DefinitionKind } from '../../lsp/types.js';
+import type { DefinitionKind } from '../../core/operation-kinds.js';
 import { renderDefinition } from '../../render/locations.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { locateArg } from '../schemas.js';
+import { locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 const MODES: Record<string, DefinitionKind> = {
@@ -21,6 +21,7 @@ export const definitionTool = defineTool({
     'Ask the language server where the symbol at the located position is defined. Each target comes with its kind, enclosing symbol, the source line and a locate string to pass to the next call. Point at a use of the symbol, e.g. `src/cart.py:Cart.total@return <|>add_tax(`.',
   inputSchema: {
     locate: locateArg('position'),
+    detail: detailArg,
     mode: z
       .enum(['definition', 'declaration', 'type_definition', 'implementation'])
       .optional()
@@ -30,10 +31,10 @@ export const definitionTool = defineTool({
   },
   outputSchema: OUTPUT.definition,
   annotations: READ_ONLY,
-  run: async (locus, { locate, mode }, call) =>
+  run: async (locus, { locate, mode, detail }, call) =>
     respond(
       await locus.definition(locate, { ...call, mode: MODES[mode ?? 'definition'] ?? 'definition' }),
       'definition',
-      renderDefinition,
+      (ok, word) => renderDefinition(ok, word, detailOf(detail)),
     ),
 });

@@ -11,7 +11,7 @@ export const diagnosticsTool = defineTool({
   name: 'diagnostics',
   title: 'Diagnostics',
   description:
-    "Errors and warnings the language servers report, for one file (`src/app.py`), a glob (`src/**/*.py`), a located scope (`src/app.py:Cart.total`: only diagnostics inside it), or several of these (e.g. the files an edit touched). Pulled where the server supports it, else the server's pushed set once it has settled (the wait is reported). Each diagnostic has severity, code, source, message, enclosing symbol, source line and a locate string; totals per file and severity cover the whole answer, the list is paginated.",
+    "Errors and warnings the language servers report for a file (`src/app.py`), a glob (`src/**/*.py`), a located scope (`src/app.py:Cart.total`) or a list of these: pulled, or the server's pushed set once settled. Each with severity, code, message, enclosing symbol and a locate string; totals per file and severity; paginated.",
   inputSchema: {
     targets: z
       .union([z.string(), z.array(z.string()).min(1)])

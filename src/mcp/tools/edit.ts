@@ -4,7 +4,7 @@ import { renderEditResult } from '../../render/edit.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
-import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
 const oneEdit = z.looseObject({
@@ -28,8 +28,9 @@ export const editTool = defineTool({
   name: 'edit',
   title: 'Edit code at locate strings',
   description:
-    'Replace, insert before/after, or delete the code a locate string names: a symbol (`src/cart.py:Cart.total`: the whole declaration with decorators), lines (`src/cart.py:10-14`), or a find match (`src/cart.py:Cart.total@return subtotal`: the whole matched text). Several edits in one call form one plan over the same file contents (overlapping targets are refused). Returns a unified diff + fingerprint and writes nothing; call again with apply: true and the fingerprint to write. The answer gives the new locate strings of the edited code. An edit that introduces syntax errors is refused (UNSAFE_EDIT) unless force: true. A stale locate string is re-anchored only when unambiguous, and the answer says so.',
+    'Replace, insert before/after, or delete the code a locate string names: a symbol (`src/cart.py:Cart.total`: the whole declaration), lines (`src/cart.py:10-14`) or a find match (the matched text). Several edits form one plan (overlaps refused). Previews and writes nothing; apply: true with the fingerprint writes. The answer gives the new locate strings. Edits that add syntax errors are refused (UNSAFE_EDIT) unless force: true; a stale locate string is re-anchored only when unambiguous, and the answer says so.',
   inputSchema: {
+    detail: detailArg,
     edits: z.array(oneEdit).min(1).describe('The edits, applied together as one plan.'),
     ...editArgs,
     ...verifyArgs,
@@ -40,7 +41,7 @@ export const editTool = defineTool({
   },
   outputSchema: OUTPUT.edit,
   annotations: MAY_WRITE,
-  run: async (locus, { edits, verify, force, format, ...edit }, call) =>
+  run: async (locus, { edits, verify, force, format, detail, ...edit }, call) =>
     respond(
       await locus.edit(
         edits.map((e) => ({
@@ -57,6 +58,6 @@ export const editTool = defineTool({
         },
       ),
       'edit',
-      renderEditResult,
+      (ok, word) => renderEditResult(ok, word, detailOf(detail)),
     ),
 });

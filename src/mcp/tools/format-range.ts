@@ -3,7 +3,7 @@ import { renderFormat } from '../../render/edits.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
 /** format_range */
@@ -12,10 +12,10 @@ export const formatRangeTool = defineTool({
   title: 'Format range',
   description:
     "Format the located range with the language server's formatter: a symbol (`src/cart.ts:Cart.total`) or lines (`src/cart.ts:10-20`); a range covering the whole file formats the document. Returns a diff and a fingerprint; nothing is written unless you pass apply: true.",
-  inputSchema: { locate: locateArg('range'), ...editArgs, ...verifyArgs },
+  inputSchema: { locate: locateArg('range'), ...editArgs, ...verifyArgs, detail: detailArg },
   outputSchema: OUTPUT.format_range,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, verify, force, ...edit }, call) =>
+  run: async (locus, { locate, verify, force, detail, ...edit }, call) =>
     respond(
       await locus.formatRange(locate, {
         ...call,
@@ -23,6 +23,6 @@ export const formatRangeTool = defineTool({
         ...verifyOptions(verify, force, false),
       }),
       'format_range',
-      renderFormat,
+      (ok, word) => renderFormat(ok, word, detailOf(detail)),
     ),
 });

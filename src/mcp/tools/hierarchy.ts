@@ -4,7 +4,7 @@ import { MAX_HIERARCHY_DEPTH } from '../../ops/analysis/hierarchy.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import { ANALYSIS_OUTPUT } from '../analysis-schemas.js';
 import { respond } from '../result.js';
-import { locateArg } from '../schemas.js';
+import { detailArg, detailOf, locateArg } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 const depth = z
@@ -25,11 +25,14 @@ export const callHierarchyTool = defineTool({
     locate: locateArg('position'),
     direction: z.enum(['incoming', 'outgoing']).describe('incoming: who calls it; outgoing: what it calls.'),
     depth,
+    detail: detailArg,
   },
   outputSchema: ANALYSIS_OUTPUT.hierarchy,
   annotations: READ_ONLY,
-  run: async (locus, { locate, direction, depth: levels }) =>
-    respond(await locus.hierarchy(locate, direction, levels), 'call_hierarchy', renderHierarchy),
+  run: async (locus, { locate, direction, depth: levels, detail }) =>
+    respond(await locus.hierarchy(locate, direction, levels), 'call_hierarchy', (ok, word) =>
+      renderHierarchy(ok, word, detailOf(detail)),
+    ),
 });
 
 /** type_hierarchy */
@@ -44,9 +47,12 @@ export const typeHierarchyTool = defineTool({
       .enum(['supertypes', 'subtypes'])
       .describe('supertypes: what it extends; subtypes: what extends it.'),
     depth,
+    detail: detailArg,
   },
   outputSchema: ANALYSIS_OUTPUT.hierarchy,
   annotations: READ_ONLY,
-  run: async (locus, { locate, direction, depth: levels }) =>
-    respond(await locus.hierarchy(locate, direction, levels), 'type_hierarchy', renderHierarchy),
+  run: async (locus, { locate, direction, depth: levels, detail }) =>
+    respond(await locus.hierarchy(locate, direction, levels), 'type_hierarchy', (ok, word) =>
+      renderHierarchy(ok, word, detailOf(detail)),
+    ),
 });

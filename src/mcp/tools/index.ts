@@ -16,6 +16,7 @@ import type { RequestContext } from '../protocol.js';
 import type { Routed } from '../workspaces.js';
 import { failure } from '../result.js';
 import type { AnyTool } from '../tool-spec.js';
+import { listedInputSchema, listedOutputSchema } from '../listed-schema.js';
 import { codeActionsTool } from './code-actions.js';
 import { completionTool } from './completion.js';
 import { definitionTool } from './definition.js';
@@ -88,8 +89,8 @@ export interface ToolRouting {
 }
 
 /**
- * The answer to `tools/list` (JSON Schema draft 7, as MCP clients validate with). The server keeps it
- * (src/mcp/tool-listing.ts); the build writes it next to the bundle.
+ * The answer to `tools/list` (JSON Schema draft 7, as MCP clients validate with; output schemas in their listed,
+ * top-level form). The server keeps it (src/mcp/tool-listing.ts); the build writes it next to the bundle.
  */
 export function listTools(): { tools: Record<string, unknown>[] } {
   return {
@@ -97,8 +98,12 @@ export function listTools(): { tools: Record<string, unknown>[] } {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }),
-      outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }),
+      inputSchema: listedInputSchema(
+        z.toJSONSchema(inputSchemaOf(tool), { target: 'draft-7', io: 'input' }) as Record<string, unknown>,
+      ),
+      outputSchema: listedOutputSchema(
+        z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }) as Record<string, unknown>,
+      ),
       annotations: { title: tool.title, ...tool.annotations },
     })),
   };

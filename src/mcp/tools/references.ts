@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderReferences } from '../../render/locations.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { budgetArg, budgetOf, locateArg } from '../schemas.js';
+import { budgetArg, budgetOf, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
 /** Largest page an agent may ask for. */
@@ -35,10 +35,11 @@ export const referencesTool = defineTool({
       .optional()
       .describe('Show the source line of every hit (default false: one line per hit).'),
     budget: budgetArg,
+    detail: detailArg,
   },
   outputSchema: OUTPUT.references,
   annotations: READ_ONLY,
-  run: async (locus, { locate, include_declaration, page, page_size, snippets, budget }, call) =>
+  run: async (locus, { locate, include_declaration, page, page_size, snippets, budget, detail }, call) =>
     respond(
       await locus.references(locate, {
         ...call,
@@ -49,6 +50,6 @@ export const referencesTool = defineTool({
         ...(page_size === undefined ? {} : { pageSize: page_size }),
       }),
       'references',
-      renderReferences,
+      (ok, word) => renderReferences(ok, word, detailOf(detail)),
     ),
 });

@@ -4,30 +4,31 @@ import { renderRename } from '../../render/edits.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
 import { respond } from '../result.js';
-import { editArgs, editOptions, locateArg } from '../schemas.js';
+import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
 export const renameTool = defineTool({
   name: 'rename',
   title: 'Rename symbol',
   description:
-    "Rename the symbol at the located position everywhere the language server knows of. By default returns a preview — a unified diff, the files touched and a fingerprint — and writes nothing. To write it, call again with apply: true and the preview's fingerprint (refused with FILE_CHANGED if a file changed meanwhile). The preview lists safety warnings — references or overrides the edits miss, name collisions, edits in strings or comments — each with a locate string; applying with warnings needs force: true. Point at the name, e.g. `src/cart.py:Cart.total`.",
+    'Rename the symbol at the located position everywhere the language server knows of. Returns a preview (the changed lines, counts per file, a fingerprint, and safety warnings: missed references or overrides, other uses of the name in code or strings, name collisions, each with a locate string and a confidence, most confident first) and writes nothing; apply: true with the fingerprint writes it (force: true past warnings that are not advisories). Point at the name, e.g. `src/cart.py:Cart.total`.',
   inputSchema: {
     locate: locateArg('position'),
     new_name: z.string().describe('The new identifier, e.g. `grand_total`.'),
     ...editArgs,
     ...verifyArgs,
+    detail: detailArg,
   },
   outputSchema: OUTPUT.rename,
   annotations: MAY_WRITE,
-  run: async (locus, { locate, new_name, verify, force, ...edit }, call) =>
+  run: async (locus, { locate, new_name, verify, force, detail, ...edit }, call) =>
     respond(
       await locus.rename(locate, new_name, {
         ...call,
         ...editOptions(locus, edit),
-        ...verifyOptions(verify, force, true),
+        ...verifyOptions(verify, force, false),
       }),
       'rename',
-      renderRename,
+      (ok, word) => renderRename(ok, word, detailOf(detail)),
     ),
 });

@@ -32,7 +32,7 @@ export const findSymbolTool = defineTool({
   name: 'find_symbol',
   title: 'Find a symbol in the workspace',
   description:
-    'Find classes, functions, methods, fields … by name anywhere in the workspace, without knowing the file: fuzzy and ranked (exact > prefix > camelCase/snake_case initials like `gUB` for getUserById > substring > subsequence; non-test files first). Each hit has kind, file:line, its declaration line and a locate string for the next call. `Cart.tot` also matches on the container. Offline (syntax trees; an index kept fresh on every call).',
+    'Find classes, functions, methods, fields … by name anywhere in the workspace, without knowing the file: fuzzy and ranked (exact > prefix > initials like `gUB` for getUserById > substring > subsequence; non-test files first); `Cart.tot` also matches on the container. Each hit has kind, file:line, declaration line and a locate string. Offline (a syntax index kept fresh).',
   inputSchema: {
     query: z.string().describe('A name or part of one; `Container.name` narrows by container.'),
     kind: z.string().optional().describe('Only this kind: class, method, function, field, interface, …'),
@@ -68,7 +68,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code in the workspace',
   description:
-    'Every match of `<glob>@<find>` in the indexed source files: the find is code text as in a locate string (token-aware, whitespace-flexible, `<|>` marks where each hit points), or a regular expression with `regex: true` (RE2 syntax, linear time: no lookaround, no backreferences). Hits are grouped by file, each with its enclosing symbol, the numbered line and a locate string selecting exactly that hit. Paginated with exact totals; a page also fits the answer budget. E.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`.',
+    'Every match of `<glob>@<find>` in the indexed source files, e.g. `src/**/*.py@raise <|>ValueError`, `*@TODO`: the find is code text as in a locate string (`<|>` marks where each hit points), or an RE2 regular expression with `regex: true`. Hits grouped by file, each with its enclosing symbol, line and a locate string; paginated with exact totals.',
   inputSchema: {
     pattern: z.string().describe('`<glob>@<find>`; the glob `*` (or nothing before `@`) means every file.'),
     regex: z.boolean().optional().describe('Treat the find as a regular expression.'),

@@ -11,7 +11,8 @@ import type { Range } from '../../core/positions.js';
 import { resolveLocate } from '../../locate/resolver.js';
 import { pathToUri } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
-import { expandGlob, isGlob } from '../../workspace/file-glob.js';
+import { isGlob } from '../../locate/workspace-locate.js';
+import { filesMatching } from '../locating/glob-files.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
 import { loadFile } from '../locating/file-view.js';
 import { parseAndLoad } from '../locating/locator.js';
@@ -63,10 +64,11 @@ export async function diagnostics(
       hint: 'e.g. `src/app.py`, `src/app.py:Cart.total` or `"src/**/*.py"`.',
     });
   const notes: string[] = [];
-  const { targets, skipped } = expandInputs(context, inputs, options.maxFiles ?? DEFAULT_MAX_FILES, notes);
+  const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  const { targets, skipped } = await expandInputs(context, inputs, maxFiles, notes);
   await reportDiskChanges(context);
   const checked: Checked[] = [];
-  const single = inputs.length === 1 && !isGlob(inputs[0] as string);
+  const single = inputs.length === 1 && !isFileGlob(inputs[0] as string);
   for (const target of targets) {
     try {
       checked.push(await checkFile(context, target, options.severity));
@@ -80,20 +82,25 @@ export async function diagnostics(
   return assemble(context, checked, skipped, notes, paging);
 }
 
-function expandInputs(
+/** A glob over files (`src/**\/*.py`), not a locate string: glob characters, and no scope or find. */
+function isFileGlob(input: string): boolean {
+  return isGlob(input) && !input.includes(':') && !input.includes('@');
+}
+
+async function expandInputs(
   context: OpsContext,
   inputs: readonly string[],
   maxFiles: number,
   notes: string[],
-): { targets: string[]; skipped: { file_path: string; reason: string }[] } {
+): Promise<{ targets: string[]; skipped: { file_path: string; reason: string }[] }> {
   const targets: string[] = [];
   const skipped: { file_path: string; reason: string }[] = [];
   for (const input of inputs) {
-    if (!isGlob(input)) {
+    if (!isFileGlob(input)) {
       targets.push(input);
       continue;
     }
-    const { files, truncated } = expandGlob(context.locator.root, input, maxFiles);
+    const { files, truncated } = await filesMatching(context.locator.index, input, maxFiles);
     if (files.length === 0) notes.push(`${input} matched no file.`);
     if (truncated) notes.push(`${input}: only the first ${maxFiles} files were checked.`);
     const served = files.filter((f) => context.lsp.forFile(context.locator.workspace.locate(f).absPath));

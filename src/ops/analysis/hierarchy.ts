@@ -5,7 +5,8 @@
  */
 import { LocusError, isLocusError } from '../../core/errors.js';
 import { lspSymbolKindName } from '../../locate/outline.js';
-import type { HierarchyDirection, HierarchyNode } from '../../lsp/hierarchy.js';
+import type { HierarchyDirection } from '../../core/operation-kinds.js';
+import type { HierarchyNode } from '../../lsp/hierarchy.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
 import type { LocateInput } from '../locating/locator.js';

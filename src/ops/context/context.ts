@@ -2,6 +2,7 @@
  * Shared state of the operations: the offline locator (workspace + tree cache) and the language
  * servers. `createOpsContext` starts nothing; servers start lazily on the first request.
  */
+import { DescribedPlaces } from './described-places.js';
 import type { CallScope } from '../../core/call.js';
 import type { LspLogListener } from '../../lsp/events.js';
 import { join, resolve } from 'node:path';
@@ -41,6 +42,8 @@ export interface OpsContext {
   freshness: FreshnessTracker;
   /** Sorted reference answers, for later pages of the same question (shared by every call of the context). */
   referenceAnswers: ReferenceAnswers;
+  /** Locate strings of reported places, described once per file version and offset (absent: described each time). */
+  describedPlaces?: DescribedPlaces;
   /** The call being served (abort signal, progress listener); set per call by `forCall`. */
   call?: CallScope;
 }
@@ -93,6 +96,7 @@ export function createOpsContext(options: OpsOptions): OpsContext {
     lsp,
     freshness: new FreshnessTracker(options.watchFiles ?? false),
     referenceAnswers: createReferenceAnswers(),
+    describedPlaces: new DescribedPlaces(),
   };
 }
 

@@ -9,8 +9,8 @@ import { describeOffset } from '../../locate/describe.js';
 import { enclosingSymbol, outlineIndex } from '../../locate/outline.js';
 import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { uriToPath } from '../../lsp/uri.js';
-import { languageForPath } from '../../syntax/registry.js';
-import { readTextFile } from '../../workspace/files.js';
+import { hasGrammar } from '../../syntax/registry.js';
+import { readTextFile } from '../../workspace/read-file.js';
 import type { OpsContext } from './context.js';
 import { MAX_OUTLINE_CHARS, loadFile } from '../locating/file-view.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
@@ -53,7 +53,8 @@ export class ViewCache {
     try {
       const max = this.context.locator.workspace.maxFileBytes;
       const { text } = readTextFile(absPath, absPath, max);
-      const language = languageForPath(absPath, text);
+      const detected = this.context.locator.workspace.languages.languageOf(absPath, { text });
+      const language = detected !== undefined && hasGrammar(detected) ? detected : undefined;
       const outline =
         language && text.length <= MAX_OUTLINE_CHARS
           ? await this.context.locator.syntax.outline(absPath, language, text)
@@ -108,6 +109,7 @@ export async function describeLocation(cache: ViewCache, location: Location): Pr
   const enclosing = enclosingSymbol(symbols, offset);
   if (enclosing) ref.symbol = { path: formatSymbolPath(enclosing.path), kind: enclosing.kind };
   if (cache.isOutside(absPath)) ref.outside_workspace = true;
-  else ref.locate = describeOffset(view, offset).locate;
+  else
+    ref.locate = cache.context.describedPlaces?.locateAt(view, offset) ?? describeOffset(view, offset).locate;
   return ref;
 }

@@ -3,6 +3,11 @@
  * side, `\ No newline at end of file` markers), formatted by the `diff` package; and diffs bounded by an answer
  * budget (docs/mcp.md, "Budgets"): every file summarised, whole file patches while they fit, then the first
  * hunks of the next file that fit, never a silent cut.
+ *
+ * The cost is linear in the file sizes (docs/security.md, "Linear-time matching"): the lines both sides share at
+ * the start and the end are set aside first, so only the changed window is diffed; a minimal line diff of it
+ * (Myers, quadratic in the number of changed lines) is computed within a fixed budget of steps, and a window
+ * that needs more is shown as one hunk, every old line removed and every new line added. Still a correct patch.
  */
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from 'diff';
 import type { Advice } from '../../core/advice.js';
@@ -25,29 +30,110 @@ export interface BoundedDiff {
   advice?: Advice[];
 }
 
-function patchOf(change: DiffInput): StructuredPatch {
-  return structuredPatch(
-    `a/${change.file_path}`,
-    `b/${change.file_path}`,
-    change.before,
-    change.after,
-    '',
-    '',
-    {
-      context: 3,
-    },
-  );
+/** Lines of context around a change. */
+const CONTEXT = 3;
+/**
+ * Edit-graph steps the minimal diff of one changed window may take (about a third of a second): with D changed
+ * lines in a window of N, Myers costs about D·(D + N) steps, so D is capped at what the budget allows for N.
+ */
+const DIFF_STEPS = 4_000_000;
+
+function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch {
+  const names = [`a/${change.file_path}`, `b/${change.file_path}`] as const;
+  const window = changedWindow(linesOf(change.before), linesOf(change.after));
+  const empty: StructuredPatch = {
+    oldFileName: names[0],
+    newFileName: names[1],
+    oldHeader: '',
+    newHeader: '',
+    hunks: [],
+  };
+  if (window === undefined) return empty;
+  const changed = window.oldMiddle + window.newMiddle;
+  const maxEditLength = Math.floor(steps / (changed + 2 * CONTEXT + 1) / 2);
+  const minimal =
+    Math.abs(window.oldMiddle - window.newMiddle) > maxEditLength
+      ? undefined
+      : structuredPatch(names[0], names[1], window.before.join(''), window.after.join(''), '', '', {
+          context: CONTEXT,
+          maxEditLength,
+        });
+  const hunks = minimal?.hunks ?? [blockHunk(window)];
+  for (const hunk of hunks) {
+    hunk.oldStart += window.start;
+    hunk.newStart += window.start;
+  }
+  return { ...empty, hunks };
 }
 
-/** The unified diff of every change (`--- a/path`, `+++ b/path`, hunks with 3 lines of context). */
-export function unifiedDiff(changes: readonly DiffInput[]): string {
-  return changes.map((change) => formatPatch(patchOf(change), FILE_HEADERS_ONLY)).join('');
+/** A text's lines, each with its line break (the last may have none). */
+function linesOf(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** The part of two line lists that differs, with up to CONTEXT shared lines on each side. */
+interface ChangedWindow {
+  /** Lines before the window (the same on both sides). */
+  start: number;
+  before: string[];
+  after: string[];
+  /** Lines of the window that differ, on each side (the window minus its context). */
+  oldMiddle: number;
+  newMiddle: number;
+  /** Context lines at the window's start and end. */
+  lead: number;
+  trail: number;
+}
+
+/** The changed window of two line lists; undefined when they are equal. */
+function changedWindow(a: string[], b: string[]): ChangedWindow | undefined {
+  const shortest = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < shortest && a[prefix] === b[prefix]) prefix++;
+  if (prefix === a.length && prefix === b.length) return undefined;
+  let suffix = 0;
+  while (suffix < shortest - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  const start = Math.max(0, prefix - CONTEXT);
+  const trail = Math.min(suffix, CONTEXT);
+  return {
+    start,
+    before: a.slice(start, a.length - suffix + trail),
+    after: b.slice(start, b.length - suffix + trail),
+    oldMiddle: a.length - suffix - prefix,
+    newMiddle: b.length - suffix - prefix,
+    lead: prefix - start,
+    trail,
+  };
+}
+
+/** The whole window as one hunk: context, every old line removed, every new line added, context. */
+function blockHunk(window: ChangedWindow): StructuredPatch['hunks'][number] {
+  const { before, after, lead, trail } = window;
+  const marked = [
+    ...before.slice(0, lead).map((line) => ` ${line}`),
+    ...before.slice(lead, before.length - trail).map((line) => `-${line}`),
+    ...after.slice(lead, after.length - trail).map((line) => `+${line}`),
+    ...before.slice(before.length - trail).map((line) => ` ${line}`),
+  ];
+  // As the `diff` package does: lines lose their break; the one without a break gets the patch marker after it.
+  const lines = marked.flatMap((line) =>
+    line.endsWith('\n') ? [line.slice(0, -1)] : [line, '\\ No newline at end of file'],
+  );
+  return { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length, lines };
+}
+
+/**
+ * The unified diff of every change (`--- a/path`, `+++ b/path`, hunks with 3 lines of context). `steps`: the budget
+ * of the minimal diff per file (tests pass 0 to see the one-hunk form).
+ */
+export function unifiedDiff(changes: readonly DiffInput[], steps = DIFF_STEPS): string {
+  return changes.map((change) => formatPatch(patchOf(change, steps), FILE_HEADERS_ONLY)).join('');
 }
 
 /** The diff of `changes` within `budget` characters, unless `full`. */
 export function boundedDiff(changes: readonly DiffInput[], budget?: number, full = false): BoundedDiff {
   const limit = checkBudget(budget);
-  const patches = changes.map(patchOf);
+  const patches = changes.map((change) => patchOf(change));
   const texts = patches.map((p) => formatPatch(p, FILE_HEADERS_ONLY));
   const whole = texts.join('');
   if (full || whole.length <= limit) return { diff: whole, diff_complete: true };

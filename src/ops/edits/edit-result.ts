@@ -13,7 +13,7 @@ import { enclosingSymbol, type Outline, type OutlineSymbol } from '../../locate/
 import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { displayOf, lineSnippet } from '../../locate/resolver.js';
 import type { OpsContext } from '../context/context.js';
-import type { EditOutcome } from './edit.js';
+import type { EditOutcome } from '../results/edit.js';
 import type { PlannedEdit } from './edit-targets.js';
 import { readableLocate } from '../locating/readable-locate.js';
 import { applyTextEdits } from './edits.js';
@@ -21,6 +21,7 @@ import type { LoadedFile } from '../locating/file-view.js';
 import { detectFormatting } from './format.js';
 import { reportDiskChanges } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
+import { ownParserErrors, type OwnParserError } from '../../syntax/own-parser-checks.js';
 
 type Planned = PlannedEdit & { outcome: EditOutcome };
 
@@ -75,7 +76,11 @@ function mapOffset(file: EditedFile, offset: number): number | undefined {
   return offset + delta;
 }
 
-/** Refuses (UNSAFE_EDIT) an edit whose result has syntax errors the original did not have, unless forced. */
+/**
+ * Refuses (UNSAFE_EDIT) an edit whose result has syntax errors the original did not have, unless forced: new
+ * ERROR/MISSING spans of the tree, and new errors of the language's own parser that tree-sitter accepts (Python's
+ * indentation: own-parser-checks.ts).
+ */
 export async function syntaxGuard(context: OpsContext, file: EditedFile, force: boolean): Promise<void> {
   const outline = await outlineOf(context, file, editKey(file));
   const old = file.loaded.view.outline;
@@ -83,22 +88,50 @@ export async function syntaxGuard(context: OpsContext, file: EditedFile, force: 
   const known = new Set(
     old.errors.map((e) => `${mapOffset(file, e.start) ?? -1}:${mapOffset(file, e.end) ?? -1}`),
   );
-  const fresh = outline.errors.filter((e) => !known.has(`${e.start}:${e.end}`));
-  if (fresh.length === 0) return;
   const view = fileView(file.loaded.file.relPath, file.text, outline);
+  const fresh: { start: number; message?: string }[] = [
+    ...outline.errors.filter((e) => !known.has(`${e.start}:${e.end}`)),
+    ...newOwnParserErrors(file, view, outline.language),
+  ];
+  if (fresh.length === 0) return;
   const errors = fresh.slice(0, 5).map((e) => ({
     display: displayOf(view, e.start),
     snippet: lineSnippet(view, view.lines.lineOf(e.start)),
+    ...(e.message ? { message: e.message } : {}),
   }));
   throw new LocusError(
     'UNSAFE_EDIT',
-    `The edit would leave syntax errors in ${file.loaded.file.relPath}: ${errors.map((e) => `${e.display} \`${e.snippet}\``).join('; ')}. Nothing was written.`,
+    `The edit would leave syntax errors in ${file.loaded.file.relPath}: ${errors.map((e) => `${e.display}${e.message ? ` (${e.message})` : ''} \`${e.snippet}\``).join('; ')}. Nothing was written.`,
     {
-      hint: 'Fix the new code (a missing bracket, colon or quote?) and preview again, or force it.',
+      hint: 'Fix the new code (a missing bracket, colon or quote? the indentation?) and preview again, or force it.',
       advice: [{ kind: 'force' }],
       details: { errors },
     },
   );
+}
+
+/** The own parser's errors of the edited text that the original text did not have (by message and line text). */
+function newOwnParserErrors(
+  file: EditedFile,
+  view: FileView,
+  language: string,
+): { start: number; message: string }[] {
+  const before = file.loaded.view;
+  const key = (lines: FileView['lines'], e: OwnParserError): string =>
+    `${e.message}\0${lines.lineText(lines.lineOf(e.offset)).trim()}`;
+  const known = new Map<string, number>();
+  for (const e of ownParserErrors(language, before.text)) {
+    const k = key(before.lines, e);
+    known.set(k, (known.get(k) ?? 0) + 1);
+  }
+  const fresh: { start: number; message: string }[] = [];
+  for (const e of ownParserErrors(language, file.text)) {
+    const k = key(view.lines, e);
+    const left = known.get(k) ?? 0;
+    if (left > 0) known.set(k, left - 1);
+    else fresh.push({ start: e.offset, message: e.message });
+  }
+  return fresh;
 }
 
 /** Runs the server's range formatting over each edit's new code (last first, so earlier spans stay valid). */

@@ -5,6 +5,7 @@
  */
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { LocusError } from '../../core/errors.js';
+import { limitExceeded } from '../../core/limits.js';
 import type { Span } from '../../core/positions.js';
 import { pathToUri } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
@@ -27,6 +28,8 @@ export type { EditOpOptions, EditOutcome, EditResult } from '../results/edit.js'
 export type { EditAction, EditRequest, ReanchorNote } from './edit-targets.js';
 
 const ACTIONS: readonly EditAction[] = ['replace', 'insert_before', 'insert_after', 'delete'];
+/** Edits in one call at most (docs/security.md, "Limits"): each costs a locate, and placing them a pass over the others. */
+const MAX_EDITS = 1000;
 
 /** Plans the edits, guards the syntax, previews or applies; see docs/edit.md. */
 export async function edit(
@@ -34,7 +37,7 @@ export async function edit(
   requests: readonly EditRequest[],
   options: EditOpOptions = {},
 ): Promise<EditResult> {
-  checkRequests(requests);
+  checkRequests(requests, context.locator.workspace.limits.maxEditLength);
   const files = await resolveAll(context, requests);
   const edited = [...files.values()].map((f) => applyPlanned(f.loaded, f.planned));
   for (const file of edited) await syntaxGuard(context, file, options.force === true);
@@ -55,11 +58,25 @@ export async function edit(
   return result;
 }
 
-function checkRequests(requests: readonly EditRequest[]): void {
+/**
+ * The requests' shape, and the size of their new text (all of it, every request of the call) against
+ * `maxEditLength` before any work: diffing, parsing and verifying are linear in it (docs/security.md, "Limits").
+ */
+function checkRequests(requests: readonly EditRequest[], maxEditLength: number): void {
   if (requests.length === 0)
     throw invalid(
       'No edits given.',
       'Pass at least one edit: a locate string, an action and (except for delete) the text.',
+    );
+  if (requests.length > MAX_EDITS)
+    throw limitExceeded('maxEdits', 'The number of edits in this call', requests.length, MAX_EDITS);
+  const length = requests.reduce((sum, r) => sum + (typeof r.text === 'string' ? r.text.length : 0), 0);
+  if (length > maxEditLength)
+    throw limitExceeded(
+      'maxEditLength',
+      'The new text of this edit call in characters',
+      length,
+      maxEditLength,
     );
   for (const [i, r] of requests.entries()) {
     if (!ACTIONS.includes(r.action))
@@ -80,6 +97,8 @@ function invalid(message: string, hint: string, details?: Record<string, unknown
 
 interface FilePlan {
   loaded: LoadedFile;
+  /** The file's line ending and indent unit, found once per file (not once per edit: each costs a pass). */
+  shape: ReturnType<typeof shapeOf>;
   planned: (PlannedEdit & { outcome: EditOutcome })[];
 }
 
@@ -95,13 +114,14 @@ async function resolveAll(
     const abs = workspace.readText(locate.file_path).absPath;
     let plan = files.get(abs);
     if (!plan) {
-      plan = { loaded: await loadFile(workspace, syntax, locate.file_path), planned: [] };
+      const loaded = await loadFile(workspace, syntax, locate.file_path);
+      plan = { loaded, shape: shapeOf(loaded.view), planned: [] };
       files.set(abs, plan);
     }
     await withComments(syntax, plan.loaded, locate.find);
     const given = givenLocate(request.locate, locate);
     const target = resolveEditTarget(plan.loaded.view, locate, given);
-    const planned = planEdit(shapeOf(plan.loaded.view), target, request, index);
+    const planned = planEdit(plan.shape, target, request, index);
     const outcome: EditOutcome = {
       index,
       action: request.action,

@@ -28,7 +28,6 @@ interface ClassAt {
 }
 
 const CLASS_KINDS = new Set(['class', 'interface', 'struct']);
-const HEADER = /\b(?:class|interface|struct)\s+([\p{L}_$][\p{L}\p{N}_$]*)/u;
 const NOT_A_BASE = new Set(['extends', 'implements', 'public', 'private', 'protected', 'virtual', 'object']);
 const MAX_CLASSES = 40;
 
@@ -128,14 +127,35 @@ async function subclasses(context: OpsContext, cache: ViewCache, base: ClassAt):
     const absPath = uriToPath(ref.uri);
     const view = absPath ? await cache.get(absPath) : null;
     if (!absPath || !view) continue;
-    const lineStart = view.lines.lineStart(ref.range.start.line);
-    const header = HEADER.exec(view.lines.lineText(ref.range.start.line));
-    if (!header || header.index + header[0].length > ref.range.start.character) continue;
-    const nameOffset = lineStart + header.index + header[0].length - (header[1] as string).length;
-    const symbol = declaredAt(view, nameOffset);
-    if (symbol && CLASS_KINDS.has(symbol.kind)) found.push({ absPath, view, symbol });
+    const symbol = classWithHeaderAt(view, view.lines.toOffset(ref.range.start));
+    if (symbol) found.push({ absPath, view, symbol });
   }
   return found;
+}
+
+/**
+ * The class whose header (between its name and its body) holds `offset`: `class A(B)`, a Python header over several
+ * lines (`class _NumberParamTypeBase(\n    ParamType[_ValueT_co], …\n):`), `class A extends B<T> implements C {`.
+ */
+function classWithHeaderAt(view: FileView, offset: number): OutlineSymbol | undefined {
+  return flattenOutline(view.outline?.symbols ?? []).find(
+    (s) => CLASS_KINDS.has(s.kind) && s.nameSpan.end <= offset && offset < headerEnd(view, s),
+  );
+}
+
+/** Where a class's header ends: its body's `{` (or `;`), or Python's `:`, outside brackets; at most 1000 characters. */
+function headerEnd(view: FileView, symbol: OutlineSymbol): number {
+  const { text } = view;
+  const colonEnds = view.outline?.language === 'python';
+  const limit = Math.min(text.length, symbol.fullSpan.end, symbol.nameSpan.end + 1000);
+  let depth = 0;
+  for (let i = symbol.nameSpan.end; i < limit; i++) {
+    const c = text[i] as string;
+    if ('([<'.includes(c)) depth++;
+    else if (')]>'.includes(c)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === '{' || c === ';' || (colonEnds && c === ':'))) return i;
+  }
+  return limit;
 }
 
 /** Classes named in `derived`'s header (`class A(B)`, `extends B implements C`), resolved by definition. */
@@ -143,8 +163,7 @@ async function supertypes(context: OpsContext, cache: ViewCache, derived: ClassA
   const session = context.lsp.forFile(derived.absPath);
   if (!session) return [];
   const { view, symbol } = derived;
-  const rest = view.text.slice(symbol.nameSpan.end, Math.min(view.text.length, symbol.nameSpan.end + 400));
-  const header = rest.slice(0, rest.search(/\{|:\s*\n|$/u));
+  const header = view.text.slice(symbol.nameSpan.end, headerEnd(view, symbol));
   const found: ClassAt[] = [];
   for (const word of header.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
     if (NOT_A_BASE.has(word[0])) continue;

@@ -1,9 +1,10 @@
 /**
  * Rename safety (docs/verified-edits.md): compares a rename's edits with what else carries the name —
  * references at the same position, implementations and overrides (the server's `implementation`, plus the
- * class hierarchy read from tree-sitter outlines: rename-hierarchy.ts), other occurrences of the word in the
- * touched files — and reports what the edits leave behind, names the new name collides with, and edits
- * that land in strings or comments. Never blocks the preview; applying with warnings needs `force`.
+ * class hierarchy read from tree-sitter outlines: rename-hierarchy.ts), other occurrences of the word in code and
+ * strings (rename-occurrences.ts) — and reports what the edits leave behind, names the new name collides with,
+ * and edits that land in strings or comments. Each warning has a confidence; the list is ranked by it. Never blocks
+ * the preview; applying with warnings that are not advisories needs `force`.
  */
 import type { Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { OutlineSymbol } from '../../locate/outline.js';
@@ -12,18 +13,29 @@ import { pathToUri, uriToPath } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
 import { locationsOrNone, relatedMembers } from './rename-hierarchy.js';
-import { judgeOccurrence, renamedDeclaration } from './rename-occurrences.js';
+import { occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
 import type { OpTarget } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
-import type { RenameWarningKind, RenameWarning } from '../results/rename-safety.js';
-export type { RenameWarningKind, RenameWarning } from '../results/rename-safety.js';
+import type {
+  OmittedWarnings,
+  RenameWarningKind,
+  RenameWarning,
+  WarningConfidence,
+} from '../results/rename-safety.js';
+export type {
+  OmittedWarnings,
+  RenameWarningKind,
+  RenameWarning,
+  WarningConfidence,
+} from '../results/rename-safety.js';
 
 /** Edited ranges per absolute path. */
 export type EditedRanges = Map<string, Range[]>;
 
 const MAX_PER_KIND = 25;
-/** Leftover occurrences asked about per file (one `definition` each). */
-const MAX_JUDGED = 40;
+/** Files that reference the symbol whose strings are searched for the old name too. */
+const MAX_STRING_FILES = 100;
+const RANK: Record<WarningConfidence, number> = { high: 0, medium: 1, low: 2 };
 
 /** The ranges a WorkspaceEdit replaces, per file. */
 export function editedRanges(edit: WorkspaceEdit): EditedRanges {
@@ -55,6 +67,14 @@ function before(a: Range['start'], b: Range['start']): boolean {
   return a.line < b.line || (a.line === b.line && a.character < b.character);
 }
 
+/** What a rename's safety check found. */
+export interface RenameSafety {
+  warnings: RenameWarning[];
+  omitted: OmittedWarnings[];
+  /** Files that reference the symbol (verification checks them too). */
+  referencing: string[];
+}
+
 /** Collects the warnings of a previewed rename. */
 export async function renameWarnings(
   context: OpsContext,
@@ -62,33 +82,44 @@ export async function renameWarnings(
   edit: WorkspaceEdit,
   oldName: string,
   newName: string,
-): Promise<{ warnings: RenameWarning[]; referencing: string[] }> {
+): Promise<RenameSafety> {
   const edits = editedRanges(edit);
   const cache = new ViewCache(context);
-  const warnings = new Warnings(cache, edits);
+  const warnings = new Warnings(edits);
   const { absPath, text } = target.loaded.file;
   const refs = await locationsOrNone(() => target.session.references(absPath, text, target.position, true));
   for (const ref of refs ?? [])
-    await warnings.place('unrenamed-reference', ref, `a reference to \`${oldName}\` the edits do not rename`);
+    warnings.add('unrenamed-reference', ref, `a reference to \`${oldName}\` the edits do not rename`, 'high');
   const impls = await locationsOrNone(() =>
     target.session.definition(absPath, text, target.position, 'implementation'),
   );
   for (const impl of impls ?? [])
-    await warnings.place(
+    warnings.add(
       'unrenamed-override',
       impl,
       `an implementation of \`${oldName}\` left with the old name`,
+      'high',
     );
   const related = await relatedMembers(context, cache, target, oldName, newName);
   for (const member of related.overrides)
-    await warnings.place('unrenamed-override', member.location, member.why);
+    warnings.add('unrenamed-override', member.location, member.why, 'high');
   for (const clash of [...related.collisions, ...(await sameScopeCollisions(target, newName))])
-    await warnings.place('name-collision', clash.location, clash.why, true);
+    warnings.add('name-collision', clash.location, clash.why, 'high', true);
   await editsInText(context, cache, edits, warnings, refs ?? []);
-  const renamed = await renamedDeclaration(target);
-  for (const file of edits.keys()) await warnings.occurrences(file, oldName, renamed);
   const referencing = [...new Set((refs ?? []).map((r) => uriToPath(r.uri) ?? r.uri))];
-  return { warnings: warnings.list, referencing };
+  const scan: OccurrenceScan = {
+    cache,
+    oldName,
+    renamed: await renamedDeclaration(target),
+    covered: (file, at) => covered(edits, file, at),
+  };
+  for (const file of edits.keys())
+    for (const o of await occurrencesIn(scan, file, true))
+      warnings.add(o.kind, o.location, o.why, o.confidence);
+  for (const file of referencing.filter((f) => !edits.has(f)).slice(0, MAX_STRING_FILES))
+    for (const o of await occurrencesIn(scan, file, false))
+      warnings.add(o.kind, o.location, o.why, o.confidence);
+  return { ...(await warnings.ranked(cache)), referencing };
 }
 
 /** Symbols named `newName` next to the renamed one (same parent, or top level). */
@@ -132,74 +163,82 @@ async function editsInText(
       if (referenced.has(`${absPath}:${range.start.line}:${range.start.character}`)) continue;
       const offset = view.lines.toOffset(range.start);
       const token = await context.locator.syntax.identifierAt(absPath, language, view.text, offset);
-      if (token?.role === 'string' || token?.role === 'comment')
-        await warnings.place(
-          token.role === 'string' ? 'edit-in-string' : 'edit-in-comment',
+      if (token?.role === 'string')
+        warnings.add(
+          'edit-in-string',
           { uri: pathToUri(absPath), range },
-          `the server edits text inside a ${token.role}`,
+          'the server edits text inside a string',
+          'medium',
+          true,
+        );
+      else if (token?.role === 'comment')
+        warnings.add(
+          'edit-in-comment',
+          { uri: pathToUri(absPath), range },
+          'the server edits text inside a comment',
+          'low',
           true,
         );
     }
   }
 }
 
-/** The warning list: deduplicated by place, at most MAX_PER_KIND of each kind (then a count). */
+interface Pending {
+  kind: RenameWarningKind;
+  location: Location;
+  why: string;
+  confidence: WarningConfidence;
+}
+
+/** The warning list: deduplicated by place, ranked by confidence, at most MAX_PER_KIND of each kind. */
 class Warnings {
-  readonly list: RenameWarning[] = [];
+  private readonly pending: Pending[] = [];
   private readonly seen = new Set<string>();
-  private readonly counts = new Map<RenameWarningKind, number>();
 
-  constructor(
-    private readonly cache: ViewCache,
-    private readonly edits: EditedRanges,
-  ) {}
+  constructor(private readonly edits: EditedRanges) {}
 
-  /** Adds a warning at a location unless an edit covers it (or `always`). */
-  async place(kind: RenameWarningKind, location: Location, why: string, always = false): Promise<void> {
+  /** Adds a warning at a location unless an edit covers it (or `always`) or the place has one already. */
+  add(
+    kind: RenameWarningKind,
+    location: Location,
+    why: string,
+    confidence: WarningConfidence,
+    always = false,
+  ): void {
     const absPath = uriToPath(location.uri) ?? location.uri;
     const key = `${absPath}:${location.range.start.line}:${location.range.start.character}`;
     if (this.seen.has(key) || (!always && covered(this.edits, absPath, location.range.start))) return;
     this.seen.add(key);
-    const count = (this.counts.get(kind) ?? 0) + 1;
-    this.counts.set(kind, count);
-    if (count > MAX_PER_KIND) return;
-    const ref = await describeLocation(this.cache, location);
-    const warning: RenameWarning = {
-      kind,
-      blocks_apply: kind !== 'edit-in-comment',
-      message: `${ref.display}: ${why}`,
-      file_path: ref.file_path,
-    };
-    Object.assign(warning, { display: ref.display, snippet: ref.snippet });
-    if (ref.locate) warning.locate = ref.locate;
-    this.list.push(warning);
+    this.pending.push({ kind, location, why, confidence });
   }
 
-  /** Whole-word occurrences of the old name in code of an edited file that no edit covers. */
-  async occurrences(absPath: string, oldName: string, renamed: Location | undefined): Promise<void> {
-    const view = await this.cache.get(absPath);
-    const language = view?.outline?.language;
-    if (!view || !language || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(oldName)) return;
-    const word = new RegExp(
-      `(?<![\\p{L}\\p{N}_$])${oldName.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}_$])`,
-      'gu',
-    );
-    let judged = 0;
-    for (const match of view.text.matchAll(word)) {
-      const start = view.lines.toPosition(match.index);
-      if (covered(this.edits, absPath, start)) continue;
-      const token = await this.cache.context.locator.syntax.identifierAt(
-        absPath,
-        language,
-        view.text,
-        match.index,
-      );
-      if (token?.role === 'string' || token?.role === 'comment') continue;
-      if (++judged > MAX_JUDGED) return;
-      const why = await judgeOccurrence(this.cache.context, this.cache, absPath, start, renamed, oldName);
-      if (why === undefined) continue;
-      const end = view.lines.toPosition(match.index + oldName.length);
-      await this.place('unrenamed-occurrence', { uri: pathToUri(absPath), range: { start, end } }, why);
+  /** The warnings most confident first (a stable sort: the order found within a rank), capped per kind. */
+  async ranked(cache: ViewCache): Promise<{ warnings: RenameWarning[]; omitted: OmittedWarnings[] }> {
+    const sorted = [...this.pending].sort((a, b) => RANK[a.confidence] - RANK[b.confidence]);
+    const counts = new Map<RenameWarningKind, number>();
+    const warnings: RenameWarning[] = [];
+    for (const p of sorted) {
+      const count = (counts.get(p.kind) ?? 0) + 1;
+      counts.set(p.kind, count);
+      if (count <= MAX_PER_KIND) warnings.push(await describe(cache, p));
     }
+    const omitted = [...counts]
+      .filter(([, count]) => count > MAX_PER_KIND)
+      .map(([kind, count]) => ({ kind, count: count - MAX_PER_KIND }));
+    return { warnings, omitted };
   }
+}
+
+async function describe(cache: ViewCache, p: Pending): Promise<RenameWarning> {
+  const ref = await describeLocation(cache, p.location);
+  const warning: RenameWarning = {
+    kind: p.kind,
+    confidence: p.confidence,
+    blocks_apply: p.confidence !== 'low',
+    message: `${ref.display}: ${p.why}`,
+    file_path: ref.file_path,
+  };
+  Object.assign(warning, { display: ref.display, snippet: ref.snippet });
+  if (ref.locate) warning.locate = ref.locate;
+  return warning;
 }

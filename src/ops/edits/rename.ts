@@ -5,6 +5,7 @@
 import { LocusError, isLocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { isIdentifierIn } from '../../syntax/identifier.js';
+import { isReservedWord } from '../../syntax/reserved-words.js';
 import type { OpsContext } from '../context/context.js';
 import type { LocateInput } from '../locating/locator.js';
 import { renameWarnings, type RenameWarning } from './rename-safety.js';
@@ -38,16 +39,24 @@ export async function rename(
   );
   if (!answer.result) throw notRenamable(target);
   const oldName = target.cursor.symbol?.name ?? '';
-  const { warnings, referencing } = await renameWarnings(context, target, answer.result, oldName, newName);
+  const { warnings, omitted, referencing } = await renameWarnings(
+    context,
+    target,
+    answer.result,
+    oldName,
+    newName,
+  );
   const writes = options.apply === true || options.fingerprint !== undefined;
   const blocking = warnings.filter((w) => w.blocks_apply);
   if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
-  return {
+  const result: RenameResult = {
     ...resultBase(target, answer),
     new_name: newName,
-    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing)),
+    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing, { oldName, newName })),
     warnings,
   };
+  if (omitted.length > 0) result.omitted_warnings = omitted;
+  return result;
 }
 
 function unsafe(warnings: RenameWarning[]): LocusError {
@@ -56,7 +65,7 @@ function unsafe(warnings: RenameWarning[]): LocusError {
     'UNSAFE_EDIT',
     `Nothing was written: the rename has ${warnings.length} safety warning(s) (${kinds}):\n${warnings
       .slice(0, 10)
-      .map((w) => `- ${w.message}`)
+      .map((w) => `- [${w.kind}, ${w.confidence}] ${w.message}`)
       .join('\n')}`,
     {
       hint: 'Review the warnings in the preview; rename the missed places too, or force the apply.',
@@ -79,7 +88,11 @@ function invalidName(newName: string, language: string | undefined): LocusError 
   );
 }
 
-/** The new name must read as one identifier where the old one stands (tree-sitter), so no code is injected. */
+/**
+ * The new name must read as one identifier where the old one stands (tree-sitter), so no code is injected. Where
+ * the tree reads the name as text — a string the server renames (a TypeScript property key), or code tree-sitter
+ * misparsed (neofetch's `get_ppid() {` lies in what tree-sitter-bash takes for a string) — it must be a plain word.
+ */
 async function checkNewName(context: OpsContext, target: OpTarget, newName: string): Promise<void> {
   const { language, file } = target.loaded;
   if (!language) return;
@@ -90,9 +103,15 @@ async function checkNewName(context: OpsContext, target: OpTarget, newName: stri
     target.offset,
   );
   if (!identifier) return;
-  if (!(await isIdentifierIn(language, file.text, identifier.span, newName)))
-    throw invalidName(newName, language);
+  const usable =
+    identifier.role === 'string' || identifier.role === 'comment'
+      ? PLAIN_WORD.test(newName) && !isReservedWord(language, newName)
+      : await isIdentifierIn(language, file.text, identifier.span, newName);
+  if (!usable) throw invalidName(newName, language);
 }
+
+/** A word of letters, digits and `_` (`$` in JavaScript's), not starting with a digit. */
+const PLAIN_WORD = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
 async function checkRenamable(target: OpTarget): Promise<void> {
   try {

@@ -6,15 +6,20 @@
  */
 import type { Diagnostic, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { LocusError } from '../../core/errors.js';
-import { LineIndex } from '../../core/line-index.js';
-import { formatDisplay } from '../../core/positions.js';
 import type { Session } from '../../lsp/session.js';
 import { DEFAULT_COLLECT } from '../../lsp/collect-diagnostics.js';
 import type { OpsContext } from '../context/context.js';
 import { severityOf } from '../analysis/diagnostics.js';
 import { applyPlan, editResultFields, planWorkspaceEdit, type EditPlan } from './edits.js';
-import type { VerifiedEditOptions, NewError, Verification, VerifiedEditFields } from '../results/verify.js';
-export type { VerifiedEditOptions, NewError, Verification, VerifiedEditFields } from '../results/verify.js';
+import { compareErrors, mergeBaselines, unmatched, type RenamedNames } from './verify-compare.js';
+import type { VerifiedEditOptions, Verification, VerifiedEditFields } from '../results/verify.js';
+export type {
+  VerifiedEditOptions,
+  NewError,
+  Unverifiable,
+  Verification,
+  VerifiedEditFields,
+} from '../results/verify.js';
 
 interface Checked {
   absPath: string;
@@ -30,11 +35,12 @@ export async function verifiedPreviewOrApply(
   edit: WorkspaceEdit | null,
   options: VerifiedEditOptions,
   referencing: readonly string[] = [],
+  names?: RenamedNames,
 ): Promise<VerifiedEditFields> {
   const plan = planWorkspaceEdit(context, edit);
   const verification =
     options.verify === true && plan.changes.length > 0
-      ? await verifyPlan(context, plan, referencing)
+      ? await verifyPlan(context, plan, referencing, names)
       : undefined;
   const applied = options.apply === true || options.fingerprint !== undefined;
   if (applied && verification && verification.new_errors.length > 0 && options.force !== true)
@@ -57,13 +63,23 @@ export async function verifyPlan(
   context: OpsContext,
   plan: EditPlan,
   referencing: readonly string[],
+  names?: RenamedNames,
 ): Promise<Verification> {
-  const { files, unchecked } = filesToCheck(context, plan, referencing);
+  const { files, unchecked, skipped } = filesToCheck(context, plan, referencing);
   for (let attempt = 1; ; attempt++) {
     const starts = files.map((f) => f.session.info().starts);
-    const outcome = await checkOnce(files);
-    if (files.every((f, i) => f.session.info().starts === starts[i]))
-      return compare(files, outcome.baseline, outcome.after, outcome.settled, unchecked);
+    const outcome = await checkOnce(files, names);
+    if (files.every((f, i) => f.session.info().starts === starts[i])) {
+      const compared = files.map((f) => ({
+        relPath: f.relPath,
+        after: f.after,
+        baseline: outcome.baseline.get(f.absPath) ?? [],
+        errors: outcome.after.get(f.absPath) ?? [],
+      }));
+      const verification = compareErrors(compared, outcome.settled, unchecked, names);
+      if (skipped > 0) verification.referencing_not_checked = skipped;
+      return verification;
+    }
     if (attempt === 2)
       throw new LocusError(
         'SERVER_FAILED',
@@ -75,33 +91,98 @@ export async function verifyPlan(
   }
 }
 
-async function checkOnce(
-  files: readonly Checked[],
-): Promise<{ baseline: Map<string, Diagnostic[]>; after: Map<string, Diagnostic[]>; settled: boolean }> {
-  let settled = true;
+/** The wait for the errors of the restored text: a second baseline, worth a short wait only. */
+const RESTORED_COLLECT = { ...DEFAULT_COLLECT, timeoutMs: 3000 };
+
+/** One round of verification: each file's errors before (and again after restoring) and with the edit. */
+interface Round {
+  baseline: Map<string, Diagnostic[]>;
+  after: Map<string, Diagnostic[]>;
+  settled: boolean;
+}
+
+async function checkOnce(files: readonly Checked[], names?: RenamedNames): Promise<Round> {
+  const round: Round = { baseline: new Map(), after: new Map(), settled: true };
   const collect = async (file: Checked, text: string, since?: number): Promise<Diagnostic[]> => {
     const got = await file.session.diagnostics(file.absPath, text, { ...DEFAULT_COLLECT, since });
-    settled &&= got.settled;
+    round.settled &&= got.settled;
     return got.diagnostics.filter((d) => severityOf(d) === 'error');
   };
-  const baseline = new Map<string, Diagnostic[]>();
-  for (const file of files) baseline.set(file.absPath, await collect(file, file.before));
-  const after = new Map<string, Diagnostic[]>();
-  try {
-    for (const file of files) await file.session.showText(file.absPath, file.after);
+  const show = async (targets: readonly Checked[], texts: readonly string[]): Promise<void> => {
+    for (const [i, file] of targets.entries()) await file.session.showText(file.absPath, texts[i] as string);
     const since = performance.now();
-    for (const file of files) after.set(file.absPath, await collect(file, file.after, since));
+    for (const [i, file] of targets.entries())
+      round.after.set(file.absPath, await collect(file, texts[i] as string, since));
+  };
+  for (const file of files) round.baseline.set(file.absPath, await collect(file, file.before));
+  try {
+    await showEdited(files, round, show, names);
   } finally {
-    await restore(files);
+    await restoreInto(files, round);
   }
-  return { baseline, after, settled };
+  return round;
 }
+
+/** True for a file whose server builds it only when its own text changes (clangd), not when an include does. */
+function buildsOnlyWhenChanged(file: Checked): boolean {
+  return file.session.adapter.rechecksOnlyChangedFiles === true;
+}
+
+/** Shows every file's edited text and collects its errors into `round.after`. */
+async function showEdited(
+  files: readonly Checked[],
+  round: Round,
+  show: (targets: readonly Checked[], texts: readonly string[]) => Promise<void>,
+  names?: RenamedNames,
+): Promise<void> {
+  for (const file of files) await file.session.showText(file.absPath, file.after);
+  // A server that checks a file only when the file itself changes (clangd) built one shown before a header it
+  // includes against the old header: each is shown once more, now that all show their new text.
+  const shown = files.map((file) =>
+    files.length > 1 && buildsOnlyWhenChanged(file) ? rebuilt(file.after) : file.after,
+  );
+  await show(files, shown);
+  // There, new errors are confirmed by one more build: clangd may publish a set made with the old includes
+  // before a loaded machine lets it finish the new ones; what does not persist was never the edit's.
+  const suspects = files.filter(
+    (f) =>
+      buildsOnlyWhenChanged(f) &&
+      unmatched(round.baseline.get(f.absPath) ?? [], round.after.get(f.absPath) ?? [], names).length > 0,
+  );
+  await show(
+    suspects,
+    suspects.map((f) => rebuilt(shown[files.indexOf(f)] as string)),
+  );
+}
+
+/**
+ * Gives the servers the disk's text back, and adds the errors they then report to the baseline: an error a server
+ * reports for the disk's text is not the edit's (pyright may report one only later). Not where a file is built only
+ * when it changes (clangd): one restored before a header it includes is built against the header's shown text, and
+ * those errors are the edit's, not the disk's.
+ */
+async function restoreInto(files: readonly Checked[], round: Round): Promise<void> {
+  // Not part of `settled`: a server that does not republish an unchanged set (pyright) is not waited for long.
+  const restored = await restore(files, async (file, text) =>
+    (await file.session.diagnostics(file.absPath, text, RESTORED_COLLECT)).diagnostics.filter(
+      (d) => severityOf(d) === 'error',
+    ),
+  );
+  for (const file of files) {
+    const errors = restored.get(file.absPath);
+    if (errors && !buildsOnlyWhenChanged(file))
+      round.baseline.set(file.absPath, mergeBaselines(round.baseline.get(file.absPath) ?? [], errors));
+  }
+}
+
+/** Files that only reference the symbol checked at most (each costs the server a build and a quiet period). */
+const MAX_REFERENCING = 40;
 
 function filesToCheck(
   context: OpsContext,
   plan: EditPlan,
   referencing: readonly string[],
-): { files: Checked[]; unchecked: string[] } {
+): { files: Checked[]; unchecked: string[]; skipped: number } {
   const files: Checked[] = [];
   const unchecked: string[] = [];
   const seen = new Set<string>();
@@ -113,7 +194,8 @@ function filesToCheck(
     else unchecked.push(relPath);
   };
   for (const c of plan.changes) add(c.absPath, c.file_path, c.before, c.after);
-  for (const absPath of referencing) {
+  const others = referencing.filter((absPath) => !seen.has(absPath));
+  for (const absPath of others.slice(0, MAX_REFERENCING)) {
     try {
       const file = context.locator.workspace.readText(absPath);
       add(file.absPath, file.relPath, file.text, file.text);
@@ -121,67 +203,36 @@ function filesToCheck(
       // Outside the workspace or unreadable: not ours to check.
     }
   }
-  return { files, unchecked };
+  return { files, unchecked, skipped: Math.max(0, others.length - MAX_REFERENCING) };
 }
 
-/** Gives every server the disk text back; a server that died meanwhile restarts from the disk anyway. */
-async function restore(files: readonly Checked[]): Promise<void> {
-  for (const file of files) {
-    if (file.before === file.after) continue;
-    try {
-      await file.session.showText(file.absPath, file.before);
-    } catch {
-      // The server is gone: its successor reads the disk, which verification never touched.
-    }
-  }
+/**
+ * A text the server must build again, with the same code, lines and positions: one more newline at the end (a server
+ * skips a rebuild when a document's text did not change, even when a header it includes did).
+ */
+function rebuilt(text: string): string {
+  return `${text}\n`;
 }
 
-const keyOf = (d: Diagnostic): string => `${String(d.code ?? '')}\0${String(d.message)}`;
-
-function compare(
+/**
+ * Gives every server the disk text back, and returns each file's errors for it once settled; a server that died
+ * meanwhile restarts from the disk anyway. Each file is rebuilt from the disk's text (the shown one differs from
+ * it), and the server's next cross-file answer — a rename, references — waits until it has been: clangd indexes an
+ * open file from its last build, and a rename right after verification would otherwise miss the files still indexed
+ * with the new name. (Closing them instead would leave holes: clangd then trusts neither its build of the file nor
+ * its background index of it.)
+ */
+async function restore(
   files: readonly Checked[],
-  baseline: Map<string, Diagnostic[]>,
-  after: Map<string, Diagnostic[]>,
-  settled: boolean,
-  unchecked: string[],
-): Verification {
-  const newErrors: NewError[] = [];
-  let fixed = 0;
-  for (const file of files) {
-    const remaining = new Map<string, number>();
-    for (const d of baseline.get(file.absPath) ?? [])
-      remaining.set(keyOf(d), (remaining.get(keyOf(d)) ?? 0) + 1);
-    const lines = new LineIndex(file.after);
-    for (const d of after.get(file.absPath) ?? []) {
-      const left = remaining.get(keyOf(d)) ?? 0;
-      if (left > 0) remaining.set(keyOf(d), left - 1);
-      else newErrors.push(describe(file, lines, d));
-    }
-    for (const n of remaining.values()) fixed += n;
+  collect: (file: Checked, text: string) => Promise<Diagnostic[]>,
+): Promise<Map<string, Diagnostic[]>> {
+  const restored = new Map<string, Diagnostic[]>();
+  try {
+    for (const file of files) await file.session.restoreText(file.absPath, file.before);
+    // The quiet period of settled diagnostics also covers a build that follows a provisional one.
+    for (const file of files) restored.set(file.absPath, await collect(file, file.before));
+  } catch {
+    // The server is gone: its successor reads the disk, which verification never touched.
   }
-  const count = newErrors.length;
-  const summary = `verified: ${count} new error${count === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}`;
-  const result: Verification = {
-    summary,
-    new_errors: newErrors,
-    files_checked: files.length,
-    fixed_errors: fixed,
-    settled,
-  };
-  if (unchecked.length > 0) result.unchecked = unchecked;
-  return result;
-}
-
-function describe(file: Checked, lines: LineIndex, d: Diagnostic): NewError {
-  const offset = lines.toOffset(d.range.start);
-  const line = lines.lineOf(offset);
-  const error: NewError = {
-    file_path: file.relPath,
-    display: formatDisplay(file.relPath, lines.toDisplay(offset)),
-    message: typeof d.message === 'string' ? d.message : String(d.message),
-    snippet: `${line + 1} | ${lines.lineText(line).trim()}`,
-  };
-  if (d.code !== undefined) error.code = String(d.code);
-  if (d.source !== undefined) error.source = d.source;
-  return error;
+  return restored;
 }

@@ -37,7 +37,7 @@ export async function loadFile(
   options: { serverOutline?: boolean } = {},
 ): Promise<LoadedFile> {
   const file = workspace.readText(filePath);
-  const detected = workspace.languageOf(file.absPath, file.text);
+  const detected = workspace.languages.languageOf(file.absPath, { text: file.text });
   const language = detected !== undefined && hasGrammar(detected) ? detected : undefined;
   let outline: Outline | undefined;
   let noOutline: string | undefined;

@@ -45,21 +45,19 @@ export interface IndexAccess {
   peek(): WorkspaceIndex | undefined;
   /** Extension-less files of a language, recognised by content, relative to the root (`WorkspaceIndex.contentTyped`). */
   contentTyped(language: string): Promise<string[]>;
+  /** Every file of the workspace as the index's walk sees it (`WorkspaceIndex.files`): a listing, no parse. */
+  files(): Promise<string[]>;
 }
 
-/**
- * Creates the lazy access for a workspace root. `config` is the `index` section as the caller loaded it, or the
- * error that loading the config gave (thrown at first use, as reading it then did).
- */
+/** Creates the lazy access for a workspace root. `config` holds the `index` section as the caller loaded it. */
 export function createIndexAccess(
   root: string,
-  config: { index: IndexConfig; error?: unknown },
+  config: { index: IndexConfig },
   options: IndexAccessOptions = {},
 ): IndexAccess {
   let index: WorkspaceIndex | undefined;
   const open = async (): Promise<WorkspaceIndex> => {
     if (!index) {
-      if (config.error !== undefined) throw config.error;
       // Loaded on first use: commands that never ask the index do not load its modules.
       const { WorkspaceIndex } = await import('../../index/workspace-index.js');
       index ??= new WorkspaceIndex(root, { ...config.index, ...options });
@@ -85,6 +83,9 @@ export function createIndexAccess(
     peek: () => index,
     async contentTyped(language) {
       return (await open()).contentTyped(language);
+    },
+    async files() {
+      return (await open()).files();
     },
     async ready(onProgress, signal) {
       const opened = await open();

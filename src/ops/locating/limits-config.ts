@@ -4,7 +4,13 @@
  * and the `index` section (docs/workspace.md), read in one pass.
  */
 import type { Limits } from '../../core/limits.js';
-import { declaredLanguages, loadLspConfig, type IndexConfig, type LspConfig } from '../../lsp/config.js';
+import {
+  declaredExtensions,
+  declaredLanguages,
+  loadLspConfig,
+  type IndexConfig,
+  type LspConfig,
+} from '../../lsp/config.js';
 import type { DeclaredExtensions, LanguageOverrides } from '../../workspace/file-language.js';
 
 /** The offline settings of the root's config. */
@@ -16,22 +22,16 @@ export interface OfflineSettings {
   index: IndexConfig;
   /** Warnings of loading it (untrusted keys ignored), for the faces to print. */
   warnings: readonly string[];
-  /** Why the config could not be loaded (the index reports it when first used; locating goes on). */
-  error?: unknown;
 }
 
 /**
- * The offline settings from the root's config. An unreadable or invalid config gives none: the operations
- * that start servers or use the index report it (with its coded error), and offline locating goes on with the
- * defaults.
+ * The offline settings from the root's config. The config is read the same way for every command (docs/
+ * configuration.md): an unreadable or invalid one throws its CONFIG_INVALID here, for `locate`, `outline` and
+ * `check` as for the commands that start servers, never a silent fallback to the defaults.
  */
 export function offlineSettings(root: string, options: { trust?: boolean } = {}): OfflineSettings {
-  try {
-    const loaded = loadLspConfig(root, {}, options.trust === true ? { trust: true } : {});
-    return offlineSettingsOf(loaded.config, loaded.warnings);
-  } catch (error) {
-    return { limits: {}, fileLanguages: {}, declaredLanguages: {}, index: {}, warnings: [], error };
-  }
+  const loaded = loadLspConfig(root, {}, options.trust === true ? { trust: true } : {});
+  return offlineSettingsOf(loaded.config, loaded.warnings);
 }
 
 /** The offline part of an already loaded configuration (the ops context loads it once for everything). */
@@ -39,9 +39,7 @@ export function offlineSettingsOf(config: LspConfig, warnings: readonly string[]
   return {
     limits: config.limits ?? {},
     fileLanguages: config.fileLanguages,
-    declaredLanguages: Object.fromEntries(
-      [...declaredLanguages(config.languages).byExtension].map(([extension, { key }]) => [extension, key]),
-    ),
+    declaredLanguages: declaredExtensions(declaredLanguages(config.languages).byExtension),
     index: config.index ?? {},
     warnings,
   };

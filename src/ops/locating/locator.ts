@@ -3,19 +3,14 @@
  * outline and close. No language server is involved.
  */
 import { throwIfCancelled } from '../../core/call.js';
-import { isLocusError, LocusError, outcome, type Outcome } from '../../core/errors.js';
+import { LocusError, outcome, type Outcome } from '../../core/errors.js';
 import type { LineIndex } from '../../core/line-index.js';
 import type { Position } from '../../core/positions.js';
 import { describeOffset } from '../../locate/describe.js';
-import { checkInputLimits, parseLocate } from '../../locate/locate-string.js';
+import { classify, type LocateReading } from '../../locate/classify.js';
+import { parseLocate } from '../../locate/locate-string.js';
 import { isSymbolScope, type Locate } from '../../locate/model.js';
 import { resolveLocate, type LocateResult } from '../../locate/resolver.js';
-import { validateLocate } from '../../locate/validate.js';
-import {
-  parseBareSymbol,
-  parseWorkspaceLocate,
-  type WorkspaceLocate,
-} from '../../locate/workspace-locate.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { offlineSettings, type OfflineSettings } from './limits-config.js';
 import { loadFile, withComments, type LoadedFile } from './file-view.js';
@@ -52,6 +47,12 @@ export interface Locator extends LocatorApi {
   readonly index: IndexAccess;
   /** Warnings of loading the root's config (untrusted keys ignored), for the faces to print. */
   readonly configWarnings: readonly string[];
+  /** `locate`/`locateRange` for an input already read (`readInput`): the syntax worker gets the reading, not the string. */
+  locateReading(
+    reading: LocateReading,
+    mode: 'position' | 'range',
+    options?: { signal?: AbortSignal },
+  ): Promise<LocateResult>;
 }
 
 /** Options of createLocator inside Locus: the library's, plus what the operations share with it. */
@@ -101,11 +102,21 @@ export function createLocator(options: LocatorOptions): Locator {
     configWarnings: configured.warnings,
     locate: (input, opts) =>
       cancellableOutcome(opts?.signal, (signal) =>
-        locateIn(workspace, syntax, cancellable(index, signal), input, opts?.range ? 'range' : 'position'),
+        locateIn(
+          workspace,
+          syntax,
+          cancellable(index, signal),
+          readInput(workspace, input),
+          opts?.range ? 'range' : 'position',
+        ),
       ),
     locateRange: (input, opts) =>
       cancellableOutcome(opts?.signal, (signal) =>
-        locateIn(workspace, syntax, cancellable(index, signal), input, 'range'),
+        locateIn(workspace, syntax, cancellable(index, signal), readInput(workspace, input), 'range'),
+      ),
+    locateReading: (reading, mode, opts) =>
+      cancellableOutcome(opts?.signal, (signal) =>
+        locateIn(workspace, syntax, cancellable(index, signal), reading, mode),
       ),
     describe: (filePath, target, opts) =>
       cancellableOutcome(opts?.signal, () => describeIn(workspace, syntax, filePath, target)),
@@ -132,26 +143,33 @@ function cancellableOutcome<T>(
   });
 }
 
-/** Parses and validates a locate input against a workspace (existing-file fallback included). */
+const PLATFORM = process.platform === 'win32' ? 'win32' : 'posix';
+
+/**
+ * Reads a locate input once (locate/classify.ts): a file locate, or — with `workspaceForms`, for callers that can
+ * search the index — a workspace-wide one. Throws INVALID_LOCATE or LIMIT_EXCEEDED.
+ */
+export function readInput(workspace: Workspace, input: LocateInput, workspaceForms = true): LocateReading {
+  return classify(input, (p) => workspace.isFile(p), {
+    platform: PLATFORM,
+    limits: workspace.limits,
+    workspaceForms,
+  });
+}
+
+/** A file locate input, parsed and validated (existing-file fallback included; no workspace forms). */
 export function parseInput(workspace: Workspace, input: LocateInput): Locate {
-  if (typeof input === 'string') {
-    const platform = process.platform === 'win32' ? 'win32' : 'posix';
-    return validateLocate(
-      parseLocate(input, { exists: (p) => workspace.isFile(p), platform, limits: workspace.limits }),
-      workspace.limits,
-    );
-  }
-  return validateLocate(input, workspace.limits);
+  return (readInput(workspace, input, false) as Extract<LocateReading, { kind: 'file' }>).locate;
 }
 
 async function locateIn(
   workspace: Workspace,
   syntax: SyntaxService,
   index: IndexAccess,
-  input: LocateInput,
+  reading: LocateReading,
   mode: 'position' | 'range',
 ): Promise<LocateResult> {
-  const parsed = await parseAndLoad(workspace, syntax, input, index);
+  const parsed = await loadReading(workspace, syntax, reading, index);
   return withWorkspaceNotes(resolveLocate(parsed.loaded.view, parsed.locate, mode), parsed);
 }
 
@@ -164,9 +182,8 @@ export function withWorkspaceNotes(result: LocateResult, parsed: ParsedInput): L
 }
 
 /**
- * Parses a locate input and loads its file. The plain syntactic split is tried first: when it names
- * a readable file, the answer is the same as with the existing-file fallback, and the file is
- * resolved once instead of twice. Any failure takes the full path (fallback included).
+ * Reads a locate input (once) and loads its file; with an index, workspace-wide forms resolve through it. Without
+ * one, every string is read as a file locate.
  */
 export async function parseAndLoad(
   workspace: Workspace,
@@ -175,37 +192,40 @@ export async function parseAndLoad(
   index?: IndexAccess,
   onProgress?: ProgressListener,
 ): Promise<ParsedInput> {
-  const parsed = await parseAndLoadFile(workspace, syntax, input, index, onProgress);
+  return loadReading(workspace, syntax, readInput(workspace, input, index !== undefined), index, onProgress);
+}
+
+/**
+ * Loads the file of a reading (a workspace-wide one through the index), with the comment spans a find that spans
+ * lines needs (`withComments`).
+ */
+export async function loadReading(
+  workspace: Workspace,
+  syntax: SyntaxService,
+  reading: LocateReading,
+  index?: IndexAccess,
+  onProgress?: ProgressListener,
+): Promise<ParsedInput> {
+  const parsed = await loadReadingFile(workspace, syntax, reading, index, onProgress);
   await withComments(syntax, parsed.loaded, parsed.locate.find);
   return parsed;
 }
 
-async function parseAndLoadFile(
+async function loadReadingFile(
   workspace: Workspace,
   syntax: SyntaxService,
-  input: LocateInput,
+  reading: LocateReading,
   index: IndexAccess | undefined,
   onProgress: ProgressListener | undefined,
 ): Promise<ParsedInput> {
-  if (typeof input === 'string') {
-    const form = index ? workspaceForm(workspace, input) : undefined;
-    if (form && index) {
-      // Loaded on use: a file-qualified locate (the common one-shot call) needs none of the index's modules.
-      const { resolveWorkspace } = await import('./workspace-locate.js');
-      return resolveWorkspace(workspace, syntax, index, form, onProgress);
-    }
-    try {
-      const platform = process.platform === 'win32' ? 'win32' : 'posix';
-      const locate = validateLocate(
-        parseLocate(input, { platform, limits: workspace.limits }),
-        workspace.limits,
-      );
-      return await beyondOutline(workspace, syntax, locate, index, onProgress);
-    } catch (error) {
-      if (!isLocusError(error)) throw error;
-    }
-  }
-  return beyondOutline(workspace, syntax, parseInput(workspace, input), index, onProgress);
+  if (reading.kind === 'file') return beyondOutline(workspace, syntax, reading.locate, index, onProgress);
+  if (!index)
+    throw new LocusError('INVALID_LOCATE', 'This locate string needs a file here.', {
+      hint: 'Name the file: `path:scope@find`.',
+    });
+  // Loaded on use: a file-qualified locate (the common one-shot call) needs none of the index's modules.
+  const { resolveWorkspace } = await import('./workspace-locate.js');
+  return resolveWorkspace(workspace, syntax, index, reading.form, onProgress);
 }
 
 /**
@@ -242,27 +262,6 @@ export interface ParsedInput {
   loaded: LoadedFile;
   canonical?: string;
   notes?: string[];
-}
-
-/**
- * The workspace form of a locate string: the explicit forms (`*:…`, `glob:…`, `glob@find`) always;
- * the bare form only when the plain reading names no existing file.
- */
-function workspaceForm(workspace: Workspace, input: string): WorkspaceLocate | undefined {
-  checkInputLimits(input, workspace.limits);
-  const explicit = parseWorkspaceLocate(input);
-  if (explicit) return explicit;
-  const bare = parseBareSymbol(input);
-  if (!bare) return undefined;
-  const platform = process.platform === 'win32' ? 'win32' : 'posix';
-  try {
-    const plain = parseLocate(input, { exists: (p) => workspace.isFile(p), platform });
-    if (workspace.isFile(plain.file_path)) return undefined;
-  } catch {
-    // not a valid file locate either: the symbol reading stands
-  }
-  const head = input.split('@')[0] ?? input;
-  return workspace.isFile(head) ? undefined : bare;
 }
 
 async function describeIn(

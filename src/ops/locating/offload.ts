@@ -14,8 +14,10 @@ import { isLocusError, LocusError } from '../../core/errors.js';
 import { RequestMap } from '../../core/request-map.js';
 import type { Limits } from '../../core/limits.js';
 import { extensionOf } from '../../core/languages.js';
+import type { LocateReading } from '../../locate/classify.js';
+import type { LocateResult } from '../../locate/resolver.js';
 import type { OfflineSettings } from './limits-config.js';
-import { parseInput, type Locator } from './locator.js';
+import { readInput, type LocateInput, type Locator } from './locator.js';
 
 /** Files at least this big are parsed in the worker. */
 export const OFFLOAD_MIN_BYTES = 256 * 1024;
@@ -23,7 +25,8 @@ export const OFFLOAD_MIN_BYTES = 256 * 1024;
 export const OFFLOAD_DEADLINE_MS = 120_000;
 
 type OffloadedOps = Pick<Locator, 'locate' | 'locateRange' | 'describe' | 'outline'>;
-type Op = keyof OffloadedOps;
+/** What the worker runs: a locate travels already read (`locateReading`), so the worker does not parse it again. */
+type Op = 'locateReading' | 'describe' | 'outline';
 
 const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
 
@@ -54,16 +57,9 @@ export class SyntaxOffload {
   ops(): OffloadedOps {
     const { locator } = this;
     // The worker gets the arguments without the signal (it cannot cross threads); the wait here takes it.
-    const plain = (opts: { range?: boolean } | undefined) => (opts?.range ? { range: true } : {});
     return {
-      locate: (input, opts) =>
-        this.route(this.fileOf(input), 'locate', [input, plain(opts)], opts?.signal, () =>
-          locator.locate(input, opts),
-        ),
-      locateRange: (input, opts) =>
-        this.route(this.fileOf(input), 'locateRange', [input], opts?.signal, () =>
-          locator.locateRange(input, opts),
-        ),
+      locate: (input, opts) => this.locate(input, opts?.range ? 'range' : 'position', opts?.signal),
+      locateRange: (input, opts) => this.locate(input, 'range', opts?.signal),
       describe: (filePath, target, opts) =>
         this.route(filePath, 'describe', [filePath, target], opts?.signal, () =>
           locator.describe(filePath, target, opts),
@@ -81,13 +77,23 @@ export class SyntaxOffload {
     if (worker) await worker.terminate();
   }
 
-  private fileOf(input: Parameters<Locator['locate']>[0]): string | undefined {
+  /** Reads the input once; the reading goes to the worker when its file is big, else to the locator here. */
+  private locate(
+    input: LocateInput,
+    mode: 'position' | 'range',
+    signal: AbortSignal | undefined,
+  ): Promise<LocateResult> {
+    let reading: LocateReading;
     try {
-      return parseInput(this.locator.workspace, input).file_path;
+      reading = readInput(this.locator.workspace, input);
     } catch (error) {
-      if (isLocusError(error)) return undefined;
+      if (isLocusError(error)) return Promise.resolve({ ok: false, error: error.toData() });
       throw error;
     }
+    const file = reading.kind === 'file' ? reading.locate.file_path : undefined;
+    return this.route(file, 'locateReading', [reading, mode], signal, () =>
+      this.locator.locateReading(reading, mode, signal ? { signal } : {}),
+    );
   }
 
   private isBig(filePath: string | undefined): boolean {

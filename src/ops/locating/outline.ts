@@ -5,11 +5,12 @@
 import { LocusError } from '../../core/errors.js';
 import { describeOffset } from '../../locate/describe.js';
 import { serverOutlineNote, type OutlineSymbol } from '../../locate/outline.js';
-import type { FileView } from '../../locate/resolve-core.js';
+import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { displayOf } from '../../locate/resolver.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { loadFile } from './file-view.js';
 import type { SyntaxService } from './syntax-service.js';
+import { languageIds } from '../../syntax/registry.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { OutlineEntry, OutlineResult } from '../results/outline.js';
 export type { OutlineEntry, OutlineResult } from '../results/outline.js';
@@ -20,10 +21,13 @@ export async function buildOutline(
   syntax: SyntaxService,
   filePath: string,
 ): Promise<OutlineResult> {
-  const { view, language } = await loadFile(workspace, syntax, filePath);
+  const loaded = await loadFile(workspace, syntax, filePath);
+  const { language } = loaded;
+  const view =
+    loaded.view.noOutline && language ? await parsedAlone(workspace, loaded.view, language) : loaded.view;
   if (!view.outline) {
     throw new LocusError('UNSUPPORTED_LANGUAGE', `${view.noOutline ?? `No grammar for ${view.filePath}`}.`, {
-      hint: noOutlineHint(view, language),
+      hint: noOutlineHint(view),
     });
   }
   const result: OutlineResult = {
@@ -42,13 +46,21 @@ export async function buildOutline(
   return result;
 }
 
-function noOutlineHint(view: FileView, language: string | undefined): string {
-  // A file too big to parse here has a grammar: the index (parsed in workers) still knows its symbols.
-  if (view.noOutline !== undefined && language !== undefined)
-    return `Its symbols are in the workspace index: \`locus symbols NAME --path ${view.filePath}\` (MCP find_symbol), and symbol locate strings resolve through it; line scopes and finds work on any file.`;
+/** What still works on a file without an outline: a server that gave none, or a file without any grammar. */
+function noOutlineHint(view: FileView): string {
   if (view.noOutline !== undefined)
     return "Line scopes and finds work on any file, and the server's own operations (hover, definition, …) still answer.";
-  return 'Outlines need a grammar (docs/languages.md), or a language declared with its server (docs/configuration.md, "A language without a grammar").';
+  return `Outlines need a bundled grammar (${languageIds().join(', ')}), or a language declared with its server (docs/configuration.md, "A language without a grammar").`;
+}
+
+/**
+ * The view of a file too big to parse here (over 4 Mi characters), with the outline a worker parsed for it as
+ * the index does (index/alone.ts): every face outlines files up to the size limit.
+ */
+async function parsedAlone(workspace: Workspace, view: FileView, language: string): Promise<FileView> {
+  const { outlineAlone } = await import('../../index/alone.js');
+  const outline = await outlineAlone(workspace.root, view.filePath, language, workspace.maxFileBytes);
+  return fileView(view.filePath, view.text, outline);
 }
 
 function entry(view: FileView, symbol: OutlineSymbol): OutlineEntry {

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLocator, type Locator, type LocatorOptions } from './locator.js';
 
-type Op = 'locate' | 'locateRange' | 'describe' | 'outline';
+type Op = 'locateReading' | 'describe' | 'outline';
 
 const locator: Locator = createLocator(workerData as LocatorOptions);
 const port = parentPort;

@@ -4,9 +4,7 @@
  * file-qualified locate, several → SYMBOL_AMBIGUOUS with ranked candidates, none → SYMBOL_NOT_FOUND
  * with did-you-mean across the workspace.
  */
-import { fileFacts } from '../../workspace/files.js';
-import path from 'node:path';
-import { compileGlob } from '../../core/glob.js';
+import { globMatcher } from './glob-files.js';
 import { isLocusError, LocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
 import { outlineOfEntry, type IndexedSymbol, type WorkspaceIndex } from '../../index/index.js';
@@ -17,7 +15,8 @@ import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type { WorkspaceLocate } from '../../locate/workspace-locate.js';
 import { resolveLocate } from '../../locate/resolver.js';
 import { fileView } from '../../locate/resolve-core.js';
-import type { Workspace } from '../../workspace/workspace.js';
+import type { TextFile, Workspace } from '../../workspace/workspace.js';
+import { contentHash } from '../../index/extract.js';
 import { loadFile, withComments, type LoadedFile } from './file-view.js';
 import type { IndexAccess, ProgressListener } from './index-access.js';
 import type { SyntaxService } from './syntax-service.js';
@@ -36,15 +35,20 @@ export interface WorkspaceResolution {
   notes: string[];
 }
 
-/** Resolves a workspace form to one file, or throws the coded error. */
+/**
+ * Resolves a workspace form to one file, or throws the coded error. The index keys files by their stamps; the file
+ * chosen is checked against its bytes, and when they disagree (rewritten within the stamps' resolution) it is read
+ * again and the form resolved anew, so nothing is answered — or renamed — from a stale entry.
+ */
 export async function resolveWorkspace(
   workspace: Workspace,
   syntax: SyntaxService,
   access: IndexAccess,
   form: WorkspaceLocate,
   onProgress?: ProgressListener,
+  retried = false,
 ): Promise<WorkspaceResolution> {
-  const accept = form.where === '*' ? undefined : compileGlob(form.where, { dot: true });
+  const accept = form.where === '*' ? undefined : globMatcher(form.where);
   const bareNote = form.bare
     ? [
         `read as a workspace symbol (no file \`${clip(formatSymbolPath(form.scope?.symbol_path ?? []))}\` exists)`,
@@ -88,7 +92,13 @@ export async function resolveWorkspace(
         : { symbol_path: symbol.path },
   };
   if (form.find !== undefined) locate.find = form.find;
-  return { locate, loaded: await loadIndexed(workspace, syntax, index, symbol.file), canonical, notes };
+  const loaded = await loadIndexed(workspace, syntax, index, symbol.file);
+  if (loaded === 'stale' && !retried) {
+    await index.reread([symbol.file]);
+    return resolveWorkspace(workspace, syntax, access, form, onProgress, true);
+  }
+  const file = loaded === 'stale' ? await loadFile(workspace, syntax, symbol.file) : loaded;
+  return { locate, loaded: file, canonical, notes };
 }
 
 /**
@@ -117,30 +127,31 @@ export async function resolveInIndexedFile(
 }
 
 /**
- * Loads a file for resolving, with the index's outline when the entry matches the file on disk (the
- * index was just brought up to date), so a workspace locate does not parse the file again.
+ * Loads a file for resolving, with the index's outline when the entry holds the file's bytes as they are on disk (the
+ * index was just brought up to date), so a workspace locate does not parse the file again; 'stale' when the bytes
+ * disagree with the entry.
  */
 async function loadIndexed(
   workspace: Workspace,
   syntax: SyntaxService,
   index: WorkspaceIndex,
   file: string,
-): Promise<LoadedFile> {
+): Promise<LoadedFile | 'stale'> {
   const entry = index.store.entry(file);
+  let text: TextFile | undefined;
   try {
-    const stats = fileFacts(path.join(workspace.root, file));
-    if (entry && stats && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs) {
-      const text = workspace.readText(file);
-      return {
-        file: text,
-        view: fileView(text.relPath, text.text, outlineOfEntry(entry)),
-        language: entry.language,
-      };
-    }
+    text = workspace.readText(file);
   } catch {
     // fall through: the ordinary load reports what is wrong with the file
   }
-  return loadFile(workspace, syntax, file);
+  if (!entry || !text) return loadFile(workspace, syntax, file);
+  if (contentHash(Buffer.from((text.hadBom ? '\uFEFF' : '') + text.text, 'utf8')) !== entry.hash)
+    return 'stale';
+  return {
+    file: text,
+    view: fileView(text.relPath, text.text, outlineOfEntry(entry)),
+    language: entry.language,
+  };
 }
 
 /** `Path[K]` counts same-path symbols across the workspace in (file path, document order). */
@@ -155,12 +166,9 @@ function pickIndexed(symbols: IndexedSymbol[], form: WorkspaceLocate, label: str
     throw new LocusError(
       'SYMBOL_NOT_FOUND',
       `${label}[${k}] does not exist: the workspace has ${ordered.length} symbol(s) ${label}.`,
-      {
-        hint:
-          ordered.length > 0
-            ? `Use an index from 0 to ${ordered.length - 1}.`
-            : 'Check the name with `locus symbols`.',
-      },
+      ordered.length > 0
+        ? { hint: `Use an index from 0 to ${ordered.length - 1}.` }
+        : { hint: 'Check the name.', advice: [{ kind: 'find-symbol' }] },
     );
   }
   return [picked];
@@ -227,7 +235,8 @@ async function resolveFind(
       'SYMBOL_AMBIGUOUS',
       `\`${find}\` matches in ${hits.length} files of \`${form.where}\`.`,
       {
-        hint: `Name one file:\n${listed.join('\n')}\n\`locus search "${form.where}@${find}"\` lists every hit.`,
+        hint: `Name one file:\n${listed.join('\n')}`,
+        advice: [{ kind: 'search', pattern: `${form.where}@${find}` }],
         details: {
           total: hits.length,
           candidates: hits

@@ -82,11 +82,11 @@ export function notFound(
       `Did you mean: ${suggestions.map((s) => `${s.path} (${s.file_path}:${s.line}) → \`${s.locate}\``).join('; ')}?`,
     );
   if (files.length > 0) parts.push(`Files with a similar name: ${files.join(', ')}.`);
-  parts.push('`locus symbols <name>` searches the index by name.');
   if (notes.length > 0) parts.push(`(${notes.join('; ')})`);
   return new LocusError('SYMBOL_NOT_FOUND', tried, {
-    hint: parts.join(' '),
+    ...(parts.length > 0 ? { hint: parts.join(' ') } : {}),
     details: { suggestions, ...(files.length > 0 ? { files } : {}) },
+    advice: [{ kind: 'find-symbol' }],
   });
 }
 
@@ -110,10 +110,8 @@ export function nearSymbols(
   const wanted = segments.join('.');
   const scored: { symbol: IndexedSymbol; distance: number }[] = [];
   const seen = new Set<string>();
-  // Not `accept` itself: the store's filter passes a second argument (the kind) the glob does not take.
-  const filter = accept && ((file: string) => accept(file));
   for (const name of names) {
-    for (const { symbol } of index.store.query(name, filter, MAX_NEAR_PER_NAME, true).hits) {
+    for (const { symbol } of index.store.query(name, accept, MAX_NEAR_PER_NAME, true).hits) {
       const key = symbol.path.join('\u0000');
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,5 +1,5 @@
 /**
- * Bash definitions by name (docs/operations.md, "definition"): bash-language-server resolves a function only in the
+ * Bash definitions by name (docs/languages.md, "Bash: the server's files"): bash-language-server resolves a function only in the
  * file itself and the files it `source`s, so a script whose library is loaded by its caller (bash-completion's
  * `completions/*` calling `_init_completion`) gets no definition at all. Then the workspace index's Bash functions
  * of that exact name are the answer, with a note that says they were found by name.

@@ -2,7 +2,7 @@
  * definition (docs/operations.md, "What the operations do"): where the symbol at the cursor is defined — or declared, or its type, or
  * its implementations — each target with kind, enclosing symbol, snippet and locate string.
  */
-import type { DefinitionKind } from '../../lsp/types.js';
+import type { DefinitionKind } from '../../core/operation-kinds.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocations } from '../context/locations.js';
 import type { LocateInput } from '../locating/locator.js';

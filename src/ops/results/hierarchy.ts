@@ -1,5 +1,5 @@
 /** The plain result and option types of hierarchy (no functions: a consumer's type graph stops here). */
-import type { HierarchyDirection } from '../../lsp/types.js';
+import type { HierarchyDirection } from '../../core/operation-kinds.js';
 import type { LocationRef } from './locations.js';
 import type { OpResultBase } from './target.js';
 

@@ -4,7 +4,7 @@
  */
 import type { CallScope } from '../../core/call.js';
 import type { Outcome } from '../../core/errors.js';
-import type { DefinitionKind, HierarchyDirection } from '../../lsp/types.js';
+import type { DefinitionKind, HierarchyDirection } from '../../core/operation-kinds.js';
 import type { CodeActionOptions, CodeActionsResult } from './code-actions.js';
 import type { CompletionOptions, CompletionResult } from './completion.js';
 import type { DefinitionResult } from './definition.js';

@@ -1,6 +1,6 @@
 /** The plain result and option types of search (no functions: a consumer's type graph stops here). */
 import type { PageRequest } from '../../core/budget.js';
-import type { ProgressListener } from '../../index/types.js';
+import type { ProgressListener } from '../../core/index-progress.js';
 
 /** Pages hold at most `pageSize` hits and fit the budget (docs/mcp.md, "Budgets"). */
 export interface SearchOptions extends PageRequest {

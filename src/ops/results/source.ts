@@ -1,5 +1,5 @@
 /** The plain result and option types of source (no functions: a consumer's type graph stops here). */
-import type { ProgressListener } from '../../index/types.js';
+import type { ProgressListener } from '../../core/index-progress.js';
 
 /** Options of source. */
 export interface SourceOptions {

@@ -1,5 +1,5 @@
 /** The plain result and option types of symbols (no functions: a consumer's type graph stops here). */
-import type { ProgressListener, SkipCounts } from '../../index/types.js';
+import type { ProgressListener, SkipCounts } from '../../core/index-progress.js';
 import type { SymbolKindName } from '../../locate/outline.js';
 
 /** Options of a symbols query. */

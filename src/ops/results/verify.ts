@@ -21,11 +21,20 @@ export interface NewError {
   snippet: string;
 }
 
+/** A file verification could not judge: the server cannot build it even before the edit. */
+export interface Unverifiable {
+  file_path: string;
+  /** Why: `the server cannot build it: 'config.h' file not found`. */
+  reason: string;
+}
+
 /** What verification found. */
 export interface Verification {
-  /** `verified: 0 new errors in 7 files`, or the count. */
+  /** `verified: 0 new errors in 7 files`, or the count; `; 1 not verifiable` when some file could not be judged. */
   summary: string;
+  /** Errors the edit introduces, in the files that could be verified. */
   new_errors: NewError[];
+  /** Files verified (not counting the unverifiable ones). */
   files_checked: number;
   /** Errors the edit removes (baseline errors absent afterwards). */
   fixed_errors: number;
@@ -33,6 +42,10 @@ export interface Verification {
   settled: boolean;
   /** Files verification could not check (no language server). */
   unchecked?: string[];
+  /** Files that reference the symbol beyond the first 40, not checked (each costs the server a build). */
+  referencing_not_checked?: number;
+  /** Files the server cannot build even before the edit: their errors after it are not counted either way. */
+  unverifiable?: Unverifiable[];
 }
 
 /** Edit result fields plus the verification, when asked for. */

@@ -3,7 +3,7 @@
  * expression in the indexed files a glob matches, grouped by file, each with its enclosing symbol,
  * a numbered line and a locate string that selects exactly that hit. Paginated; totals exact.
  */
-import { compileGlob } from '../../core/glob.js';
+import { globMatcher } from '../locating/glob-files.js';
 import { checkBudget, pageByBudget } from '../../core/budget.js';
 import { throwIfCancelled } from '../../core/call.js';
 import { LocusError } from '../../core/errors.js';
@@ -53,7 +53,7 @@ export async function search(
     throw bad(`The page size must be 1 to 500, got ${pageSize}.`, 'The default is 50.');
   checkBudget(options.budget);
   const matcher = options.regex ? regexMatcher(await compileLinearRegex(find)) : tokenMatcher(find);
-  const accept = glob === '*' ? () => true : compileGlob(glob, { dot: true });
+  const accept = globMatcher(glob);
   const { index, notes } = await locator.index.ready(options.onProgress, options.signal);
   const scan = await scanFiles(locator, index.store, { accept, matcher, signal: options.signal });
   // Every hit is measured before any is described, so page boundaries do not move between calls.

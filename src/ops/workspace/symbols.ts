@@ -2,7 +2,7 @@
  * `symbols QUERY`: fuzzy search of the workspace index by name (and container path), ranked as in
  * docs/workspace.md, filtered by kind and glob; each hit with its declaration line and locate string.
  */
-import { compileGlob } from '../../core/glob.js';
+import { globMatcher } from '../locating/glob-files.js';
 import { LocusError } from '../../core/errors.js';
 import { limitExceeded } from '../../core/limits.js';
 import { KINDS_LIST, TIER_NAMES } from '../locating/index-names.js';
@@ -56,7 +56,7 @@ export async function symbols(
       `The limit must be 1 to ${MAX_LIMIT}, got ${limit}.`,
       'Use a smaller limit and a more specific query.',
     );
-  const glob = options.path ? compileGlob(options.path, { dot: true }) : undefined;
+  const glob = options.path ? globMatcher(options.path) : undefined;
   const wanted = queryParts(text).name;
   const { index, status, notes } = options.exact
     ? await locator.index.readyFor([wanted], options.onProgress, options.signal)

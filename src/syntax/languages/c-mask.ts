@@ -1,6 +1,6 @@
 /**
- * C/C++ recovery mask (docs/languages.md "C recovery"): a text of the same length in which the
- * macros tree-sitter cannot expand are blanked, so declarations parse as a compiler (after the
+ * C/C++ recovery mask (docs/languages.md, "Recovery from macros tree-sitter cannot expand"): a text of the same
+ * length in which the macros tree-sitter cannot expand are blanked, so declarations parse as a compiler (after the
  * preprocessor) reads them. Offsets do not move; names are read from the original text. Blanked:
  * - API / export / calling-convention macros by their conventional names (`LUA_API`, `LUALIB_API`,
  *   `ZEXTERN`, `ZEXPORT`, `SQLITE_API`, `TINYXML2_LIB`, `WINAPI`, `__cdecl`, …), the memory-model

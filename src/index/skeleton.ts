@@ -1,0 +1,166 @@
+/**
+ * The index's outlines parse less than a whole file where that cannot change them (docs/workspace.md, "Building,
+ * caching and freshness"). Most of a Go file is function bodies, and a body declares a symbol only through a type,
+ * a struct or an interface: bodies that spell none of them are left out of the parse (tree-sitter's included
+ * ranges; the body's braces stay, so the tree is the same but for an empty block). The outline is then exactly the
+ * whole parse's, checked at every step: the scan is conservative (a body it cannot read plainly is parsed), the
+ * skeleton tree must have no error and an empty body block at each gap, or the whole file is parsed after all; and
+ * a differential test compares both on the Go standard library. Everything else — other languages, the outlines of
+ * `locate` and `outline`, which need whole trees — parses whole files.
+ */
+import type { Range, Tree } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
+import type { OutlineSymbol } from '../locate/outline.js';
+import { extractOutline, outlineOfTree, parseText } from '../syntax/outline.js';
+import { requireSymbolQuery } from '../syntax/runtime.js';
+import { parserText } from '../syntax/text-edit.js';
+
+/** Per language: the interiors of the bodies that cannot hold a symbol, and the node types owning such bodies. */
+interface Skippable {
+  bodies(text: string): Span[];
+  owners: ReadonlySet<string>;
+}
+
+const SKIPPABLE: Readonly<Record<string, Skippable>> = {
+  go: { bodies: goBodies, owners: new Set(['function_declaration', 'method_declaration']) },
+};
+
+/** The parts of `text` a skeleton parse leaves out (empty: it parses the whole text). */
+export function skippableGaps(languageId: string, text: string): Span[] {
+  return Object.hasOwn(SKIPPABLE, languageId) ? (SKIPPABLE[languageId] as Skippable).bodies(text) : [];
+}
+
+/**
+ * The symbols of a text's outline, as the index keeps them: the same as `extractOutline`'s, parsed without the gaps
+ * it can skip (the index keeps no syntax errors, which a skipped body may hide).
+ */
+export async function indexSymbols(languageId: string, text: string): Promise<readonly OutlineSymbol[]> {
+  const skippable = Object.hasOwn(SKIPPABLE, languageId) ? SKIPPABLE[languageId] : undefined;
+  const gaps = skippableGaps(languageId, text);
+  if (skippable === undefined || gaps.length === 0) return (await extractOutline(languageId, text)).symbols;
+  const { loaded } = await requireSymbolQuery(languageId);
+  // Rows as tree-sitter counts them: in the text it parses (a lone `\r` read as `\n`).
+  const tree = parseText(loaded, text, undefined, includedRanges(parserText(text), gaps));
+  try {
+    const whole = tree.rootNode.hasError || !gaps.every((gap) => emptyBody(tree, gap, skippable.owners));
+    return (whole ? await extractOutline(languageId, text) : await outlineOfTree(loaded, tree, text)).symbols;
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * The text around the gaps, as tree-sitter ranges (UTF-16 offsets, rows and columns, as the binding takes them;
+ * rows counted once, forwards: the gaps are in order).
+ */
+function includedRanges(text: string, gaps: readonly Span[]): Range[] {
+  const ranges: Range[] = [];
+  let row = 0;
+  let lineStart = 0;
+  let counted = 0;
+  const point = (offset: number) => {
+    for (let lf = text.indexOf('\n', counted); lf >= 0 && lf < offset; lf = text.indexOf('\n', lf + 1)) {
+      row++;
+      lineStart = lf + 1;
+    }
+    counted = offset;
+    return { row, column: offset - lineStart };
+  };
+  let from = 0;
+  let fromPoint = point(0);
+  for (const gap of [...gaps, { start: text.length, end: text.length }]) {
+    ranges.push({
+      startIndex: from,
+      endIndex: gap.start,
+      startPosition: fromPoint,
+      endPosition: point(gap.start),
+    });
+    from = gap.end;
+    fromPoint = point(gap.end);
+  }
+  return ranges;
+}
+
+/** True when the gap is the inside of an empty body block, `{` and `}` included, of one of `owners`. */
+function emptyBody(tree: Tree, gap: Span, owners: ReadonlySet<string>): boolean {
+  const brace = tree.rootNode.descendantForIndex(gap.start - 1);
+  const block = brace?.parent;
+  return (
+    brace?.type === '{' &&
+    block !== null &&
+    block !== undefined &&
+    block.startIndex === gap.start - 1 &&
+    block.endIndex === gap.end + 1 &&
+    block.namedChildCount === 0 &&
+    owners.has(block.parent?.type ?? '')
+  );
+}
+
+/** A top-level function whose signature fits on its line, `{` last (gofmt's layout). */
+const GO_FUNC_LINE = /^func [^\n]*\{$/gm;
+/** What may declare a symbol inside a body (or hide one from this scan: raw strings, block comments). */
+const GO_RISKY = /`|\/\*|\btype\b|\bstruct\b|\binterface\b/;
+/** Spellings of those words that declare nothing: comment lines, empty struct and interface types, type switches. */
+const GO_HARMLESS = /^[ \t]*\/\/[^\n]*$|\bstruct\{\}|\binterface\{\}|\.\(type\)/gm;
+
+/**
+ * The interiors of Go function bodies that declare no symbol: from after the `{` ending a `func` line to before
+ * the first `}` alone on a line after it (gofmt closes a top-level body so), when the text between has balanced
+ * brackets outside strings and comments and spells nothing in `GO_RISKY` outside `GO_HARMLESS`.
+ */
+function goBodies(text: string): Span[] {
+  const gaps: Span[] = [];
+  let after = 0;
+  for (const match of text.matchAll(GO_FUNC_LINE)) {
+    const open = match.index + match[0].length;
+    if (open <= after) continue;
+    const close = closingLine(text, open);
+    if (close === undefined) break;
+    after = close;
+    const body = text.slice(open, close);
+    const risky = GO_RISKY.test(body) && GO_RISKY.test(body.replace(GO_HARMLESS, ' '));
+    if (body.length > 1 && !risky && goBalanced(body)) gaps.push({ start: open, end: close });
+  }
+  return gaps;
+}
+
+/** The offset of the first `}` that is alone on its line after `from`. */
+function closingLine(text: string, from: number): number | undefined {
+  for (let at = text.indexOf('\n}', from); at >= 0; at = text.indexOf('\n}', at + 1)) {
+    const next = at + 2;
+    if (next === text.length || text.charCodeAt(next) === 0x0a) return at + 1;
+  }
+  return undefined;
+}
+
+/**
+ * True when `(` `[` `{` and their closers pair up in order outside string and rune literals and line comments (a
+ * body without raw strings or block comments: `GO_RISKY`). An unbalanced body may be broken code whose error
+ * recovery reaches outside it, so it is parsed.
+ */
+function goBalanced(body: string): boolean {
+  const stack: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x22 || c === 0x27) {
+      i = literalEnd(body, i, c);
+      if (i < 0) return false;
+    } else if (c === 0x2f && body.charCodeAt(i + 1) === 0x2f) {
+      i = body.indexOf('\n', i);
+      if (i < 0) break;
+    } else if (c === 0x28 || c === 0x5b || c === 0x7b) stack.push(c === 0x28 ? 0x29 : c + 2);
+    else if ((c === 0x29 || c === 0x5d || c === 0x7d) && stack.pop() !== c) return false;
+  }
+  return stack.length === 0;
+}
+
+/** The index of the quote closing the literal opened at `start`, or -1 when the line ends first. */
+function literalEnd(body: string, start: number, quote: number): number {
+  for (let i = start + 1; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === quote) return i;
+    else if (c === 0x0a) return -1;
+  }
+  return -1;
+}

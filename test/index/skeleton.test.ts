@@ -1,0 +1,75 @@
+/**
+ * The index's skeleton parses (src/index/skeleton.ts) give exactly the symbols of a whole parse: on Go bodies that
+ * declare symbols, hide text from the scan or are broken, and on the Go standard library (every 8th file, all of
+ * them with LOCUS_SKELETON_ALL=1), where most bodies are skipped indeed.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexSymbols, skippableGaps } from '../../src/index/skeleton.js';
+import { extractOutline } from '../../src/syntax/outline.js';
+
+const same = async (text: string): Promise<void> => {
+  expect(await indexSymbols('go', text)).toEqual((await extractOutline('go', text)).symbols);
+};
+
+const PLAIN =
+  'package p\n\n// A doc comment.\nfunc plain(a int) int {\n\tb := a + 1 // struct{} here\n\treturn b\n}\n';
+
+describe('skeleton parses of Go', () => {
+  it('skip plain bodies and keep the outline', async () => {
+    expect(skippableGaps('go', PLAIN)).toHaveLength(1);
+    await same(PLAIN);
+    await same(
+      `${PLAIN}\nfunc (r *R) method() {\n\tr.x = map[string]int{"}": 1}\n}\n\ntype R struct{ x map[string]int }\n`,
+    );
+  });
+
+  it.each([
+    ['a local type', 'func f() {\n\ttype T struct{ a int }\n\t_ = T{}\n}\n'],
+    ['an anonymous struct', 'func f() {\n\tx := struct {\n\t\tb int\n\t}{}\n\t_ = x\n}\n'],
+    ['an interface', 'func f() {\n\tvar i interface{ M() }\n\t_ = i\n}\n'],
+    ['a raw string with a closing brace line', 'func f() {\n\ts := `\n}\nfunc g() {}\n`\n\t_ = s\n}\n'],
+    ['a block comment', 'func f() {\n\t/*\n}\n*/\n}\n'],
+    ['an unbalanced body', 'func f() {\n\tif x {\n}\n}\n'],
+    ['a syntax error', 'func f() {\n\tx := := 1\n}\n\nfunc g() {}\n'],
+    ['a one-line function', 'func f() { return }\n\nfunc g() {\n\treturn\n}\n'],
+    ['a multi-line signature', 'func f(\n\ta int,\n) {\n\t_ = a\n}\n'],
+    ['CRLF line ends', 'func f() {\r\n\treturn\r\n}\r\n'],
+    ['a brace in a string', 'func f() {\n\ts := "{"\n\t_ = s\n}\n'],
+  ])('parse %s whole or keep its outline', async (_name, body) => {
+    await same(`package p\n\n${body}`);
+  });
+
+  it('never skip a body that declares a symbol', () => {
+    expect(skippableGaps('go', 'package p\nfunc f() {\n\ttype T int\n}\n')).toEqual([]);
+    expect(skippableGaps('go', 'package p\nfunc f() {\n\tx := struct{ a int }{}\n}\n')).toEqual([]);
+    expect(skippableGaps('go', 'package p\nfunc f() {\n\tswitch v := x.(type) {\n\t}\n}\n')).toHaveLength(1);
+  });
+
+  it('match a whole parse on the Go standard library', async () => {
+    const goroot = spawnSync('go', ['env', 'GOROOT'], { encoding: 'utf8' });
+    if (goroot.status !== 0) {
+      if (process.env.CI === 'true')
+        throw new Error('go is not installed (needed for the Go standard library)');
+      console.warn('SKIPPED: the Go standard library (go is not installed)');
+      return;
+    }
+    const src = realpathSync(path.join(goroot.stdout.trim(), 'src'));
+    const files = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((f) => f.endsWith('.go'))
+      .sort();
+    const sample = process.env.LOCUS_SKELETON_ALL === '1' ? files : files.filter((_, i) => i % 8 === 0);
+    let skipped = 0;
+    const differ: string[] = [];
+    for (const file of sample) {
+      const text = readFileSync(path.join(src, file), 'utf8');
+      if (skippableGaps('go', text).length > 0) skipped++;
+      const [skeleton, whole] = await Promise.all([indexSymbols('go', text), extractOutline('go', text)]);
+      if (JSON.stringify(skeleton) !== JSON.stringify(whole.symbols)) differ.push(file);
+    }
+    expect(differ).toEqual([]);
+    expect(skipped / sample.length).toBeGreaterThan(0.5);
+  }, 300_000);
+});
