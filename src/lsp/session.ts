@@ -269,10 +269,7 @@ export class Session extends SessionRequests {
     return this.run(absPath, text, {
       type: DocumentSymbolRequest.type,
       capability: 'documentSymbolProvider',
-      // A server that reads the file in the background answers none until it has (vim-language-server): an empty
-      // answer of a server that is not ready is asked again once it is.
-      ready: 'eager',
-      empty: (symbols) => symbols.length === 0,
+      ready: 'none',
       params: (uri) => ({ textDocument: { uri } }),
       convert: (result, uri, m) => m.symbols(uri, result ?? []),
     });

@@ -36,7 +36,13 @@ class ManagerOutlines implements ServerOutlines {
     const cached = this.cache.get(absPath);
     if (cached !== undefined && cached.text === text) return cached.outline;
     const session = this.lsp.sessionFor(absPath);
-    const answer = await session.documentSymbol(absPath, text);
+    let answer = await session.documentSymbol(absPath, text);
+    // A server that reads the file in the background answers none until it has (vim-language-server): an empty
+    // answer of a server not ready yet is asked again once it is (document symbols themselves never wait).
+    if (isEmpty(answer.result) && text.trim() !== '' && !session.info().ready) {
+      await session.waitUntilReady(undefined, { absPath, text });
+      answer = await session.documentSymbol(absPath, text);
+    }
     if (!Array.isArray(answer.result)) {
       throw new LocusError('SERVER_FAILED', `${this.serverName(language)} answered no symbol list.`, {
         hint: 'Use a line scope or a find without a scope; they work without an outline.',
@@ -54,6 +60,10 @@ class ManagerOutlines implements ServerOutlines {
     const command = this.lsp.config.languages[language]?.command;
     return command === undefined ? language : basename(command);
   }
+}
+
+function isEmpty(result: unknown): boolean {
+  return Array.isArray(result) && result.length === 0;
 }
 
 /**
