@@ -144,6 +144,11 @@ export function languageSpec(id: string): LanguageSpec | undefined {
   return BY_ID.get(id);
 }
 
+/** The registry language an extension (`.py`, lower-case) names, not a file's: what a configuration may not declare. */
+export function extensionLanguage(extension: string): string | undefined {
+  return BY_EXTENSION.get(extension);
+}
+
 /** Lower-case extension of a path (`.h`), or '' for none and for dotfiles (`.bashrc`). */
 export function extensionOf(path: string): string {
   const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);

@@ -11,7 +11,7 @@ import {
   type LoadConfigOptions,
 } from '../config/index.js';
 import type { Limits } from '../core/limits.js';
-import { detectLanguage } from '../core/languages.js';
+import { extensionLanguage } from '../core/languages.js';
 import type { DeclaredExtensions } from '../workspace/file-language.js';
 import type { LanguageKey } from './types.js';
 
@@ -155,7 +155,7 @@ export function declaredLanguages(
   for (const [key, entry] of Object.entries(languages)) {
     for (const raw of entry?.extensions ?? []) {
       const extension = raw.toLowerCase();
-      const known = detectLanguage(`file${extension}`);
+      const known = extensionLanguage(extension);
       const other = byExtension.get(extension);
       if (known !== undefined) {
         problems.push(
