@@ -22,6 +22,12 @@ export function renderLocation(ref: LocationRef): string {
   return lines.join('\n');
 }
 
+/** A place's locate string as a code span, or why it has none (outside the workspace). */
+function locateSuffix(ref: LocationRef): string {
+  if (ref.locate) return ` ${codeSpan(ref.locate)}`;
+  return ref.outside_workspace ? ' (outside the workspace)' : '';
+}
+
 /** One place on one line: display, what it declares or sits in, its locate string (no source line). */
 function renderPlace(ref: LocationRef): string {
   const what = ref.declares
@@ -29,11 +35,7 @@ function renderPlace(ref: LocationRef): string {
     : ref.symbol
       ? ` — in ${ref.symbol.kind} ${ref.symbol.path}`
       : '';
-  const locate = ref.locate
-    ? ` ${codeSpan(ref.locate)}`
-    : ref.outside_workspace
-      ? ' (outside the workspace)'
-      : '';
+  const locate = locateSuffix(ref);
   return `- ${ref.display}${what}${locate}`;
 }
 
@@ -71,11 +73,7 @@ export function renderHit(ref: LocationRef, filePath: string): string {
     : ref.symbol && !named(ref.symbol.path)
       ? ` in ${ref.symbol.kind} ${ref.symbol.path}`
       : '';
-  const locate = ref.locate
-    ? ` ${codeSpan(ref.locate)}`
-    : ref.outside_workspace
-      ? ' (outside the workspace)'
-      : '';
+  const locate = locateSuffix(ref);
   const line = `- ${where}${what}${locate}`;
   return ref.snippet ? `${line}\n  ${codeSpan(ref.snippet)}` : line;
 }
