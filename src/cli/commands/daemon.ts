@@ -6,7 +6,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { delay } from '../../core/wait-for.js';
+import { waitUntil } from '../../core/wait-for.js';
 import { daemonFor, open } from '../daemon/client.js';
 import { daemonFolder, readFacts, unsafeFolder, type DaemonPlace } from '../daemon/place.js';
 import { buildId, frame, readMessages, type DaemonFacts, type DaemonMessage } from '../daemon/protocol.js';
@@ -139,8 +139,7 @@ function emptyFacts(): DaemonFacts {
 }
 
 async function exited(pid: number, ms: number): Promise<boolean> {
-  for (const until = Date.now() + ms; Date.now() < until; await delay(20)) if (!alive(pid)) return true;
-  return !alive(pid);
+  return (await waitUntil(() => !alive(pid), ms)).done;
 }
 
 function alive(pid: number): boolean {
