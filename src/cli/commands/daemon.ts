@@ -10,6 +10,7 @@ import { waitUntil } from '../../core/wait-for.js';
 import { daemonFor, open } from '../daemon/client.js';
 import { daemonFolder, readFacts, unsafeFolder, type DaemonPlace } from '../daemon/place.js';
 import { buildId, frame, readMessages, type DaemonFacts, type DaemonMessage } from '../daemon/protocol.js';
+import { processRuns } from '../../workspace/process-owner.js';
 import { EXIT, err, out, type CliIo } from '../io.js';
 
 const USAGE = 'Usage: locus daemon status|stop [--root DIR] [--all] [--json]';
@@ -139,16 +140,7 @@ function emptyFacts(): DaemonFacts {
 }
 
 async function exited(pid: number, ms: number): Promise<boolean> {
-  return (await waitUntil(() => !alive(pid), ms)).done;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return (await waitUntil(() => !processRuns(pid), ms)).done;
 }
 
 function kill(pid: number): void {
