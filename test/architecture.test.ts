@@ -318,6 +318,12 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
   const OWN_READERS: Record<string, string> = {
     'workspace/read-file.ts': 'the one safe reader',
     'workspace/atomic-write.ts': 'opens the files it creates, to write them (reads nothing)',
+    'cli/commands/daemon.ts':
+      "connects to a daemon's socket (`open` names the socket client, not a file read)",
+    'cli/daemon/client.ts': "connects to the daemon's socket and opens a new daemon's log to write",
+    'cli/daemon/place.ts': "reads a daemon's facts file in the user's private daemon folder",
+    'cli/daemon/protocol.ts': 'reads the build id the build wrote next to the bundle (a Locus package file)',
+    'cli/daemon/server.ts': 'opens a call for a client (a method named `open`, no file read)',
     'workspace/apply-journal.ts': "reads its own journals in the user's state folder",
     'cli/commands/check.ts': "streams the caller's JSONL input",
     'cli/commands/edit.ts': 'reads the replacement text given with --file',
@@ -371,6 +377,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'workspace/files.ts': 'lists one folder (`filesIn`)',
     'workspace/file-language.ts': "lists a header's own folder for its translation units",
     'workspace/apply-journal.ts': 'lists its journal folder for leftovers',
+    'cli/commands/daemon.ts': "lists the user's private daemon folder (`locus daemon status|stop`)",
     'index/cache.ts': 'lists its cache folder to prune old indexes',
     'index/outline-store.ts': 'lists its cache shards to prune them',
     'lsp/process-registry.ts': 'lists /proc and its temp folders',
@@ -406,6 +413,12 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'index/cache.ts': 'the index Locus persisted in the user cache folder',
     'index/outline-store.ts': 'outlines Locus persisted in the user cache folder',
     'workspace/apply-journal.ts': "Locus's own journals in the user's state folder",
+    'cli/daemon/call-io.ts':
+      "a call's output sent to the client that asked (the caller's own terminal stream)",
+    'cli/daemon/client.ts': "a starting daemon's word on its ready pipe",
+    'cli/daemon/place.ts': "a daemon's facts file in the user's private daemon folder",
+    'cli/daemon/protocol.ts': 'the daemon protocol stream and the build id Locus wrote next to its bundle',
+    'index/cache-format.ts': 'the string table of the index Locus persisted in the user cache folder',
   };
 
   it('bytes become text only in workspace/files.ts and the listed files', () => {

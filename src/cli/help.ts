@@ -57,7 +57,9 @@ const FLAG_HELP: Record<string, { value?: string; help: string; default?: string
   kind: { value: 'K', help: 'only symbols of this kind (class, method, function, …)' },
   path: { value: 'GLOB', help: 'only symbols in files this glob matches' },
   progress: { help: 'show index progress on stderr even when it is not a terminal' },
-  regex: { help: 'the find part is a JavaScript regular expression, not token-aware text' },
+  regex: {
+    help: 'the find part is a regular expression (RE2: linear time, no lookaround or backreferences), not token-aware text',
+  },
   'max-lines': { value: 'N', help: 'most lines to print before a continuation', default: '200' },
   replace: { help: 'replace the target with the new text' },
   'insert-before': { help: 'insert the new text before the target' },

@@ -3,7 +3,6 @@
  * back to exactly a given offset — the symbol path for a symbol's name; else the innermost enclosing symbol (or the file)
  * plus the shortest unique marker pattern; else a line scope.
  */
-import { byNamePosition } from './symbol-match.js';
 import { formatLocate, parseLocate } from './locate-string.js';
 import {
   buildPattern,
@@ -131,10 +130,7 @@ function symbolNamedAt(view: FileView, offset: number): string | undefined {
 
 /** The scope naming exactly this symbol (with `[K]` when it is not the first of its path). */
 function symbolScope(view: FileView, symbol: OutlineSymbol): Scope {
-  // `[K]` counts same-path symbols in the order of their names (as resolution does).
-  const index = [...outlineIndex(view.outline?.symbols ?? []).samePath(symbol)]
-    .sort(byNamePosition)
-    .indexOf(symbol);
+  const index = outlineIndex(view.outline?.symbols ?? []).pathIndexOf(symbol);
   return index > 0
     ? { symbol_path: [...symbol.path], symbol_index: index }
     : { symbol_path: [...symbol.path] };

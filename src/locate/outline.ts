@@ -167,11 +167,26 @@ export interface OutlineIndex {
   /** The first symbol (document order) whose name starts at an offset. */
   byNameStart: ReadonlyMap<number, OutlineSymbol>;
   parentOf(symbol: OutlineSymbol): OutlineSymbol | undefined;
-  /** Every symbol with exactly this path, in document order (the `[K]` order). */
+  /** Every symbol with exactly this path, in document order. */
   samePath(symbol: OutlineSymbol): readonly OutlineSymbol[];
+  /**
+   * The symbol's `K` in `path[K]`: its place among the symbols of its path in the order of their names (as
+   * resolution counts them). Sorted once per path, so describing every symbol of an outline stays linear.
+   */
+  pathIndexOf(symbol: OutlineSymbol): number;
 }
 
 const indexes = new WeakMap<readonly OutlineSymbol[], OutlineIndex>();
+
+/** Each symbol's place in its list, the lists ordered by where names start (a stable sort: ties keep document order). */
+function namePositionIndexes(lists: Iterable<OutlineSymbol[]>): Map<OutlineSymbol, number> {
+  const places = new Map<OutlineSymbol, number>();
+  for (const list of lists) {
+    const ordered = list.length > 1 ? [...list].sort((a, b) => a.nameSpan.start - b.nameSpan.start) : list;
+    ordered.forEach((symbol, place) => places.set(symbol, place));
+  }
+  return places;
+}
 
 /** The index of an outline's symbol list (linear to build, then O(1) per lookup). */
 export function outlineIndex(symbols: readonly OutlineSymbol[]): OutlineIndex {
@@ -188,10 +203,15 @@ export function outlineIndex(symbols: readonly OutlineSymbol[]): OutlineIndex {
     if (list) list.push(symbol);
     else paths.set(key, [symbol]);
   }
+  let pathIndexes: Map<OutlineSymbol, number> | undefined;
   const index: OutlineIndex = {
     byNameStart,
     parentOf: (symbol) => parents.get(symbol),
     samePath: (symbol) => paths.get(symbol.path.join('\u0000')) ?? [symbol],
+    pathIndexOf: (symbol) => {
+      pathIndexes ??= namePositionIndexes(paths.values());
+      return pathIndexes.get(symbol) ?? 0;
+    },
   };
   indexes.set(symbols, index);
   return index;

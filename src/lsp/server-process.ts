@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor, waitUntil } from '../core/wait-for.js';
+import { processRuns } from '../workspace/process-owner.js';
 import { groupGone, registerGroup, signalGroup, unregisterGroup } from './process-registry.js';
 
 /** What to run. */
@@ -51,18 +52,9 @@ export function sweepStaleTmpDirs(): void {
   }
   for (const entry of entries) {
     const owner = Number(/^locus-lsp-(\d+)-/.exec(entry)?.[1]);
-    if (Number.isInteger(owner) && owner > 0 && !processExists(owner)) {
+    if (Number.isInteger(owner) && owner > 0 && !processRuns(owner)) {
       rmSync(join(tmpdir(), entry), { recursive: true, force: true });
     }
-  }
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -4,16 +4,22 @@
  */
 import { readFileSync } from 'node:fs';
 
+/** True when a process `pid` runs (signal 0 reaches it, or it exists but belongs to another user). */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * The process `pid` as an owner: `<pid>-<start time>` (the start time empty where the system does not tell);
  * undefined when no such process runs.
  */
 export function ownerOf(pid: number): string | undefined {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return undefined;
-  }
+  if (!processRuns(pid)) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
     // Field 22, counted after the command name in parentheses (which may hold spaces).

@@ -1,22 +1,10 @@
+import { C_FIXTURE } from './fixture-anchors.js';
 import { serverSuite, type ServerCase } from './server-suite.js';
 
 const c: ServerCase = {
   title: 'C (clangd)',
   adapter: 'clangd',
-  fixture: 'c',
-  main: 'main.c',
-  lib: 'pricing.c',
-  call: 'double gross = <|>add_tax(10.0',
-  definition: ['pricing.c', 'double <|>add_tax(double amount, double rate)'],
-  references: [
-    ['main.c', 'return <|>add_tax(subtotal'],
-    ['main.c', 'double gross = <|>add_tax(10.0'],
-    ['pricing.c', 'double <|>add_tax(double amount, double rate)'],
-    ['pricing.h', 'double <|>add_tax(double amount, double rate);'],
-  ],
-  hoverIncludes: 'add_tax',
-  symbol: 'cart_total',
-  lineComment: '//',
+  ...C_FIXTURE,
   encoding: 'utf-16',
 };
 

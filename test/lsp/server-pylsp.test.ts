@@ -3,6 +3,7 @@
  * (docs/languages.md, "Any other server"). It negotiates no encoding yet counts columns in code points: the
  * recipe reads them as utf-32, so the reference on the emoji line lands on the right UTF-16 column.
  */
+import { PYTHON_FIXTURE } from './fixture-anchors.js';
 import { serverSuite } from './server-suite.js';
 
 serverSuite({
@@ -10,19 +11,6 @@ serverSuite({
   adapter: 'configured:python',
   configured: { command: 'pylsp', install: 'apt-get install -y --no-install-recommends python3-pylsp' },
   config: { languages: { python: { command: 'pylsp' } } },
-  fixture: 'python',
-  main: 'cart.py',
-  lib: 'pricing.py',
-  call: 'gross = <|>add_tax(10.0)',
-  definition: ['pricing.py', 'def <|>add_tax('],
-  references: [
-    ['cart.py', 'from pricing import Discount, <|>add_tax'],
-    ['cart.py', 'return <|>add_tax(subtotal)'],
-    ['cart.py', 'gross = <|>add_tax(10.0)'],
-    ['pricing.py', 'def <|>add_tax('],
-  ],
-  hoverIncludes: 'add_tax',
-  symbol: 'Cart',
-  lineComment: '#',
+  ...PYTHON_FIXTURE,
   encoding: 'utf-32',
 });

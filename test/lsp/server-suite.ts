@@ -129,7 +129,13 @@ export function serverSuite(c: ServerCase): void {
       const written = `${c.lineComment} applied by Locus\n${read(root, c.lib)}`;
       writeFileSync(lib, written);
       await manager.documentChanged(lib, written);
-      const definition = await session.definition(main(), text(), at(text(), c.call));
+      let definition = await session.definition(main(), text(), at(text(), c.call));
+      // A server still processing the change says its answer may be incomplete (on a busy machine rust-analyzer
+      // does): asked again, as an agent told so would. An answer not marked so must be right the first time.
+      for (let tries = 0; tries < 10 && definition.possiblyIncomplete === true; tries++) {
+        if (spots(root, definition.result).includes(spot(root, ...c.definition))) break;
+        definition = await session.definition(main(), text(), at(text(), c.call));
+      }
       expect(spots(root, definition.result)).toContain(spot(root, ...c.definition));
     });
 

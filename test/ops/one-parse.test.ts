@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createLocator, type Locator } from '../../src/ops/locating/locator.js';
 import { SyntaxOffload } from '../../src/ops/locating/offload.js';
 import { source } from '../../src/ops/workspace/source.js';
-import { removeDir, tempDir, writeTree } from '../index/support.js';
+import { removeDir, tempDir, useTempCacheDir, writeTree } from '../index/support.js';
 
 const calls = vi.hoisted(() => ({ classify: [] as unknown[], parseLocate: [] as unknown[] }));
 
@@ -34,14 +34,11 @@ vi.mock('../../src/locate/locate-string.js', async (importOriginal) => {
 });
 
 let root: string;
-let cacheDir: string;
 let locator: Locator;
-const previousCache = process.env.LOCUS_CACHE_DIR;
+useTempCacheDir('one-parse-cache');
 
 beforeAll(() => {
   root = tempDir('one-parse');
-  cacheDir = tempDir('one-parse-cache');
-  process.env.LOCUS_CACHE_DIR = cacheDir;
   writeTree(root, {
     'src/cart.py': 'class Cart:\n    def total(self):\n        return self.sum\n',
     'src/shop.go': 'package shop\n\nfunc Unique() {}\n',
@@ -51,10 +48,7 @@ beforeAll(() => {
 
 afterAll(async () => {
   await locator.close();
-  if (previousCache === undefined) delete process.env.LOCUS_CACHE_DIR;
-  else process.env.LOCUS_CACHE_DIR = previousCache;
   removeDir(root);
-  removeDir(cacheDir);
 });
 
 beforeEach(() => {

@@ -3,9 +3,10 @@
  * index (issue 24 §5): the index's change key includes the ctime, which `touch -r` cannot set back, and a workspace
  * locate checks the chosen file's bytes against its index entry, so a rename can never be planned on a stale entry.
  */
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadCache, saveCache } from '../../src/index/cache.js';
 import { createLocator } from '../../src/ops/locating/locator.js';
 import { removeDir, tempDir, writeTree } from '../index/support.js';
 
@@ -78,11 +79,16 @@ describe('a file rewritten with its old size and times', () => {
     expect((await locateOnce('*:foo')).ok).toBe(true);
     rewriteKeepingTimes();
     // Make the persisted entry's stamp equal the rewritten file's, as if the rewrite had kept every time.
-    const [cacheFile] = readdirSync(cacheDir).filter((name) => /^index-.*\.json$/.test(name));
-    const cache = JSON.parse(readFileSync(path.join(cacheDir, cacheFile as string), 'utf8'));
+    const [cacheFile] = readdirSync(cacheDir).filter((name) => /^index-/.test(name));
+    const file = path.join(cacheDir, cacheFile as string);
+    const realRoot = realpathSync(root);
+    const cache = loadCache(file, realRoot);
+    const entry = cache?.entries.get('a.py');
+    if (!cache || !entry) throw new Error('the index cache holds no entry for a.py');
     const stats = statSync(path.join(root, 'a.py'));
-    for (const entry of cache.files) if (entry.p === 'a.py') entry.m = Math.max(stats.mtimeMs, stats.ctimeMs);
-    writeFileSync(path.join(cacheDir, cacheFile as string), JSON.stringify(cache));
+    entry.mtimeMs = Math.max(stats.mtimeMs, stats.ctimeMs);
+    delete cache.bulk;
+    expect(saveCache(file, realRoot, cache)).toBe(true);
     expect(await locateOnce('*:foo')).toEqual({ ok: false, code: 'SYMBOL_NOT_FOUND' });
     expect(await locateOnce('*:bar')).toEqual({ ok: true, display: 'a.py:1:5' });
   });

@@ -6,10 +6,11 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { delay } from '../../core/wait-for.js';
+import { waitUntil } from '../../core/wait-for.js';
 import { daemonFor, open } from '../daemon/client.js';
 import { daemonFolder, readFacts, unsafeFolder, type DaemonPlace } from '../daemon/place.js';
 import { buildId, frame, readMessages, type DaemonFacts, type DaemonMessage } from '../daemon/protocol.js';
+import { processRuns } from '../../workspace/process-owner.js';
 import { EXIT, err, out, type CliIo } from '../io.js';
 
 const USAGE = 'Usage: locus daemon status|stop [--root DIR] [--all] [--json]';
@@ -139,17 +140,7 @@ function emptyFacts(): DaemonFacts {
 }
 
 async function exited(pid: number, ms: number): Promise<boolean> {
-  for (const until = Date.now() + ms; Date.now() < until; await delay(20)) if (!alive(pid)) return true;
-  return !alive(pid);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return (await waitUntil(() => !processRuns(pid), ms)).done;
 }
 
 function kill(pid: number): void {

@@ -4,7 +4,8 @@
  * and the warm workspaces of `DaemonSessions`), and leaves after its idle period, after `locus daemon stop`, when a
  * client of another build asks, or on SIGTERM — taking its language servers with it.
  */
-import { lstatSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
+import { writeFileAtomically } from '../../workspace/atomic-write.js';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { waitFor } from '../../core/wait-for.js';
 import { runCli } from '../main.js';
@@ -52,7 +53,8 @@ export class Daemon {
     }
     if (!listening) return false;
     this.socketIno = lstatSync(socket, { bigint: true }).ino;
-    writeFileSync(this.options.place.facts, JSON.stringify(this.facts()), { mode: 0o600 });
+    // Atomically: `locus daemon status` and a starting client read it while it is rewritten.
+    writeFileAtomically(this.options.place.facts, JSON.stringify(this.facts()));
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
       process.on(signal, () => void this.leave());
     this.armIdle();

@@ -1,5 +1,5 @@
 /**
- * Describe once (issue 26 §2, docs/performance.md "describe"): the locate string of a reported place, memoised per
+ * Describe once (docs/performance.md "describe"): the locate string of a reported place, memoised per
  * (file version, offset). A file version is its view: the syntax service hands out the same FileView object while
  * a file's text and outline stay the same, and a new one when either changes, so an entry can never outlive the
  * text it describes. Repeating a question (the same references page, the next page over the same hits, a
