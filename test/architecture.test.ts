@@ -287,7 +287,7 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
     'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',
-    'lsp/server-instance.ts': 'removes the temp folder of a server that stopped',
+    'lsp/server-launch.ts': 'removes the temp folder of a server whose spawn failed',
     'lsp/servers/cache-dir.ts': "creates the servers' cache folder under the user's cache folder",
     'lsp/servers/compile-commands.ts':
       "writes clangd's compile database (copied or generated) to its cache folder",
