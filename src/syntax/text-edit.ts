@@ -3,7 +3,8 @@
  * `Tree.edit` wants: UTF-16 indices plus row/column points. Rows count `\n` and lone `\r`, because
  * trees are parsed from parserText (lone `\r` read as `\n`); columns are UTF-16 units.
  */
-import type { Edit, Point } from 'web-tree-sitter';
+import type { Edit, Point, Range } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
 
 /** The changed region between two texts, or undefined when they are equal. */
 export function computeEdit(oldText: string, newText: string): Edit | undefined {
@@ -32,6 +33,17 @@ export function computeEdit(oldText: string, newText: string): Edit | undefined 
 /** The tree-sitter point of a UTF-16 index. */
 export function pointAt(text: string, index: number): Point {
   return pointAfter(text, 0, { row: 0, column: 0 }, index);
+}
+
+/** A span of `text` as a tree-sitter range (a parse of only that part: `includedRanges`). */
+export function spanRange(text: string, span: Span): Range {
+  const startPosition = pointAt(text, span.start);
+  return {
+    startIndex: span.start,
+    endIndex: span.end,
+    startPosition,
+    endPosition: pointAfter(text, span.start, startPosition, span.end),
+  };
 }
 
 /**
