@@ -4,7 +4,9 @@
  * file in which everything outside the region is blank (line breaks kept), so every offset stays exact; its
  * symbols then nest under the symbol of the element that holds it (`script.total`, `style.".cart"`).
  */
+import type { Range } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
+import { spanRanges } from './text-edit.js';
 import type { Outline, OutlineSymbol } from '../locate/outline.js';
 
 /** One embedded region: its language, the span of its code, and where the element holding it starts. */
@@ -19,7 +21,7 @@ export interface EmbeddedRegion {
  * Outlines a text in a language, parsing only `within` of it (the syntax layer's `extractOutline`, passed in to avoid
  * an import cycle).
  */
-export type Extract = (language: string, text: string, within?: Span) => Promise<Outline>;
+export type Extract = (language: string, text: string, within?: Range) => Promise<Outline>;
 
 /** The outline with the symbols of each region nested under its owner (a region that fails adds nothing). */
 export async function graftEmbedded(
@@ -34,14 +36,18 @@ export async function graftEmbedded(
   // The file blanked once: a page with a hundred `<style>`s blanked per region cost minutes (Go's 2.6 MB
   // trace viewer); each region's parse reads only the region (the rest of its copy is blank all the same).
   const blank = blankText(text);
-  for (const region of regions) {
+  const ranges = spanRanges(
+    text,
+    regions.map((region) => region.content),
+  );
+  for (const [i, region] of regions.entries()) {
     let inner: Outline;
     const { start, end } = region.content;
     try {
       inner = await extract(
         region.language,
         blank.slice(0, start) + text.slice(start, end) + blank.slice(end),
-        region.content,
+        ranges[i],
       );
     } catch {
       continue; // no grammar or no query for it: the element stays a leaf

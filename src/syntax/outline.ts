@@ -36,8 +36,7 @@
  * tree has errors (TypeScript compiler for TS/JS). A language without a hook module gets the defaults.
  * The manifest's `hooks` field lets several grammars share one module (tsx/javascript → typescript).
  */
-import type { Span } from '../core/positions.js';
-import { parserText, spanRange } from './text-edit.js';
+import { parserText } from './text-edit.js';
 import type { Range, Tree } from 'web-tree-sitter';
 import type { Outline } from '../locate/outline.js';
 import { damagedRegions, patchDamaged } from './damaged.js';
@@ -48,9 +47,9 @@ import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 
 /** Outline of a text in a language, parsing only `within` when given (parses, extracts, deletes the tree). */
-export async function extractOutline(languageId: string, text: string, within?: Span): Promise<Outline> {
+export async function extractOutline(languageId: string, text: string, within?: Range): Promise<Outline> {
   const { loaded } = await requireSymbolQuery(languageId);
-  const tree = parseText(loaded, text, undefined, within ? [spanRange(text, within)] : undefined);
+  const tree = parseText(loaded, text, undefined, within ? [within] : undefined);
   try {
     return await outlineOfTree(loaded, tree, text);
   } finally {

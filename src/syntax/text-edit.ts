@@ -35,15 +35,24 @@ export function pointAt(text: string, index: number): Point {
   return pointAfter(text, 0, { row: 0, column: 0 }, index);
 }
 
-/** A span of `text` as a tree-sitter range (a parse of only that part: `includedRanges`). */
-export function spanRange(text: string, span: Span): Range {
-  const startPosition = pointAt(text, span.start);
-  return {
-    startIndex: span.start,
-    endIndex: span.end,
-    startPosition,
-    endPosition: pointAfter(text, span.start, startPosition, span.end),
-  };
+/**
+ * Spans of `text` as tree-sitter ranges (a parse of only those parts: `includedRanges`); rows are counted once,
+ * forwards, while the spans come in order (a page with a hundred regions must not count from the start each time).
+ */
+export function spanRanges(text: string, spans: readonly Span[]): Range[] {
+  let from = 0;
+  let point: Point = { row: 0, column: 0 };
+  return spans.map((span) => {
+    if (span.start < from) {
+      from = 0;
+      point = { row: 0, column: 0 };
+    }
+    const startPosition = pointAfter(text, from, point, span.start);
+    const endPosition = pointAfter(text, span.start, startPosition, span.end);
+    from = span.end;
+    point = endPosition;
+    return { startIndex: span.start, endIndex: span.end, startPosition, endPosition };
+  });
 }
 
 /**
