@@ -79,7 +79,9 @@ export const RENAME_PROJECTS = [
       fromCache('jq')(dest);
       writeFileSync(path.join(dest, 'src/version.h'), '#define JQ_VERSION "1.6"\n');
     },
-    check: gccCheck('gcc', ['-std=gnu99', '-Isrc'], (root) => listFiles(root, 'src', (f) => f.endsWith('.c'))),
+    check: gccCheck('gcc', ['-std=gnu99', '-Isrc'], (root) =>
+      listFiles(root, 'src', (f) => f.endsWith('.c')),
+    ),
     files: 'gcc -fsyntax-only src/*.c',
   },
   {
@@ -102,7 +104,9 @@ export const RENAME_PROJECTS = [
     name: 'cobra 1.6.1',
     copy: (dest) => {
       fromCache('cobra')(dest);
-      // Offline: pflag from Debian's gocode as the vendored module (mousetrap is Windows-only, doc/ not built).
+      // Offline: pflag from Debian's gocode as the vendored module (mousetrap is Windows-only); doc/ needs md2man
+      // and yaml.v3, not installed, and gopls refuses a rename while a package of the module has errors.
+      rmSync(path.join(dest, 'doc'), { recursive: true, force: true });
       cpSync(path.join(GOCODE, 'github.com/spf13/pflag'), path.join(dest, 'vendor/github.com/spf13/pflag'), {
         recursive: true,
       });
@@ -110,7 +114,9 @@ export const RENAME_PROJECTS = [
         .split('\n')
         .map((l) => /^\t(\S+) (\S+)$/.exec(l))
         .filter(Boolean)
-        .map(([, mod, v]) => `# ${mod} ${v}\n## explicit\n${mod === 'github.com/spf13/pflag' ? `${mod}\n` : ''}`);
+        .map(
+          ([, mod, v]) => `# ${mod} ${v}\n## explicit\n${mod === 'github.com/spf13/pflag' ? `${mod}\n` : ''}`,
+        );
       writeFileSync(path.join(dest, 'vendor/modules.txt'), modules.join(''));
     },
     check: (root) => {
@@ -145,8 +151,16 @@ export const RENAME_PROJECTS = [
     name: 'immer 11.2.10',
     copy: (dest) => {
       fromCache('immer')(dest);
-      const compilerOptions = { target: 'es2020', module: 'esnext', moduleResolution: 'bundler', strict: true };
-      const config = { compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck: true }, include: ['src'] };
+      const compilerOptions = {
+        target: 'es2020',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        strict: true,
+      };
+      const config = {
+        compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck: true },
+        include: ['src'],
+      };
       writeFileSync(path.join(dest, 'tsconfig.json'), JSON.stringify(config, null, 1));
     },
     check: (root) =>
@@ -165,7 +179,10 @@ export const RENAME_PROJECTS = [
         throw new Error('apt-get install -y --no-install-recommends librust-base64-dev');
       cpSync(CRATE, dest, { recursive: true });
       const manifest = path.join(dest, 'Cargo.toml');
-      const kept = readFileSync(manifest, 'utf8').replace(/\n\[dev-dependencies\.[^\]]+\]\n(?:[^[\n][^\n]*\n?)*/g, '\n');
+      const kept = readFileSync(manifest, 'utf8').replace(
+        /\n\[dev-dependencies\.[^\]]+\]\n(?:[^[\n][^\n]*\n?)*/g,
+        '\n',
+      );
       writeFileSync(manifest, kept);
       mkdirSync(path.join(dest, 'target'), { recursive: true });
     },
