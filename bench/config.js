@@ -4,8 +4,8 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; agreement, reanchor, renames only when named; --section is an alias), --keep (keep the temp
- * workspace), --help.
+ * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; agreement, reanchor, renames only when
+ * named; --section is an alias), --keep (keep the temp workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
 
