@@ -93,6 +93,7 @@ async function runProject(lib, project) {
     for (const c of cases) {
       try {
         rows.push(await runCase(locus, project, root, pristine, baseline, c));
+        process.stderr.write(`[renames] ${project.id} ${c[0]} → ${c[1]}: ${verdictOf(rows.at(-1))}\n`);
       } catch (error) {
         rows.push({ at: c[0], newName: c[1], expect: c[2], error: error.message });
       }
