@@ -126,6 +126,6 @@ export const RENAME_CASES = {
     ['src/encode.rs:encode_to_slice', 'encode_into_slice', 'safe'],
     ['src/encode.rs:read_u64', 'load_u64', 'safe'],
     ['src/decode.rs:write_u64', 'store_u64', 'safe'],
-    ['src/encode.rs:encoded_size', 'encoded_len', 'risky', 'unrenamed-reference'],
+    ['src/encode.rs:encoded_size', 'encoded_len', 'risky', 'unrenamed-occurrence'],
   ],
 };
