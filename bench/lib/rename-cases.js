@@ -24,6 +24,7 @@ export const RENAME_CASES = {
     ['tinyxml2.h:XMLDocument.NewComment', 'CreateComment', 'safe'],
     ['tinyxml2.h:XMLPrinter.PushComment', 'PushRemark', 'safe'],
     ['tinyxml2.h:XMLNode.NoChildren', 'FirstChild', 'risky', 'name-collision'],
+    ['tinyxml2.h:XMLElement.QueryIntText', 'FindAttribute', 'risky', 'name-collision'],
   ],
   jq: [
     ['src/util.c:jq_util_input_next_input_cb', 'jq_util_next_cb', 'safe'],
