@@ -43,7 +43,13 @@ function leftovers(root, name) {
     .reduce((n, f) => n + (readFileSync(path.join(root, f), 'utf8').match(word)?.length ?? 0), 0);
 }
 
-async function runCase(locus, project, root, pristine, baseline, [at, newName, expect, flag]) {
+/**
+ * One rename: preview with verify, apply, the tool's new errors, revert.
+ * @param {import('../lib/rename-cases.js').RenameCase} testCase
+ */
+async function runCase(locus, project, root, pristine, baseline, testCase) {
+  const [at, newName, expect] = testCase;
+  const flag = testCase[3];
   const oldName = at.split(/[:.]/).pop();
   const row = { at, newName, expect, flag };
   const preview = await locus.rename(at, newName, { verify: true });
