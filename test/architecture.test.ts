@@ -283,7 +283,6 @@ describe('architecture: one file boundary (docs/architecture.md, "File boundary"
     'syntax/registry.ts': "reads Locus's own grammars (manifest, .wasm, queries) from the package",
     'index/walk.ts': 'walks the whole tree once per build (listing and stats; files are read by workspace/)',
     'index/cache.ts': "persists the index in the user's cache folder",
-    'index/quick-check.ts': 'stats the folders and files the persisted index lists (a load without a walk)',
     'index/outline-store.ts': "persists outlines by content in the user's cache folder (one-shot cold start)",
     'lsp/process-registry.ts': "reads /proc to find a server's process group and sweeps its temp folders",
     'lsp/server-process.ts': 'creates and removes the temp folder each server runs with',

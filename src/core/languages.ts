@@ -123,6 +123,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   { id: 'toml', server: 'toml', extensions: ['.toml'], indexSymbols: false },
   { id: 'html', server: 'html', extensions: ['.html', '.htm', '.xhtml'] },
   { id: 'css', server: 'css', extensions: ['.css'] },
+  // The CSS server serves SCSS too (its `scss` languageId).
+  { id: 'scss', server: 'css', extensions: ['.scss'], lspId: 'scss' },
   { id: 'vue', server: 'vue', extensions: ['.vue'] },
   { id: 'zig', server: 'zig', extensions: ['.zig'] },
   { id: 'elixir', server: 'elixir', extensions: ['.ex', '.exs'], shebangs: ['elixir'] },

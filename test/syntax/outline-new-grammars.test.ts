@@ -47,6 +47,11 @@ const CASES: Record<string, RangeCheck[]> = {
     { path: '":root".--gap', full: '<|>--gap: 4px;<|>' },
     { path: '"@media (max-width: 600px)".".cart"', full: '<|>.cart { display: none; }<|>' },
   ],
+  scss: [
+    { path: 'theme', from: '<|>@mixin theme', to: 'background: $theme;\n}<|>' },
+    { path: '".card".".title"."&:hover"', full: '<|>&:hover {\n      color: $primary;\n    }<|>' },
+    { path: '$primary', full: '<|>$primary: #336699;<|>' },
+  ],
   vue: [
     { path: 'template.app.empty', name: 'empty' },
     { path: 'script.total', from: '<|>function total(): number', to: 'item.price, 0)\n}<|>' },
