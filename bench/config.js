@@ -4,7 +4,7 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; --section is an alias), --keep (keep the temp
+ * stability, ops, memory, index, verify, renames, answers, mcp, big, fuzz, warm; --section is an alias), --keep (keep the temp
  * workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
@@ -20,6 +20,7 @@ export const SECTIONS = [
   'big',
   'index',
   'verify',
+  'renames',
   'answers',
   'mcp',
   'fuzz',
@@ -66,6 +67,9 @@ const FULL = {
   /** Fuzz section: inputs per kind, and the longest edit text. */
   fuzzInputs: 120,
   fuzzEditChars: 300_000,
+  /** Rename-preview section: also the real projects (zod, Jinja2, encoding/json), not only the fixtures. */
+  renameRealProjects: true,
+  renameIterations: 10,
 };
 
 const QUICK = {
@@ -95,6 +99,8 @@ const QUICK = {
   editIterations: 5,
   fuzzInputs: 40,
   fuzzEditChars: 100_000,
+  renameRealProjects: false,
+  renameIterations: 3,
 };
 
 const SMOKE = {

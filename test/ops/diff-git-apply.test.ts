@@ -98,18 +98,21 @@ it('lines changed in place over the step budget pair up: a 2,000-line file with 
   expect(gitApply([sparse], diff)).toEqual({ 'src/sparse.txt': sparse.after });
 });
 
-it('a window over the budget that is not changed in place is one hunk, and the diff says which file', () => {
+it('a window over the budget that is not changed in place is one hunk, and the diff names the file', () => {
   const before = Array.from({ length: 50 }, (_, i) => `keep ${i}`).join('\n') + '\n';
-  const after = before.replace('keep 10\n', 'one\ntwo\n');
-  const coarse = boundedDiff([{ file_path: 'src/c.txt', before, after }], undefined, true);
-  expect(coarse.coarse).toBeUndefined();
-  const huge = before.replace(
-    'keep 10\n',
-    `${Array.from({ length: 40_000 }, (_, i) => `new ${i}`).join('\n')}\n`,
-  );
-  expect(boundedDiff([{ file_path: 'src/c.txt', before, after: huge }], undefined, true).coarse).toEqual([
-    'src/c.txt',
-  ]);
+  const lines = (from: number) => Array.from({ length: 20_000 }, (_, i) => `new ${from + i}\n`).join('');
+  const coarse = (after: string) => boundedDiff([{ file_path: 'src/c.txt', before, after }], undefined, true);
+  // Minimal within the budget, or one block that is minimal too (no line on both sides): not coarse.
+  expect(coarse(before.replace('keep 10\n', 'one\ntwo\n')).coarse).toBeUndefined();
+  expect(coarse(before.replace('keep 10\n', lines(0))).coarse).toBeUndefined();
+  // The old line kept amid 40,000 new ones: the block removes and re-adds it.
+  const kept = before.replace('keep 10\n', `${lines(0)}keep 10\n${lines(20_000)}`);
+  const diff = coarse(kept);
+  expect(diff.coarse).toEqual(['src/c.txt']);
+  expect(diff.diff).toContain('\n-keep 10\n');
+  expect(gitApply([{ file_path: 'src/c.txt', before, after: kept }], diff.diff)).toEqual({
+    'src/c.txt': kept,
+  });
 });
 
 it('an empty old text is diffed as @@ -0,0', () => {

@@ -68,7 +68,7 @@ function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coa
     hunk.oldStart += window.start;
     hunk.newStart += window.start;
   }
-  return minimal || paired ? { ...empty, hunks } : { ...empty, hunks, coarse: true };
+  return minimal || paired || !sharesLine(window) ? { ...empty, hunks } : { ...empty, hunks, coarse: true };
 }
 
 /** A text's lines, each with its line break (the last may have none). */
@@ -112,6 +112,13 @@ function changedWindow(a: string[], b: string[]): ChangedWindow | undefined {
 }
 
 type Hunk = StructuredPatch['hunks'][number];
+
+/** Whether a line is on both sides of the window's changed part (else one block is the minimal diff too). */
+function sharesLine(window: ChangedWindow): boolean {
+  const { before, after, lead, trail } = window;
+  const removed = new Set(before.slice(lead, before.length - trail));
+  return after.slice(lead, after.length - trail).some((line) => removed.has(line));
+}
 
 /**
  * The hunks of a window whose two sides have as many lines: line i replaced by line i where they differ, with
