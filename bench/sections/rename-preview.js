@@ -73,13 +73,12 @@ async function measureCase(ctx, testCase) {
   try {
     // Warm-up: the server loads the project, Locus its outlines.
     const first = await timed(() => locus.rename(at, newName, { verify: true }));
-    const located = await locus.locate(at);
-    if (!located.ok) throw new Error(`${located.error.code}: ${located.error.message}`);
-    const abs = path.join(root, located.cursor.file_path);
+    const { cursor } = first.result;
+    const abs = path.join(root, cursor.file_path);
     const session = locus.context.lsp.sessionFor(abs);
     const params = {
       textDocument: { uri: pathToFileURL(abs).href },
-      position: located.cursor.position,
+      position: cursor.position,
       newName,
     };
     await session.rawRequest('textDocument/rename', params);
