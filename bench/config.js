@@ -4,8 +4,8 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; agreement, reanchor, renames only when
- * named; --section is an alias), --keep (keep the temp workspace), --help.
+ * stability, ops, memory, index, verify, renames, answers, mcp, big, fuzz, warm; agreement, reanchor, safe-renames
+ * only when named; --section is an alias), --keep (keep the temp workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
 
@@ -20,6 +20,7 @@ export const SECTIONS = [
   'big',
   'index',
   'verify',
+  'renames',
   'answers',
   'mcp',
   'fuzz',
@@ -27,10 +28,10 @@ export const SECTIONS = [
 ];
 /**
  * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` fetches Debian and npm
- * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs; `renames` renames on the
+ * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs; `safe-renames` renames on the
  * agreement projects and Debian's base64 crate, each checked with the language's own tool (several minutes).
  */
-export const OPTIONAL_SECTIONS = ['agreement', 'reanchor', 'renames'];
+export const OPTIONAL_SECTIONS = ['agreement', 'reanchor', 'safe-renames'];
 
 const FULL = {
   sizes: ['small', 'medium', 'large'],
@@ -67,6 +68,9 @@ const FULL = {
   /** Fuzz section: inputs per kind, and the longest edit text. */
   fuzzInputs: 120,
   fuzzEditChars: 300_000,
+  /** Rename-preview section: also the real projects (zod, Jinja2, encoding/json), not only the fixtures. */
+  renameRealProjects: true,
+  renameIterations: 10,
 };
 
 const QUICK = {
@@ -96,6 +100,8 @@ const QUICK = {
   editIterations: 5,
   fuzzInputs: 40,
   fuzzEditChars: 100_000,
+  renameRealProjects: false,
+  renameIterations: 3,
 };
 
 const SMOKE = {

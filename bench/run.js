@@ -30,6 +30,7 @@ import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './section
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 import { renderVerify, runVerify } from './sections/verify.js';
 import { renderSafeRenames, runSafeRenames } from './sections/safe-renames.js';
+import { renamePreviewTargets, renderRenamePreview, runRenamePreview } from './sections/rename-preview.js';
 import { mcpOverheadTargets, renderMcpOverhead, runMcpOverhead } from './sections/mcp-overhead.js';
 import { fuzzTargets, renderFuzz, runFuzz } from './sections/fuzz.js';
 import { renderWarmCli, runWarmCli, warmCliTargets } from './sections/warm-cli.js';
@@ -46,7 +47,8 @@ const SECTION_RUNNERS = {
   index: [runIndex, renderIndex, indexTargets],
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],
-  renames: [(ctx) => runSafeRenames(ctx.lib), renderSafeRenames, () => []],
+  'safe-renames': [(ctx) => runSafeRenames(ctx.lib), renderSafeRenames, () => []],
+  renames: [runRenamePreview, renderRenamePreview, renamePreviewTargets],
   answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
   mcp: [runMcpOverhead, renderMcpOverhead, mcpOverheadTargets],
   big: [runBigFiles, renderBigFiles, bigFilesTargets],

@@ -1,5 +1,5 @@
 /**
- * Section "renames" (issue 24, docs/verified-edits.md "Tried on real code"): renames on real projects, one Locus per
+ * Section "safe-renames" (issue 24, docs/verified-edits.md "Tried on real code"): renames on real projects, one Locus per
  * project on a temp copy (as an MCP session would). Each rename is previewed with `verify`, then applied (`force`)
  * and checked with the language's own tool against the same tool's errors before any rename, then reverted. A safe
  * rename (the tool as clean as before; for Bash, no word of the old name left either) must show 0 "new errors";

@@ -134,6 +134,7 @@ const editFields = {
     )
     .optional()
     .describe('Every file of a cut diff; ask with full_diff: true for all of it.'),
+  diff_coarse: z.array(z.string()).optional().describe('Files whose change is shown as one replace hunk.'),
 };
 
 type Shape = Record<string, z.ZodType>;

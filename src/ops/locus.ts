@@ -47,6 +47,7 @@ export function createLocus(options: OpsOptions): Locus {
   const offload = SyntaxOffload.supported()
     ? new SyntaxOffload(locator, { settings: offlineSettingsOf(context.lsp.config) })
     : undefined;
+  if (offload) context.offload = offload;
   const offline = offload?.ops() ?? locator;
   return {
     context,

@@ -44,6 +44,10 @@ export function renderEdit(
     lines.push(`- ${file.file_path} (${file.edits}${summary})`);
   }
   for (const skipped of edit.skipped ?? []) lines.push(`Not applied by Locus: ${skipped}`);
+  for (const file of edit.diff_coarse ?? [])
+    lines.push(
+      `${file}: the changed lines are shown as one hunk (old removed, new added), not a minimal diff.`,
+    );
   if (detail === 'compact') {
     const verification = edit.verification ? renderVerification(edit.verification, word) : [];
     return [...lines, ...verification, ...wordAll(edit.advice, word)].join('\n');

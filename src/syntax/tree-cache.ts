@@ -12,7 +12,7 @@ import { LruMap } from '../core/lru-map.js';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { commentSpans } from './comments.js';
-import { identifierInTree, type IdentifierInfo } from './identifier.js';
+import { identifierFits, identifierInTree, type IdentifierInfo } from './identifier.js';
 import { IdleWatch } from './idle-watch.js';
 import type { Extraction, PreviousExtraction } from './extraction.js';
 import { extractionOfTree } from './outline.js';
@@ -153,6 +153,15 @@ export class TreeCache {
   ): Promise<IdentifierInfo | undefined> {
     return this.withTree(key, languageId, text, (tree, outline) =>
       identifierInTree(tree, text, offset, outline),
+    );
+  }
+
+  /** Whether `name` in place of `span` reads as one identifier (`identifierFits`, from the cached tree). */
+  async nameFits(key: string, languageId: string, text: string, span: Span, name: string): Promise<boolean> {
+    return this.idle.run(() =>
+      this.withTree(key, languageId, text, (tree, _outline, loaded) =>
+        identifierFits(loaded, tree, text, span, name),
+      ),
     );
   }
 

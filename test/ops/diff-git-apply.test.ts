@@ -74,6 +74,47 @@ it('a replacement far over the step budget is one hunk: its old lines removed, i
   expect(gitApply([{ file_path: 'src/huge.txt', before, after }], diff)).toEqual({ 'src/huge.txt': after });
 });
 
+it('lines changed in place over the step budget pair up: a 2,000-line file with 300 changed lines', () => {
+  const before = Array.from({ length: 2000 }, (_, i) => `use ${i} of name`).join('\n') + '\n';
+  const after = before.replace(/^use (\d*[05]) of name$/gm, 'use $1 of renamed');
+  const changes = [{ file_path: 'src/many.txt', before, after }];
+  const bounded = boundedDiff(changes, undefined, true);
+  expect(bounded.coarse).toBeUndefined();
+  // Every 5th line changed: hunks merge across the 4 shared lines between, so one hunk, 400 lines out and in.
+  expect(bounded.diff.match(/^-use \d+ of name$/gm)).toHaveLength(400);
+  expect(bounded.diff.match(/^\+use \d+ of renamed$/gm)).toHaveLength(400);
+  expect(gitApply(changes, bounded.diff)).toEqual({ 'src/many.txt': after });
+  // Far apart (lines 100, 200, …, 1900): one hunk of seven lines each.
+  const sparse = {
+    file_path: 'src/sparse.txt',
+    before,
+    after: before.replace(/^use (\d*00) of name$/gm, 'x $1'),
+  };
+  const diff = unifiedDiff([sparse], 0);
+  expect(diff.match(/^@@ .* @@$/gm)).toHaveLength(19);
+  expect(diff).toContain(
+    '@@ -98,7 +98,7 @@\n use 97 of name\n use 98 of name\n use 99 of name\n-use 100 of name\n+x 100\n',
+  );
+  expect(gitApply([sparse], diff)).toEqual({ 'src/sparse.txt': sparse.after });
+});
+
+it('a window over the budget that is not changed in place is one hunk, and the diff names the file', () => {
+  const before = Array.from({ length: 50 }, (_, i) => `keep ${i}`).join('\n') + '\n';
+  const lines = (from: number) => Array.from({ length: 20_000 }, (_, i) => `new ${from + i}\n`).join('');
+  const coarse = (after: string) => boundedDiff([{ file_path: 'src/c.txt', before, after }], undefined, true);
+  // Minimal within the budget, or one block that is minimal too (no line on both sides): not coarse.
+  expect(coarse(before.replace('keep 10\n', 'one\ntwo\n')).coarse).toBeUndefined();
+  expect(coarse(before.replace('keep 10\n', lines(0))).coarse).toBeUndefined();
+  // The old line kept amid 40,000 new ones: the block removes and re-adds it.
+  const kept = before.replace('keep 10\n', `${lines(0)}keep 10\n${lines(20_000)}`);
+  const diff = coarse(kept);
+  expect(diff.coarse).toEqual(['src/c.txt']);
+  expect(diff.diff).toContain('\n-keep 10\n');
+  expect(gitApply([{ file_path: 'src/c.txt', before, after: kept }], diff.diff)).toEqual({
+    'src/c.txt': kept,
+  });
+});
+
 it('an empty old text is diffed as @@ -0,0', () => {
   const diff = unifiedDiff([{ file_path: 'src/new.txt', before: '', after: 'a\nb\n' }]);
   expect(diff).toContain('@@ -0,0 +1,2 @@');

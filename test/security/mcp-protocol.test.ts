@@ -163,6 +163,41 @@ it.each([
   expect(result(answered), said).toMatchObject(expected);
 });
 
+it('an edit preview of a 1 MB replacement: pings keep being answered while it is parsed, and its diff is whole', async () => {
+  const lines = 40_000;
+  const text = `def a():\n${Array.from({ length: lines }, (_, i) => `    v${i} = ${i} * 7\n`).join('')}    return 1\n`;
+  expect(text.length).toBeGreaterThan(700_000);
+  const id = 500;
+  let done = false;
+  const answer = reply(id).then((m) => {
+    done = true;
+    return m;
+  });
+  tool(id, 'edit', {
+    edits: [{ locate: 'a.py:a', action: 'replace', text }],
+    detail: 'full',
+    full_diff: true,
+  });
+  // A chain of pings, each sent when the previous one is answered, until the edit answers: a thread held by the
+  // parse of the edited text answers none of them until it is done.
+  let pongs = 0;
+  for (let ping = id + 1; !done; ping++) {
+    write(JSON.stringify({ jsonrpc: '2.0', id: ping, method: 'ping' }));
+    const pong = await reply(ping);
+    expect(pong.result).toEqual({});
+    if (!done) pongs++;
+  }
+  const edited = result(await answer);
+  const said = JSON.stringify(edited).slice(0, 2000);
+  expect(edited, said).toMatchObject({ ok: true, diff_complete: true });
+  const diff = String(edited.diff);
+  expect(diff.match(/^@@ /gm)).toHaveLength(1);
+  expect(diff.match(/^\+ {4}v\d+ = \d+ \* 7$/gm)).toHaveLength(lines);
+  // `return 1` ends both sides: the lines before it are only added.
+  expect(diff.match(/^-(?!-- )/gm)).toBeNull();
+  expect(pongs, `${pongs} pings answered during the edit`).toBeGreaterThanOrEqual(5);
+});
+
 it('a client that stops reading: the server stops reading too, stays under 400 MB and answers all later', async () => {
   const child = spawn(process.execPath, [BIN, 'mcp', '--root', ws.root]);
   child.stdout.pause();

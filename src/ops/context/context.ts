@@ -14,6 +14,7 @@ import { attachServerOutlines } from './server-outlines.js';
 import type { IndexAccessOptions } from '../locating/index-access.js';
 import { offlineSettingsOf } from '../locating/limits-config.js';
 import { createLocator, type Locator } from '../locating/locator.js';
+import type { SyntaxOffload } from '../locating/offload.js';
 import type { Location } from 'vscode-languageserver-protocol';
 import { LruMap } from '../../core/lru-map.js';
 
@@ -44,6 +45,8 @@ export interface OpsContext {
   referenceAnswers: ReferenceAnswers;
   /** Locate strings of reported places, described once per file version and offset (absent: described each time). */
   describedPlaces?: DescribedPlaces;
+  /** The worker that parses big files and edited texts off this thread (absent: everything runs here). */
+  offload?: SyntaxOffload;
   /** The call being served (abort signal, progress listener); set per call by `forCall`. */
   call?: CallScope;
 }

@@ -28,6 +28,8 @@ export interface BoundedDiff {
   diff_summary?: DiffFileSummary[];
   diff_complete: boolean;
   advice?: Advice[];
+  /** Files whose changed lines are shown as one hunk (every old line removed, every new one added). */
+  coarse?: string[];
 }
 
 /** Lines of context around a change. */
@@ -38,7 +40,8 @@ const CONTEXT = 3;
  */
 const DIFF_STEPS = 4_000_000;
 
-function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch {
+/** A file's patch; `coarse` when its changed window needed more steps than allowed and is one block hunk. */
+function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coarse?: true } {
   const names = [`a/${change.file_path}`, `b/${change.file_path}`] as const;
   const window = changedWindow(linesOf(change.before), linesOf(change.after));
   const empty: StructuredPatch = {
@@ -58,12 +61,14 @@ function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch {
           context: CONTEXT,
           maxEditLength,
         });
-  const hunks = minimal?.hunks ?? [blockHunk(window)];
+  // Over the budget, lines changed in place (as a rename changes them) pair up one for one; else one block.
+  const paired = minimal || window.oldMiddle !== window.newMiddle ? undefined : pairedHunks(window);
+  const hunks = minimal?.hunks ?? paired ?? [blockHunk(window)];
   for (const hunk of hunks) {
     hunk.oldStart += window.start;
     hunk.newStart += window.start;
   }
-  return { ...empty, hunks };
+  return minimal || paired || !sharesLine(window) ? { ...empty, hunks } : { ...empty, hunks, coarse: true };
 }
 
 /** A text's lines, each with its line break (the last may have none). */
@@ -106,6 +111,61 @@ function changedWindow(a: string[], b: string[]): ChangedWindow | undefined {
   };
 }
 
+type Hunk = StructuredPatch['hunks'][number];
+
+/** Whether a line is on both sides of the window's changed part (else one block is the minimal diff too). */
+function sharesLine(window: ChangedWindow): boolean {
+  const { before, after, lead, trail } = window;
+  const removed = new Set(before.slice(lead, before.length - trail));
+  return after.slice(lead, after.length - trail).some((line) => removed.has(line));
+}
+
+/**
+ * The hunks of a window whose two sides have as many lines: line i replaced by line i where they differ, with
+ * CONTEXT shared lines around each run (runs closer than twice that share a hunk). Linear in the window.
+ */
+function pairedHunks(window: ChangedWindow): Hunk[] {
+  const { before, after } = window;
+  const hunks: Hunk[] = [];
+  let i = 0;
+  while (i < before.length) {
+    if (before[i] === after[i]) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    for (let same = 0; end < before.length && same <= 2 * CONTEXT; end++)
+      same = before[end] === after[end] ? same + 1 : 0;
+    // `end` is past up to 2·CONTEXT + 1 shared lines: keep CONTEXT of them.
+    let last = end - 1;
+    while (last > i && before[last] === after[last]) last--;
+    hunks.push(pairedHunk(before, after, Math.max(0, i - CONTEXT), i, last + 1));
+    i = last + 1;
+  }
+  return hunks;
+}
+
+/** One hunk of paired lines: context from `from`, the changed run `[first, stop)`, CONTEXT lines after it. */
+function pairedHunk(before: string[], after: string[], from: number, first: number, stop: number): Hunk {
+  const to = Math.min(before.length, stop + CONTEXT);
+  const marked: string[] = before.slice(from, first).map((line) => ` ${line}`);
+  for (let k = first; k < stop;) {
+    let run = k;
+    while (run < stop && before[run] !== after[run]) run++;
+    marked.push(
+      ...before.slice(k, run).map((line) => `-${line}`),
+      ...after.slice(k, run).map((l) => `+${l}`),
+    );
+    while (run < stop && before[run] === after[run]) marked.push(` ${before[run++] as string}`);
+    k = run;
+  }
+  marked.push(...before.slice(stop, to).map((line) => ` ${line}`));
+  const lines = marked.flatMap((line) =>
+    line.endsWith('\n') ? [line.slice(0, -1)] : [line, '\\ No newline at end of file'],
+  );
+  return { oldStart: from + 1, oldLines: to - from, newStart: from + 1, newLines: to - from, lines };
+}
+
 /** The whole window as one hunk: context, every old line removed, every new line added, context. */
 function blockHunk(window: ChangedWindow): StructuredPatch['hunks'][number] {
   const { before, after, lead, trail } = window;
@@ -136,7 +196,9 @@ export function boundedDiff(changes: readonly DiffInput[], budget?: number, full
   const patches = changes.map((change) => patchOf(change));
   const texts = patches.map((p) => formatPatch(p, FILE_HEADERS_ONLY));
   const whole = texts.join('');
-  if (full || whole.length <= limit) return { diff: whole, diff_complete: true };
+  const coarse = changes.filter((_, i) => patches[i]?.coarse).map((c) => c.file_path);
+  const noted = coarse.length > 0 ? { coarse } : {};
+  if (full || whole.length <= limit) return { diff: whole, diff_complete: true, ...noted };
   const summary = patches.map((p, i) => summarise(p, changes[i]?.file_path ?? ''));
   const room = Math.max(limit / 2, limit - summary.length * 60);
   let diff = '';
@@ -148,7 +210,7 @@ export function boundedDiff(changes: readonly DiffInput[], budget?: number, full
     diff += firstHunks(patches[i] as StructuredPatch, room - diff.length);
     break;
   }
-  return { diff, diff_summary: summary, diff_complete: false, advice: [{ kind: 'full-diff' }] };
+  return { diff, diff_summary: summary, diff_complete: false, advice: [{ kind: 'full-diff' }], ...noted };
 }
 
 /**

@@ -8,20 +8,16 @@ import { isLocusError, LocusError } from '../../core/errors.js';
 import type { LineIndex } from '../../core/line-index.js';
 import type { Session } from '../../lsp/session.js';
 import type { Span } from '../../core/positions.js';
-import { describeOffset } from '../../locate/describe.js';
-import { enclosingSymbol, type Outline, type OutlineSymbol } from '../../locate/outline.js';
-import { fileView, type FileView } from '../../locate/resolve-core.js';
+import { fileView } from '../../locate/resolve-core.js';
 import { displayOf, lineSnippet } from '../../locate/resolver.js';
 import type { OpsContext } from '../context/context.js';
 import type { EditOutcome } from '../results/edit.js';
 import type { PlannedEdit } from './edit-targets.js';
-import { readableLocate } from '../locating/readable-locate.js';
 import { applyTextEdits } from './edits.js';
 import type { LoadedFile } from '../locating/file-view.js';
 import { detectFormatting } from './format.js';
+import { editedSyntax, type EditedSyntax, type EditedSyntaxInput } from '../locating/edited-syntax.js';
 import { reportDiskChanges } from '../context/target.js';
-import { formatSymbolPath } from '../../locate/symbol-path.js';
-import { ownParserErrors, type OwnParserError } from '../../syntax/own-parser-checks.js';
 
 type Planned = PlannedEdit & { outcome: EditOutcome };
 
@@ -35,6 +31,8 @@ export interface EditedFile {
   /** Per planned edit: the whole replacement's span in `text`. */
   spans: Span[];
   formatted: boolean;
+  /** The syntax of `text`, once computed (cleared when formatting changes the text). */
+  syntax?: EditedSyntax;
 }
 
 /** Applies the planned edits (disjoint, checked before) to the snapshot's text. */
@@ -56,13 +54,28 @@ export function applyPlanned(loaded: LoadedFile, planned: Planned[]): EditedFile
   return { loaded, planned: sorted, text, code, spans, formatted: false };
 }
 
-// The file's own key: the tree cache re-parses incrementally from the snapshot (and back on the next call).
-const editKey = (file: EditedFile): string => file.loaded.file.absPath;
-
-async function outlineOf(context: OpsContext, file: EditedFile, key: string): Promise<Outline | undefined> {
-  const language = file.loaded.language;
-  if (!language || !file.loaded.view.outline) return undefined;
-  return context.locator.syntax.outline(key, language, file.text);
+/**
+ * The edited text's syntax (computed once per text: the guard and the new locate strings share it). A big text is
+ * parsed in the syntax worker, so the thread that answers other calls is never held by it (docs/security.md).
+ */
+async function analysed(context: OpsContext, file: EditedFile): Promise<EditedSyntax> {
+  if (file.syntax) return file.syntax;
+  const { language, view, file: target } = file.loaded;
+  const input: EditedSyntaxInput = {
+    key: target.absPath,
+    relPath: target.relPath,
+    ...(language && view.outline ? { language } : {}),
+    oldText: view.text,
+    text: file.text,
+    code: file.code,
+  };
+  const offload = context.offload;
+  // An outline a language server gave cannot be made in the worker (it has no servers).
+  file.syntax =
+    offload && !view.outline?.server
+      ? await offload.editedSyntax(input, context.call?.signal)
+      : await editedSyntax(context.locator.syntax, input);
+  return file.syntax;
 }
 
 /** Maps an offset of the old text into the new one; undefined inside a replaced span. */
@@ -82,18 +95,18 @@ function mapOffset(file: EditedFile, offset: number): number | undefined {
  * indentation: own-parser-checks.ts).
  */
 export async function syntaxGuard(context: OpsContext, file: EditedFile, force: boolean): Promise<void> {
-  const outline = await outlineOf(context, file, editKey(file));
+  const syntax = await analysed(context, file);
   const old = file.loaded.view.outline;
-  if (!outline || !old || force) return;
+  if (!syntax.outlined || !old || force) return;
   const known = new Set(
     old.errors.map((e) => `${mapOffset(file, e.start) ?? -1}:${mapOffset(file, e.end) ?? -1}`),
   );
-  const view = fileView(file.loaded.file.relPath, file.text, outline);
   const fresh: { start: number; message?: string }[] = [
-    ...outline.errors.filter((e) => !known.has(`${e.start}:${e.end}`)),
-    ...newOwnParserErrors(file, view, outline.language),
+    ...syntax.errors.filter((e) => !known.has(`${e.start}:${e.end}`)),
+    ...syntax.ownErrors,
   ];
   if (fresh.length === 0) return;
+  const view = fileView(file.loaded.file.relPath, file.text, undefined);
   const errors = fresh.slice(0, 5).map((e) => ({
     display: displayOf(view, e.start),
     snippet: lineSnippet(view, view.lines.lineOf(e.start)),
@@ -108,30 +121,6 @@ export async function syntaxGuard(context: OpsContext, file: EditedFile, force: 
       details: { errors },
     },
   );
-}
-
-/** The own parser's errors of the edited text that the original text did not have (by message and line text). */
-function newOwnParserErrors(
-  file: EditedFile,
-  view: FileView,
-  language: string,
-): { start: number; message: string }[] {
-  const before = file.loaded.view;
-  const key = (lines: FileView['lines'], e: OwnParserError): string =>
-    `${e.message}\0${lines.lineText(lines.lineOf(e.offset)).trim()}`;
-  const known = new Map<string, number>();
-  for (const e of ownParserErrors(language, before.text)) {
-    const k = key(before.lines, e);
-    known.set(k, (known.get(k) ?? 0) + 1);
-  }
-  const fresh: { start: number; message: string }[] = [];
-  for (const e of ownParserErrors(language, file.text)) {
-    const k = key(view.lines, e);
-    const left = known.get(k) ?? 0;
-    if (left > 0) known.set(k, left - 1);
-    else fresh.push({ start: e.offset, message: e.message });
-  }
-  return fresh;
 }
 
 /** Runs the server's range formatting over each edit's new code (last first, so earlier spans stay valid). */
@@ -159,6 +148,7 @@ export async function formatEdited(context: OpsContext, file: EditedFile): Promi
       }
     }
     file.formatted = true;
+    file.syntax = undefined;
   }
   // The server saw the edited text; until the edit is applied, the disk content is the truth.
   await context.lsp.documentChanged(absPath, file.loaded.view.text);
@@ -189,48 +179,7 @@ async function formatSpan(
 }
 
 /** Fills each outcome with the locate strings of its new code, computed on the edited text. */
-export async function newLocates(
-  context: OpsContext,
-  file: EditedFile,
-  applied: boolean,
-): Promise<EditOutcome[]> {
-  const outline = await outlineOf(context, file, applied ? file.loaded.file.absPath : editKey(file));
-  const view = fileView(file.loaded.file.relPath, file.text, outline);
-  return file.planned.map((p, i) => {
-    const code = file.code[i] as Span;
-    const outcome = p.outcome;
-    if (code.start === code.end) return outcome;
-    const first = code.start + (/^\s*/.exec(file.text.slice(code.start, code.end))?.[0].length ?? 0);
-    outcome.new_locate = readableLocate(view, first);
-    if (!outline) return outcome;
-    const declared = topmostWithin(outline.symbols, code);
-    outcome.symbols = declared.map((s) => symbolRef(view, s));
-    // New code that opens with a declaration (after its comments) is best named by that declaration.
-    const lead = declared[0] && file.text.slice(first, declared[0].fullSpan.start);
-    if (lead !== undefined && lead.split(/\r?\n/).every((l) => /^\s*$|^\s*(\/\/|\/\*|\*|#|--)/.test(l)))
-      outcome.new_locate = outcome.symbols[0]?.locate as string;
-    const around = enclosingSymbol(outline.symbols, first);
-    if (around && !declared.includes(around) && around.fullSpan.start < code.start)
-      outcome.enclosing = symbolRef(view, around);
-    return outcome;
-  });
-}
-
-function topmostWithin(symbols: readonly OutlineSymbol[], span: Span): OutlineSymbol[] {
-  const out: OutlineSymbol[] = [];
-  for (const s of symbols) {
-    if (s.fullSpan.end <= span.start || s.fullSpan.start >= span.end) continue;
-    if (span.start <= s.nameSpan.start && s.nameSpan.end <= span.end && s.fullSpan.start >= span.start)
-      out.push(s);
-    else out.push(...topmostWithin(s.children, span));
-  }
-  return out;
-}
-
-function symbolRef(view: FileView, symbol: OutlineSymbol): { path: string; kind: string; locate: string } {
-  return {
-    path: formatSymbolPath(symbol.path),
-    kind: symbol.kind,
-    locate: describeOffset(view, symbol.nameSpan.start).locate,
-  };
+export async function newLocates(context: OpsContext, file: EditedFile): Promise<EditOutcome[]> {
+  const syntax = await analysed(context, file);
+  return file.planned.map((p, i) => Object.assign(p.outcome, syntax.code[i]));
 }

@@ -48,7 +48,7 @@ export async function edit(
       textEdits(file);
   const fields = await verifiedPreviewOrApply(context, workspaceEdit, options);
   const outcomes: EditOutcome[] = [];
-  for (const file of edited) outcomes.push(...(await newLocates(context, file, fields.applied)));
+  for (const file of edited) outcomes.push(...(await newLocates(context, file)));
   outcomes.sort((a, b) => a.index - b.index);
   const notes = outcomes.flatMap((o) =>
     o.reanchored ? [`re-anchored: ${o.reanchored.from} → ${o.reanchored.to} (${o.reanchored.detail})`] : [],

@@ -35,7 +35,8 @@ export interface FileChange {
 /** An edit ready to preview or apply. */
 export interface EditPlan {
   changes: FileChange[];
-  diff: string;
+  /** The whole unified diff (computed on each read). */
+  readonly diff: string;
   fingerprint: string;
   /** Parts of the server's edit Locus does not apply (file creation, renames, deletes). */
   skipped: string[];
@@ -62,7 +63,15 @@ export function planWorkspaceEdit(context: OpsContext, edit: WorkspaceEdit | nul
     if (change.before !== change.after) changes.push(change);
   }
   changes.sort((a, b) => a.file_path.localeCompare(b.file_path));
-  return { changes, diff: unifiedDiff(changes), fingerprint: fingerprint(changes), skipped };
+  // The whole diff only when asked: the answer's diff is made within its budget (editResultFields).
+  return {
+    changes,
+    get diff() {
+      return unifiedDiff(changes);
+    },
+    fingerprint: fingerprint(changes),
+    skipped,
+  };
 }
 
 /** Applies text edits of one file to its current content. */
@@ -158,6 +167,7 @@ export function editResultFields(plan: EditPlan, options: EditOptions, applied: 
     diff_complete: bounded.diff_complete,
   };
   if (bounded.diff_summary) fields.diff_summary = bounded.diff_summary;
+  if (bounded.coarse) fields.diff_coarse = bounded.coarse;
   const advice = [...(bounded.advice ?? [])];
   if (!applied && plan.changes.length > 0)
     advice.push({ kind: 'apply-preview', fingerprint: plan.fingerprint });

@@ -75,6 +75,29 @@ export interface RenameSafety {
   referencing: string[];
 }
 
+/** The server requests of the safety check, sent before their answers are needed (they never reject). */
+export interface SafetyRequests {
+  refs: Promise<Location[] | undefined>;
+  impls: Promise<Location[] | undefined>;
+}
+
+/**
+ * Sends the safety check's references and implementation requests. The rename sends them together with its own
+ * requests: the answers do not depend on each other, so the preview waits about one round trip, not four.
+ */
+export function safetyRequests(target: OpTarget): SafetyRequests {
+  const { absPath, text } = target.loaded.file;
+  const settle = (run: () => Promise<{ result: Location[] }>): Promise<Location[] | undefined> => {
+    const answer = locationsOrNone(run);
+    answer.catch(() => undefined);
+    return answer;
+  };
+  return {
+    refs: settle(() => target.session.references(absPath, text, target.position, true)),
+    impls: settle(() => target.session.definition(absPath, text, target.position, 'implementation')),
+  };
+}
+
 /** Collects the warnings of a previewed rename. */
 export async function renameWarnings(
   context: OpsContext,
@@ -82,17 +105,15 @@ export async function renameWarnings(
   edit: WorkspaceEdit,
   oldName: string,
   newName: string,
+  early: SafetyRequests = safetyRequests(target),
 ): Promise<RenameSafety> {
   const edits = editedRanges(edit);
   const cache = new ViewCache(context);
   const warnings = new Warnings(edits);
-  const { absPath, text } = target.loaded.file;
-  const refs = await locationsOrNone(() => target.session.references(absPath, text, target.position, true));
+  const refs = await early.refs;
   for (const ref of refs ?? [])
     warnings.add('unrenamed-reference', ref, `a reference to \`${oldName}\` the edits do not rename`, 'high');
-  const impls = await locationsOrNone(() =>
-    target.session.definition(absPath, text, target.position, 'implementation'),
-  );
+  const impls = await early.impls;
   for (const impl of impls ?? [])
     warnings.add(
       'unrenamed-override',

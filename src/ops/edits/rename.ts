@@ -4,11 +4,10 @@
  */
 import { LocusError, isLocusError } from '../../core/errors.js';
 import { clip } from '../../core/limits.js';
-import { isIdentifierIn } from '../../syntax/identifier.js';
 import { isReservedWord } from '../../syntax/reserved-words.js';
 import type { OpsContext } from '../context/context.js';
 import type { LocateInput } from '../locating/locator.js';
-import { renameWarnings, type RenameWarning } from './rename-safety.js';
+import { renameWarnings, safetyRequests, type RenameWarning } from './rename-safety.js';
 import { verifiedPreviewOrApply } from './verify.js';
 import { resolveTarget, resultBase, type OpTarget } from '../context/target.js';
 import type { RenameOptions, RenameResult } from '../results/rename.js';
@@ -30,13 +29,18 @@ export async function rename(
     throw invalidName(newName, undefined);
   const target = await resolveTarget(context, 'rename', input);
   await checkNewName(context, target, newName);
-  await checkRenamable(target);
-  const answer = await target.session.rename(
+  // Every server request of the preview is sent at once (none needs another's answer); prepareRename's refusal
+  // still comes first, and the other answers are then dropped.
+  const renaming = target.session.rename(
     target.loaded.file.absPath,
     target.loaded.file.text,
     target.position,
     newName,
   );
+  renaming.catch(() => undefined);
+  const early = safetyRequests(target);
+  await checkRenamable(target);
+  const answer = await renaming;
   if (!answer.result) throw notRenamable(target);
   const oldName = target.cursor.symbol?.name ?? '';
   const { warnings, omitted, referencing } = await renameWarnings(
@@ -45,6 +49,7 @@ export async function rename(
     answer.result,
     oldName,
     newName,
+    early,
   );
   const writes = options.apply === true || options.fingerprint !== undefined;
   const blocking = warnings.filter((w) => w.blocks_apply);
@@ -106,7 +111,7 @@ async function checkNewName(context: OpsContext, target: OpTarget, newName: stri
   const usable =
     identifier.role === 'string' || identifier.role === 'comment'
       ? PLAIN_WORD.test(newName) && !isReservedWord(language, newName)
-      : await isIdentifierIn(language, file.text, identifier.span, newName);
+      : await context.locator.syntax.nameFits(file.absPath, language, file.text, identifier.span, newName);
   if (!usable) throw invalidName(newName, language);
 }
 

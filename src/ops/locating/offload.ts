@@ -18,6 +18,7 @@ import type { LocateReading } from '../../locate/classify.js';
 import type { LocateResult } from '../../locate/resolver.js';
 import type { OfflineSettings } from './limits-config.js';
 import { readInput, type LocateInput, type Locator } from './locator.js';
+import { editedSyntax, type EditedSyntax, type EditedSyntaxInput } from './edited-syntax.js';
 
 /** Files at least this big are parsed in the worker. */
 export const OFFLOAD_MIN_BYTES = 256 * 1024;
@@ -26,7 +27,7 @@ export const OFFLOAD_DEADLINE_MS = 120_000;
 
 type OffloadedOps = Pick<Locator, 'locate' | 'locateRange' | 'describe' | 'outline'>;
 /** What the worker runs: a locate travels already read (`locateReading`), so the worker does not parse it again. */
-type Op = 'locateReading' | 'describe' | 'outline';
+type Op = 'locateReading' | 'describe' | 'outline' | 'editedSyntax';
 
 const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
 
@@ -67,6 +68,21 @@ export class SyntaxOffload {
       outline: (filePath, opts) =>
         this.route(filePath, 'outline', [filePath], opts?.signal, () => locator.outline(filePath, opts)),
     };
+  }
+
+  /**
+   * The syntax of an edited text (edit's guard and new locate strings), in the worker when the text is big. A
+   * cancelled or too slow parse is thrown (CANCELLED, TIMEOUT); a broken worker: the work is done here.
+   */
+  async editedSyntax(input: EditedSyntaxInput, signal: AbortSignal | undefined): Promise<EditedSyntax> {
+    const here = (): Promise<EditedSyntax> => editedSyntax(this.locator.syntax, input);
+    if (input.language === undefined || input.text.length < OFFLOAD_MIN_BYTES) return here();
+    try {
+      return (await this.call('editedSyntax', [input], signal)) as EditedSyntax;
+    } catch (error) {
+      if (isLocusError(error)) throw error;
+      return here();
+    }
   }
 
   /** Stops the worker. */

@@ -22,6 +22,8 @@ export interface SyntaxService {
     text: string,
     offset: number,
   ): Promise<IdentifierInfo | undefined>;
+  /** Whether `name` written in place of `span` reads as one identifier of the language (cached tree of `key`). */
+  nameFits(key: string, language: string, text: string, span: Span, name: string): Promise<boolean>;
   /** The comment spans of `text` (cached tree of `key`), for the matcher's comment rule. */
   comments(key: string, language: string, text: string): Promise<readonly Span[]>;
   /** File views (line index included) by absolute path, reused while text and outline are the same objects. */
@@ -74,6 +76,8 @@ export function createSyntaxService(
     outline,
     identifierAt: async (key, language, text, offset) =>
       (await trees()).identifierAt(key, language, text, offset),
+    nameFits: async (key, language, text, span, name) =>
+      (await trees()).nameFits(key, language, text, span, name),
     comments: async (key, language, text) => (await trees()).comments(key, language, text),
     close: () => {
       views.clear();

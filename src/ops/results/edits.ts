@@ -25,6 +25,11 @@ export interface EditResultFields {
   /** False when the diff was cut to the budget (then `diff_summary` lists every file). */
   diff_complete: boolean;
   diff_summary?: DiffFileSummary[];
+  /**
+   * Files whose changed lines the diff shows as one hunk (every old line removed, every new one added) because
+   * their minimal line diff would cost more than its budget (docs/security.md, "Linear-time matching").
+   */
+  diff_coarse?: string[];
   advice?: Advice[];
 }
 
