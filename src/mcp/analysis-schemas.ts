@@ -53,6 +53,10 @@ export const ANALYSIS_OUTPUT = {
       direction: z.string().optional(),
       depth: z.number().optional(),
       total: z.number().optional(),
+      source: z
+        .literal('implementations')
+        .optional()
+        .describe('The server has no type hierarchy: read from implementations and class headers.'),
       items: z
         .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
         .optional(),

@@ -24,6 +24,10 @@ beforeAll(async () => {
     join(ws, 'typescript', 'calls.ts'),
     'export function leaf(): number {\n  return 1;\n}\n\nexport function caller(): number {\n  return leaf() + 1;\n}\n',
   );
+  writeFileSync(
+    join(ws, 'typescript', 'kinds.ts'),
+    'export class Base {}\nexport class Derived extends Base {}\n',
+  );
   ({ client, server } = await connectInMemory({ root: ws }));
 });
 
@@ -93,14 +97,17 @@ describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () =
     expect(text(result)).toMatch(/call at typescript\/calls\.ts:6:10/);
   });
 
-  it('refuses a missing capability with what works instead', async () => {
+  it('answers a type hierarchy the server lacks from implementations, in the same call, and says so', async () => {
     const result = await call('type_hierarchy', {
-      locate: 'typescript/calls.ts:leaf',
+      locate: 'typescript/kinds.ts@class <|>Base',
       direction: 'subtypes',
     });
-    expect(result.isError).toBe(true);
-    expect(errorCode(result)).toBe('CAPABILITY_MISSING');
-    expect(text(result)).toMatch(/implementation/);
+    expect(data(result).ok, text(result)).toBe(true);
+    expect(data(result).source).toBe('implementations');
+    expect(text(result)).toMatch(
+      /no type hierarchy: these subtypes come from the classes whose header names it/,
+    );
+    expect(text(result)).toMatch(/^ {2}- class `Derived` `typescript\/kinds\.ts:Derived`$/m);
   });
 });
 

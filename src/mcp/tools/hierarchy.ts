@@ -40,7 +40,7 @@ export const typeHierarchyTool = defineTool({
   name: 'type_hierarchy',
   title: 'Type hierarchy',
   description:
-    'Supertypes or subtypes of the class, struct or interface at the located position, walked to a depth; each item with its kind, place and locate string. Servers without type hierarchy answer CAPABILITY_MISSING with what to use instead (definition in implementation mode, references).',
+    'Supertypes or subtypes of the class, struct or interface at the located position, walked to a depth; each item with its kind, place and locate string. A server without type hierarchy is answered from implementations and class headers (the answer says so).',
   inputSchema: {
     locate: locateArg('position'),
     direction: z
