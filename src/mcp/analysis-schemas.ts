@@ -13,9 +13,9 @@ const counts = z.looseObject({
   hint: z.number(),
 });
 const place = z.looseObject({
-  file_path: z.string(),
+  file_path: z.string().optional(),
   display: z.string(),
-  snippet: z.string(),
+  snippet: z.string().optional(),
   locate: z.string().optional().describe('A locate string that resolves back to this place.'),
 });
 
