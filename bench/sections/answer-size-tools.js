@@ -71,15 +71,18 @@ export async function runToolSizes(ctx) {
       const sizes = {};
       for (const detail of ['compact', 'full']) {
         const takesDetail = tools.find((t) => t.name === tool)?.inputSchema.properties?.detail !== undefined;
-        const result = await client.callTool({
-          name: tool,
-          arguments: detail === 'full' && takesDetail ? { ...args, detail: 'full' } : args,
-        });
+        const result = /** @type {import('@modelcontextprotocol/sdk/types.js').CallToolResult} */ (
+          await client.callTool({
+            name: tool,
+            arguments: detail === 'full' && takesDetail ? { ...args, detail: 'full' } : args,
+          })
+        );
         const markdown = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+        const data = /** @type {{ error?: { code?: string } } | undefined} */ (result.structuredContent);
         sizes[detail] = {
           markdown: bytes(markdown),
-          structured: bytes(JSON.stringify(result.structuredContent ?? {})),
-          error: result.isError ? (result.structuredContent?.error?.code ?? 'error') : undefined,
+          structured: bytes(JSON.stringify(data ?? {})),
+          error: result.isError ? (data?.error?.code ?? 'error') : undefined,
         };
       }
       rows.push({ tool, budget, ...sizes });

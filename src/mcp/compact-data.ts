@@ -15,6 +15,7 @@ import type { ReferencesResult } from '../ops/results/references.js';
 import type { DefinitionResult } from '../ops/results/definition.js';
 import type { OutlineEntry } from '../ops/results/outline.js';
 import type { OutlinePage } from '../ops/results/outline-page.js';
+import type { SearchResult } from '../ops/results/search.js';
 import { changedLines } from '../render/changed-lines.js';
 import { COMPACT_CHANGED_LINES } from '../render/edits.js';
 
@@ -68,10 +69,10 @@ function compactItem(item: HierarchyItem): Record<string, unknown> {
   };
 }
 
-/** An outline entry without its position and range (`display` names the line). */
+/** An outline entry without its position and range (`display` names the line), children only when it has some. */
 function compactEntry(entry: OutlineEntry): Record<string, unknown> {
   const { position: _position, range: _range, children, ...rest } = entry;
-  return { ...rest, children: children.map(compactEntry) };
+  return children.length > 0 ? { ...rest, children: children.map(compactEntry) } : rest;
 }
 
 /** The compact data of each tool whose full data holds more than an agent needs to act. */
@@ -102,4 +103,12 @@ export const COMPACT = {
   format: (result: FormatResult): object => compactEdit(withCursor(result)),
   edit: (result: EditResult): object => compactEdit(result),
   outline: (result: OutlinePage): object => ({ ...result, symbols: result.symbols.map(compactEntry) }),
+  /** Each hit its display, source line and locate string (which names the enclosing symbol). */
+  search: (result: SearchResult): object => ({
+    ...result,
+    files: result.files.map((f) => ({
+      ...f,
+      hits: f.hits.map(({ display, snippet, locate }) => ({ display, snippet, locate })),
+    })),
+  }),
 } as const;

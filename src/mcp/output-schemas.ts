@@ -344,8 +344,8 @@ export const OUTPUT = {
             file_path: z.string(),
             hits: z.array(
               z.looseObject({
-                line: z.number(),
-                column: z.number(),
+                line: opt(z.number()),
+                column: opt(z.number()),
                 display,
                 snippet: z.string(),
                 symbol: opt(symbolRef),

@@ -67,8 +67,9 @@ describe('outline', () => {
     for (let page = 1; page <= pages; page++) {
       const result = await call('outline', { file_path: 'py/big.py', page });
       expect(text(result).length).toBeLessThanOrEqual(20_000);
-      const flat = (entries: { path: string; children: unknown[] }[]): string[] =>
-        entries.flatMap((e) => [e.path, ...flat(e.children as never)]);
+      // Compact data: a leaf has no `children`.
+      const flat = (entries: { path: string; children?: unknown[] }[]): string[] =>
+        entries.flatMap((e) => [e.path, ...flat((e.children ?? []) as never)]);
       const paths = flat(data(result).symbols as never);
       expect(paths).toHaveLength(data(result).shown as number);
       for (const path of paths) expect(text(result)).toContain(` ${path}  `);
