@@ -1,4 +1,4 @@
-// Asserts the bare-machine run (PATH without go, gopls, clangd*, rust-analyzer, ccls, pylsp; CI=false) was green
+// Asserts the bare-machine run (PATH without go, gopls, clangd*, rust-analyzer, ccls, pylsp, intelephense; CI=false) was green
 // with the expected skips: no failure, the suites of those servers skipped entirely, and the loud skip message
 // printed for each missing server. Usage: node .ci/check-bare.js <vitest json> <captured stdout+stderr>
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ const EXPECT_ALL_SKIPPED = [
   /test\/lsp\/server-rust\.test\.ts$/,
   /test\/lsp\/server-ccls\.test\.ts$/,
   /test\/lsp\/server-pylsp\.test\.ts$/,
+  /test\/lsp\/server-php\.test\.ts$/,
   /test\/ops\/rust-crate\.test\.ts$/,
 ];
 for (const pattern of EXPECT_ALL_SKIPPED) {
@@ -29,7 +30,7 @@ for (const pattern of EXPECT_ALL_SKIPPED) {
   if (file.assertionResults.length === 0 || ran.length > 0)
     problems.push(`${file.name}: expected every test skipped, ${ran.length} ran`);
 }
-for (const server of ['gopls', 'clangd', 'rust-analyzer', 'ccls', 'pylsp'])
+for (const server of ['gopls', 'clangd', 'rust-analyzer', 'ccls', 'pylsp', 'Intelephense'])
   if (!new RegExp(`SKIPPING[^\\n]*${server} is not installed`).test(log))
     problems.push(`no loud skip message for ${server}`);
 const skipped = report.numPendingTests + (report.numTodoTests ?? 0);

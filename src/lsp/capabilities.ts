@@ -13,7 +13,9 @@ const ALL_SYMBOL_KINDS = Array.from({ length: 26 }, (_, i) => (i + 1) as 1);
 
 /** Client capabilities sent in `initialize`; `positionEncodings` lists the offered encodings, preferred first. */
 export function clientCapabilities(positionEncodings: PositionEncoding[]): ClientCapabilities {
-  const links = { dynamicRegistration: false, linkSupport: false };
+  // Links carry the declared name's range (targetSelectionRange) beside the whole declaration's: a server that
+  // answers a plain Location may give the declaration from its doc comment on (intelephense).
+  const links = { dynamicRegistration: false, linkSupport: true };
   return {
     general: { positionEncodings },
     window: { workDoneProgress: true, showMessage: {}, showDocument: { support: false } },

@@ -87,7 +87,7 @@ const IMPORT_TYPE =
 const PARAMETER_TYPE = /parameter|^parameters$|^formal_parameters$|^lambda_parameters$/;
 const NOT_PARAMETER_FIELDS = new Set(['type', 'value', 'default_value', 'default']);
 const TYPE_CONTEXT =
-  /^type$|type_annotation|^generic_type$|type_arguments|^type_parameter|^superclass|^base_class_clause$|^extends_clause$|^implements_clause$/;
+  /^type$|type_annotation|^generic_type$|type_arguments|^type_parameter|^superclass|^base_class_clause$|^extends_clause$|^implements_clause$|^base_clause$|^class_interface_clause$|^base_list$|^super_interfaces$|^delegation_specifier|^inheritance_specifier$/;
 
 /** The token at `offset` of a text (parses it; use `TreeCache.identifierAt` for repeated calls). */
 export async function identifierAt(
@@ -203,8 +203,14 @@ function roleOf(node: Node): IdentifierRole {
   if (TOKEN_SOUP.test(parent.type)) return tokenRole(node);
   if (isMember(parent, node, field)) return memberRole(parent);
   if (PROPERTY_TYPE.test(node.type)) return 'property';
-  if (TYPE_CONTEXT.test(parent.type) || /type/.test(field ?? '')) return 'type';
+  if (TYPE_CONTEXT.test(parent.type) || /type/.test(field ?? '') || isPythonBase(parent)) return 'type';
   return 'variable';
+}
+
+/** Python's `class A(B)`: the bases are an argument list in the class's `superclasses` field. */
+function isPythonBase(parent: Node): boolean {
+  const owner = parent.parent;
+  return owner?.type === 'class_definition' && fieldOf(owner, parent) === 'superclasses';
 }
 
 /** True when `child` is what `call` calls: its callee field, or (grammars without fields) its first named child. */

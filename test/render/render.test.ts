@@ -20,6 +20,9 @@ describe('markdown safety', () => {
     expect(cleanMarkdown('call my\\_func\\(\\) here')).toBe('call my_func() here');
     expect(cleanMarkdown('```py\nx = a\\_b\n```')).toBe('```py\nx = a\\_b\n```');
     expect(cleanMarkdown('\\# heading stays escaped')).toBe('\\# heading stays escaped');
+    const icon = '![Baseline icon](data:image/svg+xml;base64,PHN2ZyB3aWR0aD0iMTgi) _Widely available_';
+    expect(cleanMarkdown(`Sets the height.\n\n${icon}`)).toBe('Sets the height.\n\n_Widely available_');
+    expect(cleanMarkdown('![logo](https://example.org/a.png)')).toBe('![logo](https://example.org/a.png)');
   });
 });
 

@@ -167,3 +167,29 @@ describe('identifierAt: member calls and fields in every grammar', () => {
     expect(await at('rust', source, 'p.norm', 0)).toMatchObject({ text: 'p', role: 'variable' });
   });
 });
+
+/** A base class or interface named in a class header is a `type`, whatever the grammar calls the clause. */
+const BASES: [language: string, source: string, find: string][] = [
+  [
+    'php',
+    '<?php\nclass NullLogger extends AbstractLogger implements Stringable {}\n',
+    'extends <|>AbstractLogger',
+  ],
+  [
+    'php',
+    '<?php\nclass NullLogger extends AbstractLogger implements Stringable {}\n',
+    'implements <|>Stringable',
+  ],
+  ['java', 'class A extends B implements C {}\n', 'extends <|>B'],
+  ['java', 'class A extends B implements C {}\n', 'implements <|>C'],
+  ['csharp', 'class A : B, IC {}\n', ': <|>B'],
+  ['typescript', 'class A extends B implements C {}\n', 'implements <|>C'],
+  ['python', 'class A(B):\n    pass\n', '(<|>B)'],
+];
+
+describe('identifierAt: base classes in class headers', () => {
+  it.each(BASES)('%s: %s', async (language, source, find) => {
+    const [before = '', after = ''] = find.split('<|>');
+    expect(await at(language, source, before + after, before.length)).toMatchObject({ role: 'type' });
+  });
+});

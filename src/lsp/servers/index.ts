@@ -8,6 +8,7 @@ import { pyrightAdapter } from './python.js';
 import { rustAnalyzerAdapter } from './rust.js';
 import { typescriptClassicAdapter } from './typescript-classic.js';
 import { typescriptAdapter } from './typescript.js';
+import { WHEN_INSTALLED_ADAPTERS } from './when-installed.js';
 
 export type { LaunchCommand, PrepareContext, ServerAdapter } from './adapter.js';
 
@@ -21,6 +22,7 @@ export const BUILTIN_ADAPTERS: ReadonlyMap<string, ServerAdapter> = new Map(
     goplsAdapter,
     clangdAdapter,
     rustAnalyzerAdapter,
+    ...WHEN_INSTALLED_ADAPTERS,
   ].map((a) => [a.id, a]),
 );
 
@@ -34,6 +36,12 @@ export const DEFAULT_ADAPTER: Readonly<Partial<Record<LanguageKey, string>>> = {
   cpp: 'clangd',
   bash: 'bash',
   rust: 'rust-analyzer',
+  // Started when installed (when-installed.ts): not dependencies of Locus.
+  yaml: 'yaml',
+  json: 'json',
+  css: 'css',
+  html: 'html',
+  php: 'intelephense',
 };
 
 /**

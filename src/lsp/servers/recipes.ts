@@ -109,10 +109,12 @@ export const RECIPES: readonly ServerRecipe[] = [
     name: 'Intelephense',
     commands: ['intelephense'],
     config: '"php": {"command": "intelephense", "args": ["--stdio"]}',
-    readinessText: '`indexingEnded` notification (`indexingStarted` takes readiness back)',
+    readinessText:
+      '`indexingEnded` notification (`indexingStarted` takes readiness back), or its log line `Indexing finished` (a client that takes work-done progress gets no notifications)',
     readiness: [
       { kind: 'status', method: 'indexingStarted', ready: () => false },
       { kind: 'status', method: 'indexingEnded', ready: () => true },
+      { kind: 'log', pattern: /Indexer: Indexing finished/ },
     ],
     projectMarkers: ['composer.json'],
     args: ['--stdio'],

@@ -25,10 +25,16 @@ export function packageDir(name: string, fromPackage?: string): string | undefin
 
 /** A JavaScript server script run with this Node binary; SERVER_NOT_INSTALLED when the package is missing. */
 export function nodeScript(pkg: string, script: string, server: string, hint: string): LaunchCommand {
+  const launch = installedNodeScript(pkg, script);
+  if (launch === undefined) throw notInstalled(server, `the npm package ${pkg}`, hint);
+  return launch;
+}
+
+/** A package's script in Locus's own node_modules run with this Node binary, or undefined when it is not there. */
+export function installedNodeScript(pkg: string, script: string): LaunchCommand | undefined {
   const dir = packageDir(pkg);
   const path = dir === undefined ? undefined : join(dir, script);
-  if (path === undefined || !existsSync(path)) throw notInstalled(server, `the npm package ${pkg}`, hint);
-  return { command: process.execPath, args: [path] };
+  return path !== undefined && existsSync(path) ? { command: process.execPath, args: [path] } : undefined;
 }
 
 /** The first of `names` found as an executable on PATH, as an absolute path. */

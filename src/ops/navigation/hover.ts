@@ -48,9 +48,13 @@ const ENTITIES: Record<string, string> = {
   '#39': "'",
 };
 
-/** Decodes HTML entities and drops escapes that change nothing in markdown (`\_`, `\.`, `\(` mid-line; never in fences). */
+/**
+ * Decodes HTML entities, drops escapes that change nothing in markdown (`\_`, `\.`, `\(` mid-line; never in fences)
+ * and images inlined as `data:` URIs (the CSS server's 1.5 KB browser-support icon: nothing an agent can read).
+ */
 export function cleanMarkdown(text: string): string {
   return text
+    .replace(/!\[[^\]\n]{0,200}\]\(data:[^)\s]*\) ?/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (whole, name: string) => {
       if (ENTITIES[name] !== undefined) return ENTITIES[name] as string;
       if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
