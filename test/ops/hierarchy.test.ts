@@ -75,7 +75,10 @@ describeWithServer('gopls', 'call hierarchy — gopls', () => {
 describeWithServer('typescript', 'call and type hierarchy — TypeScript 7', () => {
   let ctx: { dir: string; locus: Locus };
   beforeAll(() => {
-    ctx = setup('rename-safety/typescript');
+    ctx = setup('rename-safety/typescript', {
+      'relay.ts':
+        "import { Observable, type Observer } from './subject';\nexport class Relay extends Observable<Observer<number>> {}\n",
+    });
   });
   afterAll(async () => {
     await ctx.locus.close();
@@ -97,7 +100,8 @@ describeWithServer('typescript', 'call and type hierarchy — TypeScript 7', () 
     const subject = childNamed(result.items[0], 'Subject');
     await expectPlace(ctx.locus, subject?.place.locate, 'subject.ts@class <|>Subject');
     expect(subject?.truncated).toBe(true);
-    expect(result.total).toBe(1);
+    expect(result.items[0]?.children.map((c) => c.name).sort()).toEqual(['Relay', 'Subject']);
+    expect(result.total).toBe(2);
   });
 
   it('answers supertypes from the class header resolved with definition, from a use of the class too', async () => {
@@ -106,6 +110,11 @@ describeWithServer('typescript', 'call and type hierarchy — TypeScript 7', () 
     await expectPlace(ctx.locus, result.items[0]?.place.locate, 'subject.ts@class <|>Subject');
     const base = childNamed(result.items[0], 'Observable');
     await expectPlace(ctx.locus, base?.place.locate, 'subject.ts@class <|>Observable');
+  });
+
+  it('leaves type arguments out of the supertypes (Observer in Observable<Observer<number>>)', async () => {
+    const result = ok(await ctx.locus.hierarchy('relay.ts@class <|>Relay', 'supertypes'));
+    expect(result.items[0]?.children.map((c) => c.name)).toEqual(['Observable']);
   });
 
   it('answers nothing, not an error, where no class is', async () => {

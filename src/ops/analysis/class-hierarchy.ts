@@ -118,8 +118,9 @@ export async function supertypes(
   const { view, symbol } = derived;
   const header = view.text.slice(symbol.nameSpan.end, headerEnd(view, symbol));
   const found: ClassAt[] = [];
+  const inTypeArguments = typeArgumentDepths(header);
   for (const word of header.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
-    if (NOT_A_BASE.has(word[0])) continue;
+    if (NOT_A_BASE.has(word[0]) || (inTypeArguments[word.index] ?? 0) > 0) continue;
     const position = view.lines.toPosition(symbol.nameSpan.end + word.index);
     const defs = await locationsOrNone(() => session.definition(derived.absPath, view.text, position));
     for (const def of defs ?? []) {
@@ -128,6 +129,22 @@ export async function supertypes(
     }
   }
   return found;
+}
+
+/**
+ * Per character of a class header, how deep inside type arguments it is (`<…>`, `[…]`): `ZodStringDef` in
+ * `extends ZodType<string, ZodStringDef>` and `V` in `(GenericParamType[V])` are arguments, not bases.
+ */
+function typeArgumentDepths(header: string): number[] {
+  const depths: number[] = [];
+  let depth = 0;
+  for (const c of header) {
+    if (c === '<' || c === '[') depth++;
+    else if ((c === '>' || c === ']') && depth > 0) depth--;
+    depths.push(depth);
+    if (c.length === 2) depths.push(depth);
+  }
+  return depths;
 }
 
 /** The locations a request answers, or undefined when the server cannot answer it (a LocusError). */
