@@ -4,8 +4,8 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; --section is an alias), --keep (keep the temp
- * workspace), --help.
+ * stability, ops, memory, index, verify, answers, mcp, big, fuzz, warm; agreement, reanchor, renames only when
+ * named; --section is an alias), --keep (keep the temp workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
 
@@ -27,9 +27,10 @@ export const SECTIONS = [
 ];
 /**
  * Sections run only when named (`--sections reanchor` or `--section reanchor`): `agreement` fetches Debian and npm
- * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs.
+ * sources into the user cache (bench/lib/corpora.js); `reanchor` fetches npm tarballs; `renames` renames on the
+ * agreement projects and Debian's base64 crate, each checked with the language's own tool (several minutes).
  */
-export const OPTIONAL_SECTIONS = ['agreement', 'reanchor'];
+export const OPTIONAL_SECTIONS = ['agreement', 'reanchor', 'renames'];
 
 const FULL = {
   sizes: ['small', 'medium', 'large'],

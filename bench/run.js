@@ -29,6 +29,7 @@ import { bigFilesTargets, renderBigFiles, runBigFiles } from './sections/big-fil
 import { renderSymbolVsLsp, runSymbolVsLsp, symbolVsLspTargets } from './sections/symbol-vs-lsp.js';
 import { indexTargets, renderIndex, runIndex } from './sections/index.js';
 import { renderVerify, runVerify } from './sections/verify.js';
+import { renderSafeRenames, runSafeRenames } from './sections/safe-renames.js';
 import { mcpOverheadTargets, renderMcpOverhead, runMcpOverhead } from './sections/mcp-overhead.js';
 import { fuzzTargets, renderFuzz, runFuzz } from './sections/fuzz.js';
 import { renderWarmCli, runWarmCli, warmCliTargets } from './sections/warm-cli.js';
@@ -45,6 +46,7 @@ const SECTION_RUNNERS = {
   index: [runIndex, renderIndex, indexTargets],
   reanchor: [runReanchor, renderReanchor, () => []],
   verify: [runVerify, renderVerify, () => []],
+  renames: [(ctx) => runSafeRenames(ctx.lib), renderSafeRenames, () => []],
   answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
   mcp: [runMcpOverhead, renderMcpOverhead, mcpOverheadTargets],
   big: [runBigFiles, renderBigFiles, bigFilesTargets],

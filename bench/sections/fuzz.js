@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { int, ms, table } from '../lib/markdown.js';
 import { REPO } from '../lib/sources.js';
+import { seededRandom } from '../lib/seeded-random.js';
 import { now, summarize } from '../lib/stats.js';
 
 const SEED = 25;
@@ -18,17 +19,6 @@ const HANG_MS = 5_000;
 const PING_MS = 1_000;
 /** Past this an input counts as a crash (the server is restarted). */
 const CAP_MS = 60_000;
-
-/** mulberry32: the same inputs on every run. */
-function seeded(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The workspace the inputs point at: the regex trap of issue 25, a few functions, a file to edit. */
 function workspace() {
@@ -278,7 +268,7 @@ export async function runFuzz(ctx) {
   try {
     await server.initialize();
     for (const [kind, make] of Object.entries(KINDS)) {
-      const next = seeded(SEED + kind.length);
+      const next = seededRandom(SEED + kind.length);
       const row = { kind, inputs: 0, answers: [], pings: [], hangs: 0, slowPings: 0, crashes: 0, uncoded: 0 };
       for (let i = 0; i < ctx.config.fuzzInputs; i++) {
         const send = make(next, ctx.config);

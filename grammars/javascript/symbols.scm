@@ -13,6 +13,8 @@
 ; ---- unnamed default exports are named `default` (the keyword is the name range)
 (export_statement "default" @name value: (class !name) @symbol.class)
 (export_statement "default" @name value: [(function_expression !name) (arrow_function)] @symbol.function)
+;      an object literal (a Vue component's options, a config): `default`, its properties nested (hook)
+(export_statement "default" @name value: (object) @symbol.constant)
 
 ; ---- class members (the hook turns `get`/`set` accessors into properties and `constructor` into a constructor)
 (class_body (method_definition name: (_) @name) @symbol.method)

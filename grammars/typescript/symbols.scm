@@ -22,6 +22,8 @@
 ; ---- unnamed default exports are named `default` (the keyword is the name range)
 (export_statement "default" @name value: (class !name) @symbol.class)
 (export_statement "default" @name value: [(function_expression !name) (arrow_function)] @symbol.function)
+;      an object literal (a Vue component's options, a config): `default`, its properties nested (hook)
+(export_statement "default" @name value: (object) @symbol.constant)
 
 ; ---- functions, overload signatures
 (function_declaration name: (_) @name) @symbol.function

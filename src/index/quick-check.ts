@@ -7,8 +7,8 @@
  * stale entry, at the cost of one stat per folder and per file instead of a listing, ignore rules and a stat
  * per file.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
+import { fileFacts } from '../workspace/files.js';
 import type { CacheContents, FolderStamp } from './cache-format.js';
 import type { ExtractJob } from './extract.js';
 import type { Walker, WalkResult } from './walk.js';
@@ -72,13 +72,10 @@ function outermost(dirs: readonly string[]): string[] {
   return unique.filter((dir) => !unique.some((other) => other !== dir && isUnder(dir, other)));
 }
 
+/** The size and stamp of a file as the walk records them (the later of mtime and ctime), or undefined. */
 function statOf(file: string): { size: number; mtimeMs: number } | undefined {
-  try {
-    const stats = statSync(file);
-    return stats.isFile() ? stats : undefined;
-  } catch {
-    return undefined;
-  }
+  const facts = fileFacts(file);
+  return facts?.isFile ? facts : undefined;
 }
 
 /** The folder stamps of the walks so far: a whole walk replaces them, a walk of a folder replaces that folder's. */

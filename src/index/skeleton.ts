@@ -8,12 +8,12 @@
  * a differential test compares both on the Go standard library. Everything else — other languages, the outlines of
  * `locate` and `outline`, which need whole trees — parses whole files.
  */
-import type { Range, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import type { Span } from '../core/positions.js';
 import type { OutlineSymbol } from '../locate/outline.js';
 import { extractOutline, outlineOfTree, parseText } from '../syntax/outline.js';
 import { requireSymbolQuery } from '../syntax/runtime.js';
-import { parserText } from '../syntax/text-edit.js';
+import { spanRanges } from '../syntax/text-edit.js';
 
 /** Per language: the interiors of the bodies that cannot hold a symbol, and the node types owning such bodies. */
 interface Skippable {
@@ -39,8 +39,7 @@ export async function indexSymbols(languageId: string, text: string): Promise<re
   const gaps = skippableGaps(languageId, text);
   if (skippable === undefined || gaps.length === 0) return (await extractOutline(languageId, text)).symbols;
   const { loaded } = await requireSymbolQuery(languageId);
-  // Rows as tree-sitter counts them: in the text it parses (a lone `\r` read as `\n`).
-  const tree = parseText(loaded, text, undefined, includedRanges(parserText(text), gaps));
+  const tree = parseText(loaded, text, undefined, spanRanges(text, around(gaps, text.length)));
   try {
     const whole = tree.rootNode.hasError || !gaps.every((gap) => emptyBody(tree, gap, skippable.owners));
     return (whole ? await extractOutline(languageId, text) : await outlineOfTree(loaded, tree, text)).symbols;
@@ -49,36 +48,15 @@ export async function indexSymbols(languageId: string, text: string): Promise<re
   }
 }
 
-/**
- * The text around the gaps, as tree-sitter ranges (UTF-16 offsets, rows and columns, as the binding takes them;
- * rows counted once, forwards: the gaps are in order).
- */
-function includedRanges(text: string, gaps: readonly Span[]): Range[] {
-  const ranges: Range[] = [];
-  let row = 0;
-  let lineStart = 0;
-  let counted = 0;
-  const point = (offset: number) => {
-    for (let lf = text.indexOf('\n', counted); lf >= 0 && lf < offset; lf = text.indexOf('\n', lf + 1)) {
-      row++;
-      lineStart = lf + 1;
-    }
-    counted = offset;
-    return { row, column: offset - lineStart };
-  };
+/** The parts of a text of `length` around the gaps (in order), the last one up to the end. */
+function around(gaps: readonly Span[], length: number): Span[] {
+  const spans: Span[] = [];
   let from = 0;
-  let fromPoint = point(0);
-  for (const gap of [...gaps, { start: text.length, end: text.length }]) {
-    ranges.push({
-      startIndex: from,
-      endIndex: gap.start,
-      startPosition: fromPoint,
-      endPosition: point(gap.start),
-    });
+  for (const gap of [...gaps, { start: length, end: length }]) {
+    spans.push({ start: from, end: gap.start });
     from = gap.end;
-    fromPoint = point(gap.end);
   }
-  return ranges;
+  return spans;
 }
 
 /** True when the gap is the inside of an empty body block, `{` and `}` included, of one of `owners`. */

@@ -7,14 +7,20 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { gitExcludeTexts } from './git-excludes.js';
-import ignore, { type Ignore } from 'ignore';
 import { compileGlobs, globBase } from '../core/glob.js';
 import { DEFAULT_EXCLUDED_DIRS } from '../workspace/excluded-folders.js';
 import { FileLanguages } from '../workspace/file-language.js';
-import { readTextOrUndefined } from '../workspace/read-file.js';
 import { hasGrammar } from '../syntax/registry.js';
 import { changeTimeMs } from '../workspace/files.js';
 import type { IndexOptions, SkipCounts, WalkedFile } from './types.js';
+import {
+  ancestorLevels,
+  gitExcludeLevels,
+  ignoredByLevels,
+  ignoreFilesIn,
+  ignoreLevel,
+  type IgnoreLevel,
+} from './ignore-rules.js';
 
 /** Lock files: generated, often megabytes of data; left out unless `index.include` names them (docs/workspace.md). */
 export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
@@ -22,10 +28,6 @@ export const DEFAULT_EXCLUDED_FILES: ReadonlySet<string> = new Set([
   'npm-shrinkwrap.json',
   'pnpm-lock.yaml',
 ]);
-
-const IGNORE_FILES = ['.gitignore', '.ignore'];
-/** An ignore file bigger than this is not read. */
-const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /** Files found and files skipped. */
 export interface WalkResult {
@@ -47,11 +49,6 @@ export interface FolderStamp {
 
 /** A folder changed within this long before it was listed may change again within its mtime's resolution. */
 const RECENT_MS = 2000;
-
-interface Level {
-  base: string;
-  rules: Ignore;
-}
 
 /** `name:size:mtime` of each of a folder's ignore files, `\0`-separated (a missing one: `name:missing`). */
 function ignoreStamp(names: readonly string[], dir: string): string {
@@ -76,7 +73,7 @@ export class Walker {
   /** The language rules files' own outlines use (overrides, `.h` evidence). */
   private readonly languages: FileLanguages;
   /** Git's rules beside the .gitignore files (global excludes, .git/info/exclude), weaker than any of them. */
-  private readonly gitLevels: Level[];
+  private readonly gitLevels: IgnoreLevel[];
   /** Everything besides the folders themselves that decides what a walk finds (`rules`). */
   private readonly rulesText: string;
 
@@ -92,10 +89,7 @@ export class Walker {
     this.maxFileBytes = options.maxFileBytes;
     this.languages = new FileLanguages(root, options.languageOverrides);
     const excludes = gitExcludeTexts(root);
-    this.gitLevels = excludes.map((text) => ({
-      base: '',
-      rules: ignore({ allowRelativePaths: true }).add(text),
-    }));
+    this.gitLevels = gitExcludeLevels(excludes);
     const databases = ['compile_commands.json', 'build/compile_commands.json'].map((f) =>
       stampOf(this.abs(f)),
     );
@@ -177,14 +171,14 @@ export class Walker {
     };
     if (under === '') return { result, steps: this.visit('', this.gitLevels, false, result) };
     const parent = under.includes('/') ? under.slice(0, under.lastIndexOf('/')) : '';
-    const parents = this.ancestorLevels(parent);
+    const parents = ancestorLevels(this.root, parent, this.gitLevels);
     const forced = this.forcedDir(under, parents);
     const steps = forced === undefined ? [][Symbol.iterator]() : this.visit(under, parents, forced, result);
     return { result, steps: steps as Generator<void> };
   }
 
   /** For a folder: undefined when it is left out, else whether only `include` globs admit files in it. */
-  private forcedDir(dir: string, parents: Level[]): boolean | undefined {
+  private forcedDir(dir: string, parents: IgnoreLevel[]): boolean | undefined {
     const parts = dir.split('/');
     let forced = false;
     for (let i = 0; i < parts.length; i++) {
@@ -192,14 +186,14 @@ export class Walker {
       const excluded =
         DEFAULT_EXCLUDED_DIRS.has(parts[i] as string) ||
         this.exclude(sub) ||
-        (i === parts.length - 1 && this.ignoredByLevels(parents, sub, true));
+        (i === parts.length - 1 && ignoredByLevels(parents, sub, true));
       if (excluded && !this.mayInclude(sub)) return undefined;
       forced ||= excluded;
     }
     return forced;
   }
 
-  private *visit(dir: string, parents: Level[], forced: boolean, result: WalkResult): Generator<void> {
+  private *visit(dir: string, parents: IgnoreLevel[], forced: boolean, result: WalkResult): Generator<void> {
     let entries: Dirent[];
     let mtimeMs: number;
     try {
@@ -211,18 +205,18 @@ export class Walker {
       return;
     }
     result.dirs.push(dir);
-    const present = IGNORE_FILES.filter((f) => entries.some((e) => e.name === f && e.isFile()));
+    const present = ignoreFilesIn(entries);
     result.folders.set(dir, {
       mtimeMs: Date.now() - mtimeMs < RECENT_MS ? -1 : mtimeMs,
       ignores: present.length === 0 ? '' : ignoreStamp(present, this.abs(dir)),
     });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const own = this.levelOf(dir, entries);
+    const own = ignoreLevel(this.root, dir, present);
     const levels = own ? [...parents, own] : parents;
     for (const entry of entries) {
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isSymbolicLink()) {
-        if (!this.ignoredByLevels(levels, rel, false)) result.skipped.symlinks++;
+        if (!ignoredByLevels(levels, rel, false)) result.skipped.symlinks++;
       } else if (entry.isDirectory()) {
         yield* this.visitChild(rel, entry.name, levels, forced, result);
       } else if (entry.isFile()) {
@@ -235,20 +229,26 @@ export class Walker {
   private *visitChild(
     rel: string,
     name: string,
-    levels: Level[],
+    levels: IgnoreLevel[],
     forced: boolean,
     result: WalkResult,
   ): Generator<void> {
     if (this.exclude(rel) && !this.mayInclude(rel)) return;
     const excluded =
-      DEFAULT_EXCLUDED_DIRS.has(name) || this.exclude(rel) || this.ignoredByLevels(levels, rel, true);
+      DEFAULT_EXCLUDED_DIRS.has(name) || this.exclude(rel) || ignoredByLevels(levels, rel, true);
     if (excluded && !this.mayInclude(rel)) return;
     yield* this.visit(rel, levels, forced || excluded, result);
   }
 
-  private consider(rel: string, name: string, levels: Level[], forced: boolean, result: WalkResult): void {
+  private consider(
+    rel: string,
+    name: string,
+    levels: IgnoreLevel[],
+    forced: boolean,
+    result: WalkResult,
+  ): void {
     if (this.exclude(rel) || (DEFAULT_EXCLUDED_FILES.has(name) && !this.include(rel))) return;
-    if (forced ? !this.include(rel) : this.ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
+    if (forced ? !this.include(rel) : ignoredByLevels(levels, rel, false) && !this.include(rel)) return;
     if (result.listed) {
       result.listed.push(rel);
       return;
@@ -275,44 +275,6 @@ export class Walker {
     return this.includeBases.some(
       (base) => base === '' || base === dir || base.startsWith(`${dir}/`) || dir.startsWith(`${base}/`),
     );
-  }
-
-  private ignoredByLevels(levels: Level[], rel: string, isDir: boolean): boolean {
-    let ignored = false;
-    for (const level of levels) {
-      const local = level.base === '' ? rel : rel.slice(level.base.length + 1);
-      const verdict = level.rules.test(isDir ? `${local}/` : local);
-      if (verdict.ignored) ignored = true;
-      else if (verdict.unignored) ignored = false;
-    }
-    return ignored;
-  }
-
-  private levelOf(dir: string, entries?: Dirent[]): Level | undefined {
-    const names = entries
-      ? IGNORE_FILES.filter((f) => entries.some((e) => e.name === f && e.isFile()))
-      : IGNORE_FILES;
-    let rules: Ignore | undefined;
-    for (const name of names) {
-      // Read as every repository file is (a FIFO or a huge file is refused); an unreadable one ignores nothing.
-      const text = readTextOrUndefined(this.abs(dir === '' ? name : `${dir}/${name}`), {
-        maxBytes: MAX_IGNORE_FILE_BYTES,
-        noFollow: true,
-      });
-      if (text !== undefined) rules = (rules ?? ignore({ allowRelativePaths: true })).add(text);
-    }
-    return rules ? { base: dir, rules } : undefined;
-  }
-
-  /** Ignore levels of `dir` and all its ancestors (the root first). */
-  private ancestorLevels(dir: string): Level[] {
-    const parts = dir === '' ? [] : dir.split('/');
-    const levels: Level[] = [...this.gitLevels];
-    for (let i = 0; i <= parts.length; i++) {
-      const level = this.levelOf(parts.slice(0, i).join('/'));
-      if (level) levels.push(level);
-    }
-    return levels;
   }
 
   private abs(rel: string): string {

@@ -7,14 +7,9 @@ import { clip } from '../core/limits.js';
 import { LocusError } from '../core/errors.js';
 import { LineIndex } from '../core/line-index.js';
 import type { Span } from '../core/positions.js';
-import {
-  compileFind,
-  findAll,
-  nearestLines,
-  outsideComments,
-  type FindMatch,
-  type NearMiss,
-} from './matcher.js';
+import { outsideComments } from './find-comments.js';
+import { compileFind, findAll, type FindMatch } from './matcher.js';
+import { nearestLines, type NearMiss } from './near-miss.js';
 import { isLineScope, isSymbolScope, type LineScope, type Locate, type SymbolScope } from './model.js';
 import { enclosingSymbol, serverOutlineNote, type Outline, type OutlineSymbol } from './outline.js';
 import { sameNamedTarget } from './overloads.js';

@@ -3,45 +3,38 @@
  * document store, and death detection (exit, closed or garbled stdout, hung after a cancelled request).
  * A dead instance is never reused; the supervisor starts a fresh one on the next call.
  */
-import { rmSync } from 'node:fs';
-import { basename } from 'node:path';
 import {
   DidChangeConfigurationNotification,
   InitializedNotification,
   InitializeRequest,
   SetTraceNotification,
-  type InitializeParams,
-  type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver-protocol';
 import type { ProgressEvent } from '../core/call.js';
 import { LocusError, type PositionEncoding } from '../core/index.js';
 import { waitFor } from '../core/wait-for.js';
-import { clientCapabilities } from './capabilities.js';
-import { closed, garbled, LspConnection, oversized } from './connection.js';
+import { closed, garbled, oversized } from './connection-errors.js';
+import { LspConnection } from './connection.js';
 import { DiagnosticsStore } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { ServerProgress } from './events.js';
 import { PositionMapper } from './encoding.js';
 import { guardFraming } from './framing-guard.js';
-import { crashed, hung, spawnError } from './instance-errors.js';
+import { crashed, hung } from './instance-errors.js';
 import type { FileLanguages } from '../workspace/file-language.js';
 import { Readiness } from './readiness.js';
-import { makeSessionTmpDir, ServerProcess } from './server-process.js';
-import type { LaunchCommand, ServerAdapter } from './servers/adapter.js';
-import { pathToUri } from './uri.js';
+import type { ServerProcess } from './server-process.js';
+import {
+  initializeParams,
+  negotiatedEncoding,
+  spawnServer,
+  workspaceFolder,
+  type LaunchSpec,
+} from './server-launch.js';
 
 /** Everything needed to start one server. */
-export interface InstanceSpec {
-  adapter: ServerAdapter;
-  root: string;
-  /** Whether the workspace is trusted (handed to the adapter's `prepare`). */
-  trusted?: boolean;
-  launch: LaunchCommand;
-  env: Record<string, string>;
-  initializationOptions: unknown;
+export interface InstanceSpec extends LaunchSpec {
   settings: unknown;
-  positionEncodings: PositionEncoding[];
   requestTimeoutMs: number;
   initializeTimeoutMs: number;
   readyTimeoutMs: number;
@@ -96,7 +89,7 @@ export class ServerInstance {
     this.connection = new LspConnection(
       proc.child.stdout,
       proc.child.stdin,
-      { name, settings: spec.settings, folders: [folder(spec.root)], cancelGraceMs: 2000 },
+      { name, settings: spec.settings, folders: [workspaceFolder(spec.root)], cancelGraceMs: 2000 },
       {
         progress: (token, value) => {
           trace(name, '$/progress', token, JSON.stringify(value));
@@ -154,23 +147,7 @@ export class ServerInstance {
     onProgress: InstanceProgress = () => undefined,
   ): Promise<ServerInstance> {
     const began = performance.now();
-    const tmpDir = makeSessionTmpDir(spec.adapter.id);
-    let proc: ServerProcess;
-    try {
-      const extraArgs =
-        (await spec.adapter.prepare?.({ root: spec.root, tmpDir, trusted: spec.trusted === true })) ?? [];
-      const args = [...spec.launch.args, ...extraArgs];
-      proc = await ServerProcess.spawn({
-        command: spec.launch.command,
-        args,
-        cwd: spec.root,
-        env: spec.env,
-        tmpDir,
-      });
-    } catch (error) {
-      rmSync(tmpDir, { recursive: true, force: true });
-      throw spawnError(spec, error);
-    }
+    const proc = await spawnServer(spec);
     const instance = new ServerInstance(spec, proc, onDeath, onProgress);
     try {
       await instance.initialize();
@@ -259,23 +236,10 @@ export class ServerInstance {
   }
 
   private async initialize(): Promise<void> {
-    const { adapter, root, positionEncodings } = this.spec;
-    const params: InitializeParams = {
-      processId: process.pid,
-      clientInfo: { name: 'locus' },
-      locale: 'en',
-      rootPath: root,
-      rootUri: pathToUri(root),
-      workspaceFolders: [folder(root)],
-      capabilities: {
-        ...clientCapabilities(positionEncodings),
-        ...adapter.extraCapabilities?.(positionEncodings),
-      },
-      initializationOptions: this.spec.initializationOptions ?? undefined,
-    };
+    const { adapter } = this.spec;
     const { result } = await this.connection.request(
       InitializeRequest.type,
-      params,
+      initializeParams(this.spec),
       this.spec.initializeTimeoutMs,
     );
     this.capabilities = result.capabilities;
@@ -310,14 +274,4 @@ export class ServerInstance {
 /** `LOCUS_LSP_TRACE=1` writes server progress and log messages to stderr (never stdout, which MCP owns). */
 function trace(name: string, ...parts: unknown[]): void {
   if (process.env.LOCUS_LSP_TRACE) console.error(`[locus lsp] ${name}:`, ...parts);
-}
-
-function negotiatedEncoding(result: InitializeResult): PositionEncoding {
-  const extension = (result as { offsetEncoding?: unknown }).offsetEncoding;
-  const chosen = result.capabilities.positionEncoding ?? extension;
-  return chosen === 'utf-8' || chosen === 'utf-32' ? chosen : 'utf-16';
-}
-
-function folder(root: string): { uri: string; name: string } {
-  return { uri: pathToUri(root), name: basename(root) || root };
 }

@@ -11,19 +11,9 @@
  * wait. A not-ready answer carries `incompleteReason`. Normalisations: definitions are
  * always `Location[]` (links become their target selection range), completion always a `CompletionList`.
  */
-import { abortable, emitProgress, throwIfCancelled, type CallScope } from '../core/call.js';
-import { isLocusError, type LocusError } from '../core/index.js';
-import type { RequestType } from 'vscode-jsonrpc/node';
-import {
-  type Command,
-  type Position,
-  type ServerCapabilities,
-  type WorkspaceEdit,
-} from 'vscode-languageserver-protocol';
-import { requireCapability, type CapabilityName } from './capabilities.js';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { abortable, type CallScope } from '../core/call.js';
+import type { Command, Position, ServerCapabilities, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { Timed } from './connection.js';
-import type { PositionMapper } from './encoding.js';
 import type { ServerInstance } from './server-instance.js';
 import type { ServerAdapter } from './servers/adapter.js';
 import type { Supervisor } from './supervisor.js';
@@ -35,22 +25,14 @@ import type { HierarchyDirection } from '../core/operation-kinds.js';
 import { walkHierarchy, type HierarchyNode } from './hierarchy.js';
 import {
   collectDiagnostics,
-  documentDiagnostics,
   DEFAULT_COLLECT,
   type CollectedDiagnostics,
   type CollectOptions,
 } from './collect-diagnostics.js';
+import { withLiveInstance } from './live-instance.js';
+import { runPlan, type RequestPlan } from './request-plan.js';
 
-/** How long a call waits for a server that refused a write (EPIPE) to be seen exiting before it retries. */
-const UNREACHABLE_EXIT_MS = 2000;
-
-/**
- * How a request relates to readiness: `wait` for it; `eager` asks at once and waits (then asks again)
- * only when a server that is not ready yet answers empty, so an empty answer of a loading server never comes
- * back as the truth; `flag` never waits but marks the answer; `none` ignores readiness (single-file requests;
- * docs/performance.md, "readiness per operation").
- */
-export type ReadyMode = 'wait' | 'eager' | 'flag' | 'none';
+export type { ReadyMode, RequestPlan } from './request-plan.js';
 
 /** Live facts about a session (for status output, benchmarks and tests). */
 export interface SessionInfo {
@@ -68,19 +50,6 @@ export interface SessionInfo {
   /** Servers started so far (restarts included). */
   starts: number;
   capabilities: ServerCapabilities | undefined;
-}
-
-/** One request as the session runs it. */
-export interface RequestPlan<P, R, Out> {
-  type: RequestType<P, R, unknown>;
-  capability: CapabilityName | undefined;
-  ready: ReadyMode;
-  params: (uri: string, mapper: PositionMapper, diagnostics: Diagnostic[]) => P;
-  convert: (result: R, uri: string, mapper: PositionMapper) => Out;
-  /** For `eager`: an answer that may only mean "not loaded yet" (no location, no hover). */
-  empty?: (out: Out) => boolean;
-  /** Wait up to this long for the document's fresh diagnostics (server encoding) and pass them to `params`. */
-  diagnosticsWaitMs?: number;
 }
 
 /** Lifecycle and the request pipeline of a session: sync first, wait for readiness as planned, time, map errors. */
@@ -254,143 +223,19 @@ export class SessionRequests {
     text: string,
     plan: RequestPlan<P, R, Out>,
   ): Promise<LspAnswer<Out>> {
-    const began = performance.now();
-    const { signal } = this.call;
-    return this.withInstance(async (instance, call) => {
-      if (plan.capability !== undefined)
-        requireCapability(instance.capabilities, plan.capability, instance.name);
-      const uri = await instance.sync(absPath, text);
-      const send = async (): Promise<{ result: Out; ms: number }> => {
-        const diagnostics =
-          plan.diagnosticsWaitMs === undefined
-            ? []
-            : await documentDiagnostics(instance, uri, plan.diagnosticsWaitMs);
-        const params = plan.params(uri, instance.mapper, diagnostics);
-        call.sent = true;
-        const timed = await this.send(instance, plan.type, params);
-        return { result: plan.convert(timed.result, uri, instance.mapper), ms: timed.ms };
-      };
-      let answer: { result: Out; ms: number } | undefined;
-      const eager = plan.ready === 'eager' && this.adapter.answersBeforeReady !== false;
-      if (eager && instance.readiness.ready === false) {
-        answer = await send();
-        if (plan.empty?.(answer.result)) answer = undefined;
-      }
-      const waits = plan.ready === 'wait' || (plan.ready === 'eager' && answer === undefined);
-      const waitStart = performance.now();
-      if (waits && !instance.readiness.ready) {
-        emitProgress(this.call.onProgress, {
-          kind: 'project-loading',
-          source: instance.name,
-          message: `${instance.name}: loading project`,
-        });
-        await abortable(instance.waitReady(instance.readyDeadline), signal);
-      }
-      const readyWaitMs = performance.now() - waitStart;
-      const settled =
-        !waits ||
-        (await abortable(instance.documents.settled(Math.min(5000, instance.spec.requestTimeoutMs)), signal));
-      const ready = instance.readiness.ready && settled;
-      answer ??= await send();
-      const possiblyIncomplete =
-        plan.ready !== 'none' && (!ready || instance.readiness.problem !== undefined);
-      return {
-        result: answer.result,
-        possiblyIncomplete,
-        ...(possiblyIncomplete
-          ? { incompleteReason: instance.readiness.incompleteReason(instance.name, readyWaitMs, settled) }
-          : {}),
-        server: this.adapter.id,
-        timing: { requestMs: answer.ms, totalMs: performance.now() - began, readyWaitMs },
-      };
-    });
+    const context = {
+      adapter: this.adapter,
+      supervisor: this.supervisor,
+      call: this.call,
+      began: performance.now(),
+    };
+    return this.withInstance((instance, call) => runPlan(context, instance, call, { absPath, text }, plan));
   }
 
-  private async send<P, R>(
-    instance: ServerInstance,
-    type: RequestType<P, R, unknown>,
-    params: P,
-  ): Promise<Timed<R>> {
-    const timeout = instance.spec.requestTimeoutMs;
-    const { signal } = this.call;
-    try {
-      return await instance.connection.request(type, params, timeout, signal);
-    } catch (error) {
-      if (isLocusError(error) && error.code === 'TIMEOUT')
-        this.supervisor.log('warning', instance.name, error.message);
-      if (!isOutdated(error)) throw error;
-      return instance.connection.request(type, params, timeout, signal);
-    }
-  }
-
-  /**
-   * Runs `body` on a live server, acquired (started if needed) for it. The call's progress listener hears
-   * the start and the project loading meanwhile; its signal stops the wait (a start already under way goes
-   * on for the next call, and the acquisition is released once it completes). A server that is gone
-   * (EPIPE: nothing reached it) or is declared hung while this call waits for its cancelled requests is
-   * replaced, once, so the call after a crash or a timeout succeeds instead of failing a second time
-   * (docs/security.md).
-   */
+  /** Runs `body` on a live server, replaced once when it was gone before the call (live-instance.ts). */
   private async withInstance<T>(
     body: (instance: ServerInstance, call: { sent: boolean }) => Promise<T>,
   ): Promise<T> {
-    const { signal, onProgress } = this.call;
-    throwIfCancelled(signal);
-    const unsubscribe = this.supervisor.progress.subscribe(onProgress);
-    try {
-      for (let attempt = 0; ; attempt++) {
-        const instance = await this.acquireFor(signal);
-        const call = { sent: false };
-        try {
-          await abortable(instance.connection.cancelsSettled(), signal);
-          if (instance.alive || attempt > 0) return await body(instance, call);
-        } catch (error) {
-          // A write that found the server gone (EPIPE) can come before its exit is seen: wait for that, so the
-          // retry starts a new server instead of writing to the dead one again.
-          if (attempt === 0 && instance.unreachable && instance.alive)
-            await instance.ended(UNREACHABLE_EXIT_MS);
-          if (attempt > 0 || !diedBeforeCall(instance, call.sent)) throw error;
-        } finally {
-          this.supervisor.release();
-        }
-      }
-    } finally {
-      unsubscribe();
-    }
+    return withLiveInstance(this.supervisor, this.call, body);
   }
-
-  /** Acquires the server; a cancel stops the wait and the acquisition is released once it completes. */
-  private async acquireFor(signal: AbortSignal | undefined): Promise<ServerInstance> {
-    const acquiring = this.supervisor.acquire();
-    try {
-      return await abortable(acquiring, signal);
-    } catch (error) {
-      if (isLocusError(error) && error.code === 'CANCELLED')
-        acquiring.then(
-          () => this.supervisor.release(),
-          () => undefined,
-        );
-      throw error;
-    }
-  }
-}
-
-const OUTSIDE_KILLS = new Set(['SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT']);
-
-/**
- * True when the server was gone before this call could have harmed it: the request never went out,
- * a write found its stdin closed (EPIPE), or it was killed from outside (a signal Locus did not
- * send). A server that crashed on its own after the request may have been crashed by it, and a
- * retry would crash it again, so that call fails.
- */
-function diedBeforeCall(instance: ServerInstance, sent: boolean): boolean {
-  if (instance.alive) return false;
-  const signal = instance.deadWith?.details?.signal;
-  return !sent || instance.unreachable || (typeof signal === 'string' && OUTSIDE_KILLS.has(signal));
-}
-
-/** ContentModified (-32801) and ServerCancelled (-32802): the server dropped the request because the text moved. */
-function isOutdated(error: unknown): boolean {
-  const code = (error as LocusError | undefined)?.details?.lspCode;
-  return code === -32801 || code === -32802;
 }

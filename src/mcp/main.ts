@@ -64,7 +64,7 @@ export async function mcpMain(argv: string[]): Promise<number> {
 
 /** Finishes or rolls back an apply a crash interrupted, before serving (docs/security.md). */
 async function settleInterruptedApplies(root: string): Promise<void> {
-  const { recoverApplies } = await import('../workspace/apply-journal.js');
+  const { recoverApplies } = await import('../workspace/apply-recovery.js');
   try {
     recoverApplies(realpathSync.native(root));
   } catch {

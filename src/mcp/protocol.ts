@@ -20,35 +20,19 @@ import {
   type RpcMessage,
   type RpcParams,
 } from '../core/json-rpc.js';
-import { RequestMap } from '../core/request-map.js';
 import { waitFor } from '../core/wait-for.js';
+import { ClientRequests } from './client-requests.js';
 import { CallSlots, type Pausable } from './flow.js';
 import { batchesAllowed, decide, type SessionState } from './lifecycle.js';
+import { LOG_LEVELS, logLevelRank, negotiateVersion, type LogLevel } from './negotiation.js';
+import { McpProtocolError } from './protocol-error.js';
 
-const LATEST_PROTOCOL_VERSION = '2025-11-25';
-const SUPPORTED_PROTOCOL_VERSIONS = [
-  LATEST_PROTOCOL_VERSION,
-  '2025-06-18',
-  '2025-03-26',
-  '2024-11-05',
-  '2024-10-07',
-];
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export { McpProtocolError } from './protocol-error.js';
+
 /** Requests answered at once, without a run slot: they never wait behind tool calls. */
 const CHEAP = new Set(['ping', 'initialize', 'logging/setLevel', 'tools/list']);
 /** After the input ended, how long running calls may still finish and be answered before they are aborted. */
 export const CLOSE_GRACE_MS = 10_000;
-
-/** A protocol error: becomes the JSON-RPC error of the request. */
-export class McpProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(`MCP error ${code}: ${message}`);
-    this.name = 'McpProtocolError';
-  }
-}
 
 type Params = RpcParams;
 type Reply = Record<string, unknown>;
@@ -80,16 +64,10 @@ export class McpSession {
   private version: string | undefined;
   private clientCapabilities: Params | undefined;
   private logLevel: number | undefined;
-  private nextId = 0;
   private readonly requests = new Map<string, RequestHandler>();
   private readonly notifications = new Map<string, NotificationHandler>();
   private readonly inFlight = new Map<RpcId, AbortController>();
-  private readonly outgoing = new RequestMap<RpcId, Params>({
-    timeout: (id) =>
-      new McpProtocolError(RPC_ERROR.requestTimeout, `Request timed out: ${this.methodOf(id)}`),
-    aborted: () => new Error('Connection closed'),
-  });
-  private readonly outgoingMethods = new Map<RpcId, string>();
+  private readonly outgoing = new ClientRequests((message) => this.send(message));
   private readonly slots = new CallSlots(() => this.transport);
   /** Every message still being handled (its answer not yet written). */
   private readonly open = new Set<Promise<void>>();
@@ -142,14 +120,14 @@ export class McpSession {
   }
 
   /** Sends `notifications/message` unless it is below the level the client set. */
-  async sendLoggingMessage(params: { level: (typeof LOG_LEVELS)[number]; logger?: string; data: unknown }) {
+  async sendLoggingMessage(params: { level: LogLevel; logger?: string; data: unknown }) {
     if (this.logLevel !== undefined && LOG_LEVELS.indexOf(params.level) < this.logLevel) return;
     await this.notify('notifications/message', params);
   }
 
   /** Asks the client for its roots (`roots/list`). */
   listRoots(_params: undefined, options: { timeout: number }): Promise<{ roots: { uri: string }[] }> {
-    return this.request('roots/list', {}, options.timeout) as Promise<{ roots: { uri: string }[] }>;
+    return this.outgoing.request('roots/list', {}, options.timeout) as Promise<{ roots: { uri: string }[] }>;
   }
 
   /** One incoming value: a message, or a batch of them (JSON-RPC 2.0, "Batch"). */
@@ -183,7 +161,7 @@ export class McpSession {
       case 'refuse':
         return message.kind === 'request' ? errorResponse(message.id, decision.error) : undefined;
       case 'settle':
-        this.settle(message);
+        this.outgoing.settle(message);
         return undefined;
       case 'ignore':
         return undefined;
@@ -201,11 +179,7 @@ export class McpSession {
     const capabilities = params.capabilities;
     this.clientCapabilities =
       typeof capabilities === 'object' && capabilities !== null ? (capabilities as Params) : {};
-    const requested = params.protocolVersion;
-    const version =
-      typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
-        ? requested
-        : LATEST_PROTOCOL_VERSION;
+    const version = negotiateVersion(params.protocolVersion);
     this.version = version;
     return {
       protocolVersion: version,
@@ -216,10 +190,7 @@ export class McpSession {
   }
 
   private setLogLevel(params: Params): Params {
-    const level = LOG_LEVELS.indexOf(params.level as (typeof LOG_LEVELS)[number]);
-    if (level < 0)
-      throw new McpProtocolError(RPC_ERROR.invalidParams, `Unknown log level ${String(params.level)}.`);
-    this.logLevel = level;
+    this.logLevel = logLevelRank(params);
     return {};
   }
 
@@ -230,22 +201,6 @@ export class McpSession {
   private send(message: Reply | Reply[]): Promise<void> {
     if (this.transport === undefined) return Promise.resolve();
     return this.transport.send(message as unknown as JSONRPCMessage).catch(() => undefined);
-  }
-
-  private async request(method: string, params: Params, timeoutMs: number): Promise<Params> {
-    const id = `locus-${++this.nextId}`;
-    this.outgoingMethods.set(id, method);
-    const answer = this.outgoing.wait(id, { timeoutMs, unref: true });
-    await this.send({ jsonrpc: '2.0', id, method, params });
-    try {
-      return await answer;
-    } finally {
-      this.outgoingMethods.delete(id);
-    }
-  }
-
-  private methodOf(id: RpcId): string {
-    return this.outgoingMethods.get(id) ?? String(id);
   }
 
   private runNotification(method: string, params: Params): void {
@@ -298,12 +253,6 @@ export class McpSession {
     } finally {
       release?.();
     }
-  }
-
-  private settle(message: RpcMessage): void {
-    if (message.kind === 'response') this.outgoing.resolve(message.id, message.result);
-    else if (message.kind === 'error-response')
-      this.outgoing.reject(message.id, new McpProtocolError(message.error.code, message.error.message));
   }
 
   private track(work: Promise<void>): void {

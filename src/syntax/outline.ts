@@ -46,10 +46,10 @@ import { fullExtraction, updateExtraction } from './incremental.js';
 import { recoverOutline } from './recovery.js';
 import { requireSymbolQuery, type LoadedLanguage } from './runtime.js';
 
-/** Outline of a text in a language (parses, extracts, deletes the tree). */
-export async function extractOutline(languageId: string, text: string): Promise<Outline> {
+/** Outline of a text in a language, parsing only `within` when given (parses, extracts, deletes the tree). */
+export async function extractOutline(languageId: string, text: string, within?: Range): Promise<Outline> {
   const { loaded } = await requireSymbolQuery(languageId);
-  const tree = parseText(loaded, text);
+  const tree = parseText(loaded, text, undefined, within ? [within] : undefined);
   try {
     return await outlineOfTree(loaded, tree, text);
   } finally {

@@ -3,7 +3,8 @@
  * `Tree.edit` wants: UTF-16 indices plus row/column points. Rows count `\n` and lone `\r`, because
  * trees are parsed from parserText (lone `\r` read as `\n`); columns are UTF-16 units.
  */
-import type { Edit, Point } from 'web-tree-sitter';
+import type { Edit, Point, Range } from 'web-tree-sitter';
+import type { Span } from '../core/positions.js';
 
 /** The changed region between two texts, or undefined when they are equal. */
 export function computeEdit(oldText: string, newText: string): Edit | undefined {
@@ -32,6 +33,26 @@ export function computeEdit(oldText: string, newText: string): Edit | undefined 
 /** The tree-sitter point of a UTF-16 index. */
 export function pointAt(text: string, index: number): Point {
   return pointAfter(text, 0, { row: 0, column: 0 }, index);
+}
+
+/**
+ * Spans of `text` as tree-sitter ranges (a parse of only those parts: `includedRanges`); rows are counted once,
+ * forwards, while the spans come in order (a page with a hundred regions must not count from the start each time).
+ */
+export function spanRanges(text: string, spans: readonly Span[]): Range[] {
+  let from = 0;
+  let point: Point = { row: 0, column: 0 };
+  return spans.map((span) => {
+    if (span.start < from) {
+      from = 0;
+      point = { row: 0, column: 0 };
+    }
+    const startPosition = pointAfter(text, from, point, span.start);
+    const endPosition = pointAfter(text, span.start, startPosition, span.end);
+    from = span.end;
+    point = endPosition;
+    return { startIndex: span.start, endIndex: span.end, startPosition, endPosition };
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ import { commentSpans } from './comments.js';
 import { identifierInTree, type IdentifierInfo } from './identifier.js';
 import { IdleWatch } from './idle-watch.js';
 import type { Extraction, PreviousExtraction } from './extraction.js';
-import { extractionOfTree, parseText } from './outline.js';
+import { extractionOfTree } from './outline.js';
 import { recyclePolicy, wantsFreshRuntime } from './recycle-policy.js';
 import {
   recycleRuntime,
@@ -24,8 +24,9 @@ import {
   runtimeStats,
   type LoadedLanguage,
 } from './runtime.js';
-import { reparse } from './incremental-parse.js';
-import { computeEdit } from './text-edit.js';
+import { BIG_TREE_BYTES, TreeParser } from './tree-parser.js';
+
+export { BIG_TREE_BYTES } from './tree-parser.js';
 
 /** Options of a TreeCache. */
 export interface TreeCacheOptions {
@@ -73,12 +74,6 @@ interface Entry {
 
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 /**
- * Texts over this size keep their outline but not their tree (~24 bytes of WASM memory per character, kept
- * until the runtime is recycled, which the next parse then does): an edit re-parses in full
- * (docs/performance.md, "Memory").
- */
-export const BIG_TREE_BYTES = 1024 * 1024;
-/**
  * Texts whose trees are kept, in all: with 1 MiB the runtime's WASM memory stayed at its initial 32 MiB
  * through the bench's new-files phase (2 MiB took it to 55 MiB); older entries keep their outlines.
  */
@@ -95,13 +90,9 @@ export class TreeCache {
     // Refused while something else holds a tree or loads a grammar: look again a period later.
     () => this.recycle() || !runtimeAlive(),
   );
-  /** A text over BIG_TREE_BYTES was parsed since the last recycle (the WASM memory kept its size). */
-  private bigParse = false;
+  private readonly parser = new TreeParser();
   private readonly counters = {
     recycles: 0,
-    fullParses: 0,
-    incrementalParses: 0,
-    freshReparses: 0,
     outlineHits: 0,
     outlineComputations: 0,
     windowedOutlines: 0,
@@ -183,7 +174,7 @@ export class TreeCache {
     const { loaded } = await requireSymbolQuery(languageId);
     const entry = this.update(key, loaded, text);
     if (entry.tree) return use(entry.tree, outline, loaded);
-    const tree = this.parse(loaded, text);
+    const tree = this.parser.parse(loaded, text);
     try {
       return use(tree, outline, loaded);
     } finally {
@@ -211,7 +202,7 @@ export class TreeCache {
     for (const entry of this.entries.values()) if (!entry.pending) this.dropTree(entry);
     if (!recycleRuntime()) return false;
     this.counters.recycles++;
-    this.bigParse = false;
+    this.parser.bigParse = false;
     return true;
   }
 
@@ -219,7 +210,15 @@ export class TreeCache {
   stats(): TreeCacheStats {
     const trees = [...this.entries.values()].filter((e) => e.tree !== undefined).length;
     const { size: entries, totalSize: bytes, evictions } = this.entries;
-    return { entries, trees, bytes, treeBytes: this.treeBytes, ...this.counters, evictions };
+    return {
+      entries,
+      trees,
+      bytes,
+      treeBytes: this.treeBytes,
+      ...this.parser.counts,
+      ...this.counters,
+      evictions,
+    };
   }
 
   /**
@@ -228,7 +227,7 @@ export class TreeCache {
    * keep the runtime (else deleting them would gain nothing).
    */
   private freshRuntimeIfDue(languageId: string): void {
-    if (this.idle.active > 1 || !(this.bigParse || wantsFreshRuntime(languageId))) return;
+    if (this.idle.active > 1 || !(this.parser.bigParse || wantsFreshRuntime(languageId))) return;
     const { liveTrees, loading } = runtimeStats();
     const held = [...this.entries.values()].filter((entry) => entry.tree !== undefined).length;
     if (loading === 0 && liveTrees <= held) this.recycle();
@@ -241,8 +240,8 @@ export class TreeCache {
     // A tree of a recycled runtime cannot seed a parse of the current one (another WebAssembly memory).
     const { tree, previous } =
       old && old.languageId === loaded.id && old.tree?.language === loaded.language
-        ? this.reparse(loaded, old, text)
-        : { tree: this.parse(loaded, text) };
+        ? this.parser.reparse(loaded, old, text)
+        : { tree: this.parser.parse(loaded, text) };
     // Setting the new entry releases the old one (its tree served the incremental parse above).
     const entry: Entry = {
       languageId: loaded.id,
@@ -273,30 +272,6 @@ export class TreeCache {
     entry.tree.delete();
     entry.tree = undefined;
     this.treeBytes -= entry.bytes;
-  }
-
-  private parse(loaded: LoadedLanguage, text: string): Tree {
-    this.counters.fullParses++;
-    if (text.length > BIG_TREE_BYTES / 4 && Buffer.byteLength(text, 'utf8') > BIG_TREE_BYTES)
-      this.bigParse = true;
-    return parseText(loaded, text);
-  }
-
-  /** Incremental parse; keeps what the outline update needs when the old version had an extraction. */
-  private reparse(
-    loaded: LoadedLanguage,
-    old: Entry,
-    text: string,
-  ): { tree: Tree; previous?: PreviousExtraction } {
-    // The parser saw the prepared texts (same lengths): the edit it needs is between those.
-    const prepare = loaded.hooks.prepareText ?? ((t: string) => t);
-    const edit = computeEdit(prepare(old.text), prepare(text));
-    if (!edit || !old.tree) return { tree: this.parse(loaded, text) };
-    this.counters.incrementalParses++;
-    const { tree, changed, fresh } = reparse(loaded, old.tree, text, edit);
-    if (fresh) this.counters.freshReparses++;
-    if (!old.extraction) return { tree };
-    return { tree, previous: { extraction: old.extraction, edit, changed } };
   }
 
   private async computeOutline(key: string, entry: Entry, loaded: LoadedLanguage): Promise<Outline> {

@@ -171,8 +171,11 @@ export class TsWalker {
     if (node.isExportEquals) return;
     const isFunction = ts.isArrowFunction(value) || (ts.isFunctionExpression(value) && !value.name);
     const isClass = ts.isClassExpression(value) && !value.name;
-    const name = isFunction || isClass ? this.defaultKeyword(node) : undefined;
-    if (name) this.emit(isClass ? 'class' : 'function', name, this.fullSpan(node));
+    const isObject = ts.isObjectLiteralExpression(value);
+    const name = isFunction || isClass || isObject ? this.defaultKeyword(node) : undefined;
+    if (!name) return;
+    this.emit(isClass ? 'class' : isObject ? 'constant' : 'function', name, this.fullSpan(node));
+    if (isObject) this.objectMembers(value);
   }
 
   private declaration(node: TS.VariableDeclaration, moduleLevel: boolean): void {

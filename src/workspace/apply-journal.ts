@@ -3,29 +3,17 @@
  * their targets, a journal naming every staged file is written before the first rename, and each
  * target is kept as a hard-linked backup until all renames are done. The next Locus start that can
  * apply finds a leftover journal and finishes the apply (every staged file present) or rolls it back.
- * A journal (and the temporary file it is written through) names the process that owns it: recovery leaves
- * the applies of a live process alone — another Locus applying to the same root right now — and clears what
- * a dead one left, temporary files included.
+ * A journal (and the temporary file it is written through) names the process that owns it; recovery
+ * (apply-recovery.ts) reads it back.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  chownSync,
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-} from 'node:fs';
+import { chownSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { LocusError } from '../core/errors.js';
-import { clip, LIMIT_CEILINGS } from '../core/limits.js';
+import { clip } from '../core/limits.js';
 import { writeFileAtomically, writeNewFile } from './atomic-write.js';
-import { ownerAlive, ownerOf } from './process-owner.js';
-import { readFileBytes } from './read-file.js';
+import { ownerOf } from './process-owner.js';
 
 /** One file to replace: its real path, new bytes, and the mode/owner to keep. */
 export interface CommitFile {
@@ -39,7 +27,8 @@ export interface CommitFile {
 /** Writes a staged file; replaceable in tests to inject a failing disk. */
 export type FileWriter = (stagedPath: string, text: string, mode: number) => void;
 
-interface JournalEntry {
+/** One file of an apply: its target, staged new content and backup of the old. */
+export interface JournalEntry {
   target: string;
   staged: string;
   backup: string;
@@ -47,7 +36,8 @@ interface JournalEntry {
   after: string;
 }
 
-interface Journal {
+/** What an apply writes down before its first rename (recovery reads it back). */
+export interface Journal {
   version: 1;
   root: string;
   state: 'staging' | 'committing';
@@ -56,7 +46,8 @@ interface Journal {
   owner?: string;
 }
 
-const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+/** The sha256 of some content, in hex. */
+export const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** Where journals live: `$LOCUS_STATE_DIR`, else `$XDG_STATE_HOME/locus`, else `~/.local/state/locus`. */
 export function journalDir(): string {
@@ -66,7 +57,8 @@ export function journalDir(): string {
   return path.join(state, 'locus');
 }
 
-function journalPrefix(realRoot: string): string {
+/** The start of the names of a root's journals. */
+export function journalPrefix(realRoot: string): string {
   return `apply-${sha256(realRoot).slice(0, 16)}-`;
 }
 
@@ -99,7 +91,8 @@ function saveJournal(file: string, journal: Journal, crash: () => void): void {
   });
 }
 
-function removeQuietly(file: string): void {
+/** Removes a file that may already be gone. */
+export function removeQuietly(file: string): void {
   try {
     unlinkSync(file);
   } catch {
@@ -224,87 +217,9 @@ function writeFailed(cause: unknown, outcome: string): LocusError {
 }
 
 /** Puts back every target that has a backup; removes staged files and backups. */
-function rollBack(entries: readonly JournalEntry[]): void {
+export function rollBack(entries: readonly JournalEntry[]): void {
   for (const entry of entries) {
     if (existsSync(entry.backup)) renameSync(entry.backup, entry.target);
     removeQuietly(entry.staged);
-  }
-}
-
-/** The hash of a target as it is now; read the one safe way (a target swapped for a FIFO is not waited on). */
-function contentHash(file: string): string | undefined {
-  try {
-    return sha256(readFileBytes(file, { maxBytes: LIMIT_CEILINGS.maxFileBytes + 4 }).bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Finishes an interrupted commit when every new content is on disk or staged; else rolls it back. */
-function recoverOne(journal: Journal): 'finished' | 'rolled-back' {
-  const finishable =
-    journal.state === 'committing' &&
-    journal.entries.every((e) => existsSync(e.staged) || contentHash(e.target) === e.after);
-  if (finishable) {
-    for (const entry of journal.entries) {
-      if (existsSync(entry.staged)) renameSync(entry.staged, entry.target);
-      removeQuietly(entry.backup);
-    }
-    return 'finished';
-  }
-  rollBack(journal.entries);
-  return 'rolled-back';
-}
-
-/**
- * Completes or undoes applies to `realRoot` that a crash interrupted, and removes the temporary journal files a
- * kill left; the applies of live processes (another Locus applying right now) are left alone. Returns what it did.
- */
-export function recoverApplies(realRoot: string): {
-  finished: number;
-  rolledBack: number;
-  stuck: number;
-  active: number;
-} {
-  const done = { finished: 0, rolledBack: 0, stuck: 0, active: 0 };
-  let names: string[];
-  try {
-    names = readdirSync(journalDir());
-  } catch {
-    return done;
-  }
-  const prefix = journalPrefix(realRoot);
-  for (const name of names.filter((n) => n.startsWith(prefix))) {
-    const file = path.join(journalDir(), name);
-    const temp = /\.json\.([\d-]+)\.tmp$/.exec(name);
-    if (temp) {
-      if (!ownerAlive(temp[1])) removeQuietly(file);
-    } else if (name.endsWith('.json')) {
-      recoverJournal(file, realRoot, done);
-    }
-  }
-  return done;
-}
-
-function recoverJournal(file: string, realRoot: string, done: ReturnType<typeof recoverApplies>): void {
-  let journal: Journal;
-  try {
-    journal = JSON.parse(readFileSync(file, 'utf8')) as Journal;
-  } catch {
-    removeQuietly(file);
-    return;
-  }
-  if (journal.root !== realRoot) return;
-  if (ownerAlive(journal.owner)) {
-    done.active++;
-    return;
-  }
-  try {
-    if (recoverOne(journal) === 'finished') done.finished++;
-    else done.rolledBack++;
-    removeQuietly(file);
-  } catch {
-    // Left for the next start (say, a directory that is read-only right now).
-    done.stuck++;
   }
 }

@@ -1,10 +1,2 @@
-/** Deterministic PRNG (mulberry32) for tests: a failure replays exactly from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32) for tests: the bench's one generator, so a failure replays exactly from its seed. */
+export { seededRandom } from '../../bench/lib/seeded-random.js';

@@ -154,4 +154,17 @@ describe('loading the persisted index without a walk', () => {
       true,
     );
   });
+
+  it('reads nothing again when a file changed status after its content (ctime later than mtime: an unpacked tree)', async () => {
+    const root = workspace({ 'a.go': 'package a\n\nfunc A() {}\n' });
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(path.join(root, 'a.go'), old, old); // the mtime an hour back, the ctime now
+    const built = new WorkspaceIndex(root, options());
+    await built.fresh();
+    built.close();
+    const loaded = new WorkspaceIndex(root, options());
+    expect(await loaded.fresh()).toMatchObject({ indexed: 1, fromCache: 1, parsed: 0 });
+    expect(contents(loaded)).toEqual(['a.go:A']);
+    loaded.close();
+  });
 });

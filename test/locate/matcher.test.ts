@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocusError } from '../../src/core/errors.js';
-import { compileFind, findAll, nearestLines } from '../../src/locate/matcher.js';
+import { compileFind, findAll } from '../../src/locate/matcher.js';
+import { nearestLines } from '../../src/locate/near-miss.js';
 import { anchor, anchors } from '../helpers/anchors.js';
 
 /** Cursor offsets of every match of `find` in the whole text. */

@@ -5,7 +5,8 @@
  * give the same answers.
  */
 import { describe, expect, it } from 'vitest';
-import { compileFind, findAll, findAllByTokens, outsideComments } from '../../src/locate/matcher.js';
+import { outsideComments } from '../../src/locate/find-comments.js';
+import { compileFind, findAll, findAllByTokens } from '../../src/locate/matcher.js';
 import { operatorTable } from '../../src/locate/operators.js';
 import { findSyntax, tokenize } from '../../src/locate/tokens.js';
 

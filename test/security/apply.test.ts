@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToUri } from '../../src/lsp/uri.js';
-import { recoverApplies } from '../../src/workspace/apply-journal.js';
+import { recoverApplies } from '../../src/workspace/apply-recovery.js';
 import { ownerOf } from '../../src/workspace/process-owner.js';
 import { applyPlan, planWorkspaceEdit } from '../../src/ops/edits/edits.js';
 import { FreshnessTracker } from '../../src/ops/context/freshness.js';

@@ -10,7 +10,7 @@ import { findWorkspaceConfig, userConfigPath } from '../../config/load.js';
 import { gitExcludeTexts } from '../../index/git-excludes.js';
 import type { Locator } from '../../ops/locating/locator.js';
 import type { Locus } from '../../ops/locus.js';
-import { recoverApplies } from '../../workspace/apply-journal.js';
+import { recoverApplies } from '../../workspace/apply-recovery.js';
 import { fileStamp, realPathOf } from '../../workspace/files.js';
 import {
   oneShotSessions,

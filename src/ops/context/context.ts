@@ -8,7 +8,7 @@ import type { LspLogListener } from '../../lsp/events.js';
 import { join, resolve } from 'node:path';
 import { loadLspConfig } from '../../lsp/config.js';
 import { LspManager, type LspManagerOptions } from '../../lsp/manager.js';
-import { recoverApplies } from '../../workspace/apply-journal.js';
+import { recoverApplies } from '../../workspace/apply-recovery.js';
 import { FreshnessTracker } from './freshness.js';
 import { attachServerOutlines } from './server-outlines.js';
 import type { IndexAccessOptions } from '../locating/index-access.js';

@@ -3,7 +3,8 @@
  * language from the grammar registry, and the outline from the syntax layer's cache.
  */
 import type { Outline } from '../../locate/outline.js';
-import { compileFind, matchesAcrossLines } from '../../locate/matcher.js';
+import { matchesAcrossLines } from '../../locate/find-comments.js';
+import { compileFind } from '../../locate/matcher.js';
 import { fileView, type FileView } from '../../locate/resolve-core.js';
 import { isLocusError } from '../../core/errors.js';
 import { findSyntax } from '../../locate/tokens.js';

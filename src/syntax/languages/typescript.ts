@@ -1,7 +1,7 @@
 /**
  * TypeScript / TSX / JavaScript hooks (docs/locate-strings.md, "Which declarations are symbols"): string and computed names,
  * dotted namespaces split into nested symbols, `const` → constant, destructured names,
- * object-literal properties of declared names (recursively), parameter properties on the class,
+ * object-literal properties of declared names and of `export default {…}` (recursively), parameter properties on the class,
  * object-type members outside function bodies, member `;` in the full range, and the TypeScript-compiler
  * fallback for trees with errors.
  */
@@ -56,6 +56,7 @@ export const hooks: LanguageHooks = {
     if (match.node.type.endsWith('_parameter')) candidate.tag = 'parameter-property';
     if (name.type === 'nested_identifier') return namespaceChain(match, candidate);
     if (match.node.type === 'variable_declarator') return declarator(match, candidate);
+    if (match.node.type === 'object') return [candidate, ...objectMembers(match.node, match.text)];
     if (match.node.type === 'expression_statement') candidate.kind = expandoKind(match.node);
     return candidate;
   },
