@@ -13,6 +13,7 @@ import { OPS_CASES } from '../lib/ops-cases.js';
 import { REPO } from '../lib/sources.js';
 import { int, ratio, table } from '../lib/markdown.js';
 import { serverStatus } from '../lib/servers.js';
+import { renderToolSizes, runToolSizes, toolSizeTargets } from './answer-size-tools.js';
 
 /** Real code: zod's v3 sources (installed in node_modules), copied to a temp dir. */
 const REAL_CASES = [
@@ -93,7 +94,7 @@ export async function runAnswerSize(ctx) {
     }
     rows.push(await measure(ctx, renderReferences, testCase));
   }
-  return { rows };
+  return { rows, tools: await runToolSizes(ctx) };
 }
 
 const perHit = (chars, header, hits) => (chars - header) / Math.max(1, hits);
@@ -104,6 +105,7 @@ export function answerSizeTargets(result) {
   const worst = Math.max(...measured.map((r) => perHit(r.compact, r.header, r.hits)));
   const peer = PEERS.smallest / PEERS.hits;
   return [
+    ...toolSizeTargets(result.tools ?? []),
     {
       id: 'answers-references-compact',
       what: 'references: characters per hit, compact default (worst language) vs smallest peer × 1.2',
@@ -135,6 +137,7 @@ export function renderAnswerSize(result) {
         ],
   );
   return [
+    renderToolSizes(result.tools ?? []),
     '## Answer size: references (compact default vs full forms vs peers)',
     `Characters of markdown; per hit = (answer − cursor header) / hits. Peers (issue 15, 14 hits): ${PEERS.smallest}–${PEERS.largest} characters = ${(PEERS.smallest / PEERS.hits).toFixed(0)}–${(PEERS.largest / PEERS.hits).toFixed(0)} per hit.`,
     table(

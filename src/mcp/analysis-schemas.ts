@@ -13,9 +13,9 @@ const counts = z.looseObject({
   hint: z.number(),
 });
 const place = z.looseObject({
-  file_path: z.string(),
+  file_path: z.string().optional(),
   display: z.string(),
-  snippet: z.string(),
+  snippet: z.string().optional(),
   locate: z.string().optional().describe('A locate string that resolves back to this place.'),
 });
 
@@ -53,6 +53,10 @@ export const ANALYSIS_OUTPUT = {
       direction: z.string().optional(),
       depth: z.number().optional(),
       total: z.number().optional(),
+      source: z
+        .literal('implementations')
+        .optional()
+        .describe('The server has no type hierarchy: read from implementations and class headers.'),
       items: z
         .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
         .optional(),

@@ -77,7 +77,12 @@ const cursor = z
       })
       .nullable()
       .describe('The identifier under the cursor; null on whitespace or punctuation.'),
-    snippet: z.string().describe('The cursor line around the cursor, `|` at the cursor.'),
+    snippet: z
+      .string()
+      .optional()
+      .describe(
+        'The cursor line around the cursor, `|` at the cursor (detail: full; always in locate answers).',
+      ),
   })
   .describe('What the locate pointed at.');
 
@@ -110,9 +115,10 @@ const opBase = {
   notes: z.array(z.string()).optional(),
 };
 
+/** A reported place; compact answers carry `display` and `locate` (else `symbol`), detail: full the rest. */
 const locationRef = z.looseObject({
-  file_path: z.string(),
-  position,
+  file_path: z.string().optional(),
+  position: position.optional(),
   display,
   declares: symbolRef.optional(),
   symbol: symbolRef.optional(),
@@ -123,7 +129,12 @@ const locationRef = z.looseObject({
 
 const editFields = {
   files: z.array(z.looseObject({ file_path: z.string(), edits: z.number() })).optional(),
-  diff: z.string().optional().describe('Unified diff of the edit.'),
+  diff: z.string().optional().describe('Unified diff of the edit (detail: full).'),
+  changed_lines: z
+    .array(z.string())
+    .optional()
+    .describe('Compact preview: each file, then its removed (`12-`) and added (`12+`) lines, numbered.'),
+  more_changed_lines: z.number().optional().describe('Changed lines left out of changed_lines.'),
   fingerprint: z.string().optional().describe('Pass back with apply: true to apply exactly this preview.'),
   applied: z.boolean().optional(),
   skipped: z.array(z.string()).optional(),
@@ -334,8 +345,8 @@ export const OUTPUT = {
             file_path: z.string(),
             hits: z.array(
               z.looseObject({
-                line: z.number(),
-                column: z.number(),
+                line: opt(z.number()),
+                column: opt(z.number()),
                 display,
                 snippet: z.string(),
                 symbol: opt(symbolRef),

@@ -23,11 +23,24 @@ export function failure(error: ErrorData, tool: string): CallToolResult {
   };
 }
 
-/** Either result for a library outcome. */
+/**
+ * Either result for a library outcome. `compact`, when given, shapes the success's `structuredContent` (the markdown
+ * is rendered from the whole data): the compact default of docs/mcp.md, "Compact answers".
+ */
 export function respond<T extends { ok: true }>(
   outcome: Outcome<T>,
   tool: string,
   render: (ok: T, word: Wording) => string,
+  compact?: (ok: T) => object,
 ): CallToolResult {
-  return outcome.ok ? success(outcome, render(outcome, mcpWording(tool))) : failure(outcome.error, tool);
+  if (!outcome.ok) return failure(outcome.error, tool);
+  return success(compact ? compact(outcome) : outcome, render(outcome, mcpWording(tool)));
+}
+
+/** The compact shape of a tool's data, or none when the agent asked for `detail: "full"`. */
+export function compactUnless<T>(
+  detail: 'compact' | 'full' | undefined,
+  compact: (ok: T) => object,
+): ((ok: T) => object) | undefined {
+  return detail === 'full' ? undefined : compact;
 }

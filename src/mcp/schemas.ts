@@ -54,7 +54,9 @@ export const budgetArg = z
 export const detailArg = z
   .enum(['compact', 'full'])
   .optional()
-  .describe('full: also source lines, diff context, call sites (default compact).');
+  .describe(
+    'full: also source lines, diff context, call sites, and positions in the data (default compact).',
+  );
 
 /** The detail of a call: compact unless the agent asks for the full form. */
 export function detailOf(detail: 'compact' | 'full' | undefined): Detail {

@@ -19,7 +19,7 @@ export function fenced(text: string, language = ''): string {
 }
 
 /** Changed lines shown by a compact preview before the rest is only counted. */
-const COMPACT_CHANGED_LINES = 40;
+export const COMPACT_CHANGED_LINES = 40;
 
 /**
  * Summary, diff and apply instructions of an edit. Compact: the changed lines without context (at most

@@ -24,6 +24,10 @@ beforeAll(async () => {
     join(ws, 'typescript', 'calls.ts'),
     'export function leaf(): number {\n  return 1;\n}\n\nexport function caller(): number {\n  return leaf() + 1;\n}\n',
   );
+  writeFileSync(
+    join(ws, 'typescript', 'kinds.ts'),
+    'export class Base {}\nexport class Derived extends Base {}\n',
+  );
   ({ client, server } = await connectInMemory({ root: ws }));
 });
 
@@ -81,6 +85,13 @@ describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () =
     expect(text(result)).toMatch(/^ {4}call sites: 6:10$/m);
     expect(text(result)).toContain('`detail: "full"`');
     expect(text(result).split('\n')[0]).toMatch(/^\w+ on typescript\/calls\.ts:\d+:\d+: /);
+    // The data is as compact: each place its display and locate string, nothing else.
+    const [root] = data(result).items as { children: { place: object; call_sites: object[] }[] }[];
+    expect(root?.children[0]?.place).toEqual({
+      display: 'typescript/calls.ts:5:17',
+      locate: 'typescript/calls.ts:caller',
+    });
+    expect(Object.keys(root?.children[0]?.call_sites[0] ?? {}).sort()).toEqual(['display', 'locate']);
   });
 
   it('answers callers in full with call sites, their source lines and locate strings', async () => {
@@ -91,16 +102,24 @@ describeWithServer('typescript', 'call_hierarchy and type_hierarchy tools', () =
     });
     expect(text(result)).toContain('locate: `typescript/calls.ts:caller`');
     expect(text(result)).toMatch(/call at typescript\/calls\.ts:6:10/);
+    const [root] = data(result).items as {
+      children: { place: { snippet?: string; file_path?: string } }[];
+    }[];
+    expect(root?.children[0]?.place.file_path).toBe('typescript/calls.ts');
+    expect(root?.children[0]?.place.snippet).toMatch(/caller/);
   });
 
-  it('refuses a missing capability with what works instead', async () => {
+  it('answers a type hierarchy the server lacks from implementations, in the same call, and says so', async () => {
     const result = await call('type_hierarchy', {
-      locate: 'typescript/calls.ts:leaf',
+      locate: 'typescript/kinds.ts@class <|>Base',
       direction: 'subtypes',
     });
-    expect(result.isError).toBe(true);
-    expect(errorCode(result)).toBe('CAPABILITY_MISSING');
-    expect(text(result)).toMatch(/implementation/);
+    expect(data(result).ok, text(result)).toBe(true);
+    expect(data(result).source).toBe('implementations');
+    expect(text(result)).toMatch(
+      /no type hierarchy: these subtypes come from the classes whose header names it/,
+    );
+    expect(text(result)).toMatch(/^ {2}- class `Derived` `typescript\/kinds\.ts:Derived`$/m);
   });
 });
 
@@ -117,7 +136,14 @@ describeWithServer('typescript', 'rename tool: compact, verified when asked, for
     expect(text(preview)).not.toContain('@@');
     expect(text(preview)).toMatch(/^typescript\/calls\.ts \(2 edits\)$/m);
     expect(text(preview)).toContain(`Fingerprint: ${body.fingerprint}`);
+    // The data is compact too: the changed lines, no diff; the full form carries the diff.
+    expect(body.diff).toBeUndefined();
+    expect(data(preview).changed_lines).toEqual(
+      expect.arrayContaining(['  1+ export function caller(): number {']),
+    );
+    expect((data(preview).cursor as { snippet?: string }).snippet).toBeUndefined();
     const full = await call('rename', { ...args, detail: 'full' });
+    expect(data(full).changed_lines).toBeUndefined();
     expect(text(full)).toContain(data(full).diff as string);
     expect(text(full)).toContain('Cursor: ');
     expect(text(preview).length).toBeLessThan(text(full).length);

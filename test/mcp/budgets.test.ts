@@ -67,8 +67,9 @@ describe('outline', () => {
     for (let page = 1; page <= pages; page++) {
       const result = await call('outline', { file_path: 'py/big.py', page });
       expect(text(result).length).toBeLessThanOrEqual(20_000);
-      const flat = (entries: { path: string; children: unknown[] }[]): string[] =>
-        entries.flatMap((e) => [e.path, ...flat(e.children as never)]);
+      // Compact data: a leaf has no `children`.
+      const flat = (entries: { path: string; children?: unknown[] }[]): string[] =>
+        entries.flatMap((e) => [e.path, ...flat((e.children ?? []) as never)]);
       const paths = flat(data(result).symbols as never);
       expect(paths).toHaveLength(data(result).shown as number);
       for (const path of paths) expect(text(result)).toContain(` ${path}  `);
@@ -136,13 +137,17 @@ describeWithServer('pyright', 'references and rename diffs (pyright)', () => {
     expect(data(cut).diff_summary).toEqual([
       { file_path: 'py/many.py', hunks: expect.any(Number), added: USES + 1, removed: USES + 1 },
     ]);
-    expect((data(cut).diff as string).length).toBeLessThan(2_000);
+    // Compact data: no diff, the changed lines of the hunks that fit (none here: one hunk over the budget) and
+    // the per-file summary; the full form has the cut diff.
+    expect(data(cut).diff).toBeUndefined();
+    expect(data(cut).changed_lines).toEqual([]);
     expect(text(cut)).toContain('`full_diff: true`');
     // Compact (the default): the file with its counts, the changed lines that fit, no second hint.
     expect(text(cut)).toMatch(/^py\/many\.py \(301 edits, \+301 −301\)$/m);
     expect(text(cut)).not.toContain('detail: "full"');
     const fullForm = await call('rename', { ...args, detail: 'full' });
     expect(text(fullForm)).toContain('- py/many.py (301; 1 hunk(s), +301 −301)');
+    expect((data(fullForm).diff as string).length).toBeLessThan(2_000);
     const full = await call('rename', { ...args, full_diff: true });
     expect(data(full).diff_complete).toBe(true);
     expect((data(full).diff as string).match(/^\+v\d+ = aim\(/gm)).toHaveLength(USES);

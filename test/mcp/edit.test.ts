@@ -122,7 +122,9 @@ describe('edit through MCP', () => {
     const outcome = (data(result).edits as Outcome[])[0];
     expect(outcome?.reanchored?.detail).toBe('moved 4 lines down');
     expect(text(result)).toContain(`re-anchored: ${stale} →`);
-    expect(data(result).diff).toContain('+        return subtotal or 0');
+    expect((data(result).changed_lines as string[]).join('\n')).toMatch(
+      /^ {2}\d+\+ {9}return subtotal or 0$/m,
+    );
   });
 
   it('refuses syntax errors (UNSAFE_EDIT) and stale fingerprints (FILE_CHANGED)', async () => {

@@ -229,15 +229,15 @@ for (const [language, adapter] of Object.entries(LANGUAGES) as [Lang, string][])
       expect(JSON.stringify(json.signatures)).toContain(expected);
     });
 
-    it('rename (a preview: diff and fingerprint, nothing written)', async () => {
+    it('rename (a preview: changed lines and fingerprint, nothing written)', async () => {
       const [locate, newName, files] = c.rename;
       const before = files.map(readText);
       const result = await call('rename', { locate, new_name: newName });
       const json = await expectAnswer(result, 'rename', locate);
       expect((json.files as { file_path: string }[]).map((f) => f.file_path).sort()).toEqual(files);
       expect(json.applied).toBe(false);
-      expect(json.diff).toContain(`+`);
-      expect(json.diff).toContain(newName);
+      const changed = (json.changed_lines as string[]).join('\n');
+      expect(changed).toMatch(new RegExp(`^ {2}\\d+\\+ .*${newName}`, 'm'));
       expect(text(result)).toContain(`Fingerprint: ${json.fingerprint as string}`);
       expect(files.map(readText)).toEqual(before);
     });

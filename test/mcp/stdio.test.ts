@@ -140,7 +140,9 @@ describeWithServer('typescript', 'guarded edits over stdio', () => {
   it('formats a range, and writes it with apply: true', async () => {
     const preview = await call('format_range', { locate: 'edits/src/messy.ts:messy' });
     expect(data(preview)).toMatchObject({ ok: true, applied: false });
-    expect(data(preview).diff).toContain('+export function messy(x: number, y: number): number {');
+    expect((data(preview).changed_lines as string[]).join('\n')).toMatch(
+      /^ {2}\d+\+ export function messy\(x: number, y: number\): number \{$/m,
+    );
     expect(read('edits/src/messy.ts')).toContain('export function   messy(');
     const applied = await call('format_range', { locate: 'edits/src/messy.ts:messy', apply: true });
     expect(data(applied)).toMatchObject({ ok: true, applied: true });

@@ -79,7 +79,12 @@ describe('workspace tools', () => {
     expect(body.total_hits).toBe(60 + 2); // 60 generated Python files, cart.py and test_cart.py
     expect(body.pages).toBe(62);
     const hit = body.files[0]?.hits[0];
-    expect(hit?.symbol?.path).toBeDefined();
+    // Compact: display, source line and locate string; the enclosing symbol, line and column with detail: full.
+    expect(Object.keys(hit ?? {}).sort()).toEqual(['display', 'locate', 'snippet']);
+    const full = data(await call('search', { pattern: '**/*.py@return <|>', page_size: 1, detail: 'full' }));
+    const fullHit = (full as typeof body).files[0]?.hits[0];
+    expect(fullHit?.symbol?.path).toBeDefined();
+    expect(fullHit?.locate).toBe(hit?.locate);
     const located = data(await call('locate', { locate: hit?.locate }));
     expect(located.ok).toBe(true);
   });

@@ -1,7 +1,7 @@
 /**
  * Call and type hierarchy on the real servers: callers and callees with call sites whose locate strings
- * resolve back, subtypes and supertypes (clangd), CAPABILITY_MISSING with a useful hint where a server has
- * no type hierarchy (TypeScript 7).
+ * resolve back, subtypes and supertypes (clangd), and on servers without type hierarchy (TypeScript 7, pyright)
+ * the same answer from implementations and class headers, in the same call, with a note saying so.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,10 @@ describeWithServer('gopls', 'call hierarchy — gopls', () => {
 describeWithServer('typescript', 'call and type hierarchy — TypeScript 7', () => {
   let ctx: { dir: string; locus: Locus };
   beforeAll(() => {
-    ctx = setup('rename-safety/typescript');
+    ctx = setup('rename-safety/typescript', {
+      'relay.ts':
+        "import { Observable, type Observer } from './subject';\nexport class Relay extends Observable<Observer<number>> {}\n",
+    });
   });
   afterAll(async () => {
     await ctx.locus.close();
@@ -89,13 +92,65 @@ describeWithServer('typescript', 'call and type hierarchy — TypeScript 7', () 
     await expectPlace(ctx.locus, next?.children[0]?.call_sites?.[0]?.locate, 'main.ts@subject.<|>next(1)');
   });
 
-  it('says what works instead when type hierarchy is missing', async () => {
-    const result = await ctx.locus.hierarchy('subject.ts:Subject', 'supertypes');
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe('CAPABILITY_MISSING');
-      expect(result.error.hint).toMatch(/implementation/);
-    }
+  it('answers subtypes without a type hierarchy, from implementations and class headers, and says so', async () => {
+    const result = ok(await ctx.locus.hierarchy('subject.ts@class <|>Observable', 'subtypes'));
+    expect(result.source).toBe('implementations');
+    expect(result.notes?.join('\n')).toMatch(/no type hierarchy.*whose header names it/);
+    expect(result.items.map((i) => i.name)).toEqual(['Observable']);
+    const subject = childNamed(result.items[0], 'Subject');
+    await expectPlace(ctx.locus, subject?.place.locate, 'subject.ts@class <|>Subject');
+    expect(subject?.truncated).toBe(true);
+    expect(result.items[0]?.children.map((c) => c.name).sort()).toEqual(['Relay', 'Subject']);
+    expect(result.total).toBe(2);
+  });
+
+  it('answers supertypes from the class header resolved with definition, from a use of the class too', async () => {
+    const result = ok(await ctx.locus.hierarchy('main.ts@new <|>Subject', 'supertypes', 2));
+    expect(result.notes?.join('\n')).toMatch(/supertypes come from the names in its class header/);
+    await expectPlace(ctx.locus, result.items[0]?.place.locate, 'subject.ts@class <|>Subject');
+    const base = childNamed(result.items[0], 'Observable');
+    await expectPlace(ctx.locus, base?.place.locate, 'subject.ts@class <|>Observable');
+  });
+
+  it('leaves type arguments out of the supertypes (Observer in Observable<Observer<number>>)', async () => {
+    const result = ok(await ctx.locus.hierarchy('relay.ts@class <|>Relay', 'supertypes'));
+    expect(result.items[0]?.children.map((c) => c.name)).toEqual(['Observable']);
+  });
+
+  it('answers nothing, not an error, where no class is', async () => {
+    const result = ok(
+      await ctx.locus.hierarchy('subject.ts:Observable.emitAll@<|>observer.next', 'subtypes'),
+    );
+    expect(result.items).toEqual([]);
+  });
+});
+
+describeWithServer('pyright', 'type hierarchy without the capability — pyright', () => {
+  let ctx: { dir: string; locus: Locus };
+  beforeAll(() => {
+    ctx = setup('rename-safety/python');
+  });
+  afterAll(async () => {
+    await ctx.locus.close();
+    rmSync(ctx.dir, { recursive: true, force: true });
+  });
+
+  it('walks subtypes two levels through headers over several lines', async () => {
+    const result = ok(
+      await ctx.locus.hierarchy('generic_params.py@class <|>GenericParamType', 'subtypes', 2),
+    );
+    expect(result.source).toBe('implementations');
+    const number = childNamed(result.items[0], '_NumberBase');
+    await expectPlace(ctx.locus, number?.place.locate, 'generic_params.py@class <|>_NumberBase');
+    expect(childNamed(number, '_RangeBase')).toBeDefined();
+    expect(childNamed(number, 'IntType')).toBeDefined();
+  });
+
+  it('walks supertypes through generic bases, leaving out what lies outside the workspace', async () => {
+    const result = ok(await ctx.locus.hierarchy('generic_params.py@class <|>IntType', 'supertypes', 3));
+    const number = childNamed(result.items[0], '_NumberBase');
+    expect(childNamed(number, 'GenericParamType')).toBeDefined();
+    expect(result.total).toBe(2);
   });
 });
 

@@ -120,12 +120,14 @@ function realCrateSuite(): void {
     expect(diagnostics.files[0]?.file_path).toBe('src/encode.rs');
   });
 
-  it('calls: the callers of encoded_size; types: no type hierarchy in rust-analyzer, said so', async () => {
+  it('calls: the callers of encoded_size; types: no type hierarchy in rust-analyzer, answered instead and said so', async () => {
     const calls = ok(await locus.hierarchy('src/encode.rs:encoded_size', 'incoming'));
     honest(calls);
     expect(calls.items[0]?.children.map((c) => c.name)).toEqual(expect.arrayContaining(['encode_config']));
-    const types = await locus.hierarchy('src/lib.rs:Config', 'supertypes');
-    expect(types).toMatchObject({ ok: false, error: { code: 'CAPABILITY_MISSING' } });
+    const types = ok(await locus.hierarchy('src/lib.rs:Config', 'supertypes'));
+    expect(types.source).toBe('implementations');
+    expect(types.notes?.join('\n')).toMatch(/has no type hierarchy/);
+    expect(types.items.map((i) => i.name)).toEqual(['Config']);
   });
 
   it('edit with verification reports the error an edit introduces', async () => {

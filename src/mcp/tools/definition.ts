@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { DefinitionKind } from '../../core/operation-kinds.js';
 import { renderDefinition } from '../../render/locations.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
 import { locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
@@ -36,5 +37,6 @@ export const definitionTool = defineTool({
       await locus.definition(locate, { ...call, mode: MODES[mode ?? 'definition'] ?? 'definition' }),
       'definition',
       (ok, word) => renderDefinition(ok, word, detailOf(detail)),
+      compactUnless(detail, COMPACT.definition),
     ),
 });

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { renderEditResult } from '../../render/edit.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
@@ -59,5 +60,6 @@ export const editTool = defineTool({
       ),
       'edit',
       (ok, word) => renderEditResult(ok, word, detailOf(detail)),
+      compactUnless(edit.full_diff === true ? 'full' : detail, COMPACT.edit),
     ),
 });

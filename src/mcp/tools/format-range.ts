@@ -2,7 +2,8 @@
 import { renderFormat } from '../../render/edits.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
 import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
@@ -24,5 +25,6 @@ export const formatRangeTool = defineTool({
       }),
       'format_range',
       (ok, word) => renderFormat(ok, word, detailOf(detail)),
+      compactUnless(edit.full_diff === true ? 'full' : detail, COMPACT.format),
     ),
 });

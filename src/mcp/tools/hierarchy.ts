@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MAX_HIERARCHY_DEPTH } from '../../ops/analysis/hierarchy.js';
 import { renderHierarchy } from '../../render/hierarchy.js';
 import { ANALYSIS_OUTPUT } from '../analysis-schemas.js';
-import { respond } from '../result.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
 import { detailArg, detailOf, locateArg } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
@@ -30,8 +31,11 @@ export const callHierarchyTool = defineTool({
   outputSchema: ANALYSIS_OUTPUT.hierarchy,
   annotations: READ_ONLY,
   run: async (locus, { locate, direction, depth: levels, detail }) =>
-    respond(await locus.hierarchy(locate, direction, levels), 'call_hierarchy', (ok, word) =>
-      renderHierarchy(ok, word, detailOf(detail)),
+    respond(
+      await locus.hierarchy(locate, direction, levels),
+      'call_hierarchy',
+      (ok, word) => renderHierarchy(ok, word, detailOf(detail)),
+      compactUnless(detail, COMPACT.hierarchy),
     ),
 });
 
@@ -40,7 +44,7 @@ export const typeHierarchyTool = defineTool({
   name: 'type_hierarchy',
   title: 'Type hierarchy',
   description:
-    'Supertypes or subtypes of the class, struct or interface at the located position, walked to a depth; each item with its kind, place and locate string. Servers without type hierarchy answer CAPABILITY_MISSING with what to use instead (definition in implementation mode, references).',
+    'Supertypes or subtypes of the class, struct or interface at the located position, walked to a depth; each item with its kind, place and locate string. A server without type hierarchy is answered from implementations and class headers (the answer says so).',
   inputSchema: {
     locate: locateArg('position'),
     direction: z
@@ -52,7 +56,10 @@ export const typeHierarchyTool = defineTool({
   outputSchema: ANALYSIS_OUTPUT.hierarchy,
   annotations: READ_ONLY,
   run: async (locus, { locate, direction, depth: levels, detail }) =>
-    respond(await locus.hierarchy(locate, direction, levels), 'type_hierarchy', (ok, word) =>
-      renderHierarchy(ok, word, detailOf(detail)),
+    respond(
+      await locus.hierarchy(locate, direction, levels),
+      'type_hierarchy',
+      (ok, word) => renderHierarchy(ok, word, detailOf(detail)),
+      compactUnless(detail, COMPACT.hierarchy),
     ),
 });

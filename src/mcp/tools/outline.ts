@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { pageOutline } from '../../ops/locating/outline-page.js';
 import { outlineLine, renderOutline } from '../../render/outline.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
-import { budgetArg, budgetOf } from '../schemas.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
+import { budgetArg, budgetOf, detailArg } from '../schemas.js';
 import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
 export const outlineTool = defineTool({
@@ -22,10 +23,11 @@ export const outlineTool = defineTool({
       .describe('Levels to list: 1 = top-level symbols only, 2 = also their members … (default: all).'),
     page: z.number().int().min(1).optional().describe('Page to return, 1-based (default 1).'),
     budget: budgetArg,
+    detail: detailArg,
   },
   outputSchema: OUTPUT.outline,
   annotations: READ_ONLY,
-  run: async (locus, { file_path, depth, page, budget }, call) => {
+  run: async (locus, { file_path, depth, page, budget, detail }, call) => {
     const outline = await locus.outline(file_path, signalOf(call));
     const paged = outline.ok
       ? pageOutline(
@@ -38,6 +40,6 @@ export const outlineTool = defineTool({
           (entry, level, hidden) => outlineLine(entry, level, hidden).length,
         )
       : outline;
-    return respond(paged, 'outline', renderOutline);
+    return respond(paged, 'outline', renderOutline, compactUnless(detail, COMPACT.outline));
   },
 });

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { renderReferences } from '../../render/locations.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
 import { budgetArg, budgetOf, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
@@ -51,5 +52,6 @@ export const referencesTool = defineTool({
       }),
       'references',
       (ok, word) => renderReferences(ok, word, detailOf(detail)),
+      compactUnless(detail, (ok) => COMPACT.references(ok, snippets === true)),
     ),
 });

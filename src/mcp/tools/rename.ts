@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { renderRename } from '../../render/edits.js';
 import { verifyArgs, verifyOptions } from '../analysis-schemas.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
 import { editArgs, editOptions, locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, MAY_WRITE } from '../tool-spec.js';
 
@@ -30,5 +31,6 @@ export const renameTool = defineTool({
       }),
       'rename',
       (ok, word) => renderRename(ok, word, detailOf(detail)),
+      compactUnless(edit.full_diff === true ? 'full' : detail, COMPACT.rename),
     ),
 });

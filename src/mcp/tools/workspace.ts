@@ -7,8 +7,9 @@ import { z } from 'zod';
 import type { IndexProgress } from '../../ops/locating/index-access.js';
 import { renderSearch, renderSource, renderSymbols } from '../../render/workspace.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
-import { budgetArg, budgetOf, locateArg } from '../schemas.js';
+import { compactUnless, respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
+import { budgetArg, budgetOf, detailArg, locateArg } from '../schemas.js';
 import type { CallScope } from '../../core/call.js';
 import { defineTool, READ_ONLY, signalOf } from '../tool-spec.js';
 
@@ -75,10 +76,11 @@ export const searchTool = defineTool({
     page: z.number().int().min(1).optional().describe('1-based page (default 1).'),
     page_size: z.number().int().min(1).max(500).optional().describe('Hits per page (default 50).'),
     budget: budgetArg,
+    detail: detailArg,
   },
   outputSchema: OUTPUT.search,
   annotations: READ_ONLY,
-  run: async (locus, { pattern, regex, page, page_size, budget }, call) => {
+  run: async (locus, { pattern, regex, page, page_size, budget, detail }, call) => {
     const onProgress = progressFor(call);
     const options = {
       regex: regex === true,
@@ -88,7 +90,12 @@ export const searchTool = defineTool({
       ...(onProgress ? { onProgress } : {}),
       ...signalOf(call),
     };
-    return respond(await locus.search(pattern, options), 'search', renderSearch);
+    return respond(
+      await locus.search(pattern, options),
+      'search',
+      renderSearch,
+      compactUnless(detail, COMPACT.search),
+    );
   },
 });
 

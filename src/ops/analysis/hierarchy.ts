@@ -1,7 +1,8 @@
 /**
  * Call hierarchy (`calls --incoming|--outgoing [--depth N]`) and type hierarchy (`types --supertypes|
  * --subtypes`): each item with its kind, place (enclosing symbol, snippet, locate string) and, for calls,
- * the call sites. A server without the capability is CAPABILITY_MISSING with a hint naming what works.
+ * the call sites. A server without call hierarchy is CAPABILITY_MISSING with a hint naming what works; one without
+ * type hierarchy answers from implementations and class headers instead (type-hierarchy-fallback.ts), and says so.
  */
 import { LocusError, isLocusError } from '../../core/errors.js';
 import { lspSymbolKindName } from '../../locate/outline.js';
@@ -12,6 +13,7 @@ import { ViewCache, describeLocation } from '../context/locations.js';
 import type { LocateInput } from '../locating/locator.js';
 import { resolveTarget, resultBase } from '../context/target.js';
 import type { HierarchyItem, HierarchyResult } from '../results/hierarchy.js';
+import { fallbackNote, typeHierarchyFallback } from './type-hierarchy-fallback.js';
 export type { HierarchyItem, HierarchyResult } from '../results/hierarchy.js';
 
 /** Default and largest depth. */
@@ -33,31 +35,34 @@ export async function hierarchy(
   const calls = direction === 'incoming' || direction === 'outgoing';
   const target = await resolveTarget(context, calls ? 'calls' : 'types', input);
   const { absPath, text } = target.loaded.file;
+  const cache = new ViewCache(context);
   let answer: { result: HierarchyNode[]; possiblyIncomplete: boolean; incompleteReason?: string };
   try {
     answer = await target.session.hierarchy(absPath, text, target.position, direction, depth);
   } catch (error) {
-    if (isLocusError(error) && error.code === 'CAPABILITY_MISSING') throw missing(error, calls);
-    throw error;
+    if (!isLocusError(error) || error.code !== 'CAPABILITY_MISSING') throw error;
+    if (calls) throw missing(error);
+    // No typeHierarchy (TypeScript 7, pyright): the same answer from implementations and class headers.
+    const items = await typeHierarchyFallback(context, cache, target, direction, depth);
+    const base = resultBase(target, { possiblyIncomplete: false });
+    const server = typeof error.details?.server === 'string' ? error.details.server : 'The server';
+    base.notes = [...(base.notes ?? []), fallbackNote(server, direction)];
+    return { ...base, direction, depth, items, total: countItems(items), source: 'implementations' };
   }
-  const cache = new ViewCache(context);
   const items: HierarchyItem[] = [];
   for (const node of answer.result) items.push(await toItem(cache, node, undefined));
-  const count = (list: HierarchyItem[]): number => list.reduce((n, i) => n + 1 + count(i.children), 0);
-  return {
-    ...resultBase(target, answer),
-    direction,
-    depth,
-    items,
-    total: count(items.flatMap((i) => i.children)),
-  };
+  return { ...resultBase(target, answer), direction, depth, items, total: countItems(items) };
 }
 
-function missing(error: LocusError, calls: boolean): LocusError {
+/** Items in the tree below the roots. */
+function countItems(roots: HierarchyItem[]): number {
+  const count = (list: HierarchyItem[]): number => list.reduce((n, i) => n + 1 + count(i.children), 0);
+  return count(roots.flatMap((i) => i.children));
+}
+
+function missing(error: LocusError): LocusError {
   return new LocusError('CAPABILITY_MISSING', error.message, {
-    hint: calls
-      ? 'Use `references` on the function for its callers (each with its enclosing symbol), or `definition` on a call.'
-      : 'Use `definition --mode implementation` (MCP: mode implementation) for subtypes and implementations, or `references` on the type name.',
+    hint: 'Use `references` on the function for its callers (each with its enclosing symbol), or `definition` on a call.',
     details: error.details ?? {},
   });
 }

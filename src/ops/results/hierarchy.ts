@@ -23,4 +23,9 @@ export interface HierarchyResult extends OpResultBase {
   items: HierarchyItem[];
   /** Items in the whole tree, roots excluded. */
   total: number;
+  /**
+   * Set when the server has no type hierarchy and the answer was read from its implementations, references and
+   * definitions over the class headers instead (a note says so too).
+   */
+  source?: 'implementations';
 }

@@ -1,0 +1,114 @@
+/**
+ * The compact form of `structuredContent` (docs/mcp.md, "Compact answers"): what an agent needs to act — counts,
+ * changed lines, one locate string per place — and nothing the markdown's compact form leaves out either. The
+ * whole data (diff, source lines, enclosing symbols, the cursor's source line) comes with `detail: "full"`.
+ */
+import type { CursorContext } from '../ops/results/cursor.js';
+import type { VerifiedEditFields } from '../ops/results/verify.js';
+import type { LocationRef } from '../ops/results/locations.js';
+import type { HierarchyItem, HierarchyResult } from '../ops/results/hierarchy.js';
+import type { RenameResult } from '../ops/results/rename.js';
+import type { CodeActionsResult } from '../ops/results/code-actions.js';
+import type { FormatResult } from '../ops/results/format.js';
+import type { EditResult } from '../ops/results/edit.js';
+import type { ReferencesResult } from '../ops/results/references.js';
+import type { DefinitionResult } from '../ops/results/definition.js';
+import type { OutlineEntry } from '../ops/results/outline.js';
+import type { OutlinePage } from '../ops/results/outline-page.js';
+import type { SearchResult } from '../ops/results/search.js';
+import { changedLines } from '../render/changed-lines.js';
+import { COMPACT_CHANGED_LINES } from '../render/edits.js';
+
+/**
+ * A place: where it is and its locate string (its enclosing symbol only when there is no locate string), its source
+ * line only when asked for (`snippets: true`).
+ */
+export function compactPlace(ref: LocationRef, snippet = false): Partial<LocationRef> {
+  const place: Partial<LocationRef> = { display: ref.display };
+  if (snippet && ref.snippet !== undefined) place.snippet = ref.snippet;
+  if (ref.locate !== undefined) place.locate = ref.locate;
+  else if (ref.symbol !== undefined) place.symbol = ref.symbol;
+  if (ref.outside_workspace) place.outside_workspace = true;
+  return place;
+}
+
+/** The cursor without its source line and enclosing symbol (the compact markdown's one line). */
+function compactCursor(cursor: CursorContext): Partial<CursorContext> {
+  const { snippet: _snippet, symbol, ...rest } = cursor;
+  if (symbol === null) return { ...rest, symbol: null };
+  const { enclosing: _enclosing, ...name } = symbol;
+  return { ...rest, symbol: name };
+}
+
+function withCursor<T extends { cursor: CursorContext }>(result: T): T {
+  return { ...result, cursor: compactCursor(result.cursor) as CursorContext };
+}
+
+/**
+ * An edit's fields without the diff: a preview keeps its changed lines (at most COMPACT_CHANGED_LINES, the rest
+ * counted), an applied edit only its counts.
+ */
+function compactEdit<T extends VerifiedEditFields>(edit: T): Omit<T, 'diff'> & Record<string, unknown> {
+  const { diff, ...rest } = edit;
+  if (edit.applied) return rest;
+  const changed = changedLines(diff, COMPACT_CHANGED_LINES);
+  return {
+    ...rest,
+    changed_lines: changed.lines,
+    ...(changed.more > 0 ? { more_changed_lines: changed.more } : {}),
+  };
+}
+
+function compactItem(item: HierarchyItem): Record<string, unknown> {
+  const { detail: _detail, place, call_sites, children, ...rest } = item;
+  return {
+    ...rest,
+    place: compactPlace(place),
+    ...(call_sites ? { call_sites: call_sites.map((site) => compactPlace(site)) } : {}),
+    children: children.map(compactItem),
+  };
+}
+
+/** An outline entry without its position and range (`display` names the line), children only when it has some. */
+function compactEntry(entry: OutlineEntry): Record<string, unknown> {
+  const { position: _position, range: _range, children, ...rest } = entry;
+  return children.length > 0 ? { ...rest, children: children.map(compactEntry) } : rest;
+}
+
+/** The compact data of each tool whose full data holds more than an agent needs to act. */
+export const COMPACT = {
+  references: (result: ReferencesResult, snippets = false): object => ({
+    ...withCursor(result),
+    files: result.files.map((f) => ({
+      ...f,
+      references: f.references.map((ref) => compactPlace(ref, snippets)),
+    })),
+  }),
+  definition: (result: DefinitionResult): object => ({
+    ...withCursor(result),
+    targets: result.targets.map((ref) => compactPlace(ref)),
+  }),
+  hierarchy: (result: HierarchyResult): object => ({
+    ...withCursor(result),
+    items: result.items.map(compactItem),
+  }),
+  rename: (result: RenameResult): object => ({
+    ...compactEdit(withCursor(result)),
+    warnings: result.warnings.map(({ snippet: _snippet, ...warning }) => warning),
+  }),
+  codeActions: (result: CodeActionsResult): object => ({
+    ...withCursor(result),
+    ...(result.selected ? { selected: compactEdit(result.selected) } : {}),
+  }),
+  format: (result: FormatResult): object => compactEdit(withCursor(result)),
+  edit: (result: EditResult): object => compactEdit(result),
+  outline: (result: OutlinePage): object => ({ ...result, symbols: result.symbols.map(compactEntry) }),
+  /** Each hit its display, source line and locate string (which names the enclosing symbol). */
+  search: (result: SearchResult): object => ({
+    ...result,
+    files: result.files.map((f) => ({
+      ...f,
+      hits: f.hits.map(({ display, snippet, locate }) => ({ display, snippet, locate })),
+    })),
+  }),
+} as const;
