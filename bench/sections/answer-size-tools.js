@@ -1,5 +1,5 @@
 /**
- * Answer size per MCP tool (issue 26 §6): every tool called once through the SDK client (in memory) on the
+ * Answer size per MCP tool (issue 26, "Honest bench"): every tool called once through the SDK client (in memory) on the
  * TypeScript fixture project (test/fixtures/typescript/ops, TypeScript 7) with its default, compact detail; the
  * bytes an agent receives — the markdown text plus the JSON of `structuredContent` — against the tool's budget.
  * The budgets are Locus's own: what one such answer on a small project should cost an agent's context, set from

@@ -1,5 +1,5 @@
 /**
- * Section "rename-preview" (issue 26 §4, "Fast previews"): a rename preview with its safety checks against the
+ * Section "rename-preview" (issue 26, "Fast previews"): a rename preview with its safety checks against the
  * server's own `textDocument/rename` request, on the fixture projects of section 5 and on real code (zod's v3
  * sources, Jinja2 from the agreement cache, encoding/json of the Go standard library), each copied to a temp dir.
  * Per case, on one warm server: the raw request at the rename's position and the Locus preview without
@@ -150,7 +150,7 @@ export function renderRenamePreview(result) {
         ],
   );
   return [
-    '### Rename preview against the raw rename request (issue 26 §4)',
+    '### Rename preview against the raw rename request (issue 26, "Fast previews")',
     table(
       [
         'project',
