@@ -114,7 +114,9 @@ for (const c of CASES) {
     it('expands globs, notes files without a server, and pages with whole-answer totals', async () => {
       const all: Outcome<DiagnosticsResult> = await locus.diagnostics(['*'], { pageSize: 1 });
       const result = expectOk(all);
-      expect(result.files.map((f) => f.file_path)).toEqual([c.file]);
+      // Data files beside it (tsconfig.json, compile_commands.json) have a server too: the JSON one.
+      const served = result.files.map((f) => f.file_path).filter((f) => !f.endsWith('.json'));
+      expect(served).toEqual([c.file]);
       expect(result.notes?.join(' ')).toMatch(/have no language server/);
       expect(result.diagnostics).toHaveLength(1);
       expect(result.pages).toBe(result.totals.diagnostics);
