@@ -1,6 +1,7 @@
 /** Public surface of the index layer: the workspace symbol index and its ranking rules. */
 export { WorkspaceIndex, type IndexStatus } from './workspace-index.js';
-export { queryParts, SymbolStore, unpackSymbol, type IndexedSymbol, type RankedSymbol } from './store.js';
+export { SymbolStore, unpackSymbol, type IndexedSymbol } from './store.js';
+export { queryParts, type RankedSymbol } from './name-query.js';
 export { compareFiles, isDemotedPath, tierMatcher, humpMatch, TIER } from './rank.js';
 export { cacheDirectory, cacheFile, indexVersion } from './cache.js';
 export { Walker } from './walk.js';
