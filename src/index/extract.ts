@@ -53,6 +53,29 @@ export function fileMentions(
   return needles.some((needle) => containsWord(bytes, needle));
 }
 
+/**
+ * The jobs whose file spells one of `names` (`fileMentions`), in order; `onDropped` hears each one left out.
+ * Reads every candidate's bytes, so it lets other calls run between files every 20 ms.
+ */
+export async function jobsSpelling(
+  jobs: readonly ExtractJob[],
+  names: readonly string[],
+  options: { root: string; maxBytes: number; onDropped: () => void },
+): Promise<ExtractJob[]> {
+  const needles = names.map((name) => Buffer.from(name));
+  const kept: ExtractJob[] = [];
+  let slice = Date.now();
+  for (const job of jobs) {
+    if (Date.now() - slice > 20) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = Date.now();
+    }
+    if (fileMentions(options.root, job.file.path, needles, options.maxBytes)) kept.push(job);
+    else options.onDropped();
+  }
+  return kept;
+}
+
 function containsWord(bytes: Buffer, needle: Buffer): boolean {
   // Only an edge of the name that is itself a word character needs a boundary (`foo?`, `operator+`).
   const checkBefore = isWordByte(needle[0]);

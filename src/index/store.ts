@@ -2,44 +2,14 @@
  * The in-memory index: file entries plus a name → symbols map, answering exact/suffix path lookups,
  * fuzzy name queries and did-you-mean. Symbols are referred to by (file, index) packed in a number.
  */
-import type { SymbolKindName } from '../locate/outline.js';
 import { editDistance } from '../locate/edit-distance.js';
-import { charMask, compareFiles, isDemotedPath, tierMatcher } from './rank.js';
-import { TopK } from './top-k.js';
-import { kindAt, type FileEntry } from './types.js';
-import { unpackPath, unpackSymbol, type IndexedSymbol } from './unpack.js';
+import { queryParts, rankNames, type RankedSymbol, type SymbolFilter } from './name-query.js';
+import { charMask, compareFiles, fileOrderRanks, isDemotedPath } from './rank.js';
+import { refList, SLOT, type Refs } from './symbol-refs.js';
+import type { FileEntry } from './types.js';
+import { unpackSymbol, type IndexedSymbol } from './unpack.js';
 
 export { unpackSymbol, type IndexedSymbol } from './unpack.js';
-
-const SLOT = 2 ** 20;
-
-/**
- * The symbols of one distinct name, as refs (file id × SLOT + symbol index): one number for the
- * usual single symbol, an array for more. Plain values in parallel arrays, not one object per name:
- * names are most of the index's entries, and an object plus an array each doubled its memory.
- */
-type Refs = number | number[];
-
-const refList = (refs: Refs | undefined): readonly number[] =>
-  refs === undefined ? [] : typeof refs === 'number' ? [refs] : refs;
-
-/** The segments of a query written as a path (`Cart.total`, `Parser::new`), empty ones dropped. */
-export function querySegments(text: string): string[] {
-  return text.split(/\.|::/).filter((p) => p.length > 0);
-}
-
-/** A query's name (its last part) and container path (`Cart.tot`, `Parser::ne` → container `Cart`, name `tot`). */
-export function queryParts(text: string): { name: string; container: string } {
-  const parts = querySegments(text);
-  return { name: parts[parts.length - 1] ?? '', container: parts.slice(0, -1).join('.') };
-}
-
-/** Folders in a path (`a/b/c.go`: 2). */
-function depthOf(path: string): number {
-  let depth = 0;
-  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) depth++;
-  return depth;
-}
 
 /** The persisted index as `SymbolStore.loadBulk` takes it (cache-format.ts). */
 export interface BulkEntries {
@@ -49,13 +19,6 @@ export interface BulkEntries {
   nameIndexes: Uint32Array;
   /** `charMask` of each name lower-cased. */
   masks: Int32Array;
-}
-
-/** A fuzzy-query hit: the symbol and how it matched. */
-export interface RankedSymbol {
-  symbol: IndexedSymbol;
-  tier: number;
-  exactCase: boolean;
 }
 
 /** Files and symbols of the index. */
@@ -255,64 +218,27 @@ export class SymbolStore {
 
   /**
    * Fuzzy query over names (with dots in the query, the container path must contain the part before
-   * the last dot); the `limit` best hits, ranked, and the exact total.
+   * the last dot); the `limit` best hits, ranked, and the exact total (name-query.ts).
    */
   query(
     text: string,
-    filter: ((file: string, kind: SymbolKindName) => boolean) | undefined,
+    filter: SymbolFilter | undefined,
     limit: number,
     exact = false,
   ): { total: number; hits: RankedSymbol[] } {
-    const { name: wanted, container: within } = queryParts(text);
-    const last = wanted.toLowerCase();
-    const container = within.toLowerCase();
-    if (last.length === 0) return { total: 0, hits: [] };
-    const only = exact ? this.buckets.get(wanted) : undefined;
+    const { name } = queryParts(text);
+    if (name.length === 0) return { total: 0, hits: [] };
+    const only = exact ? this.buckets.get(name) : undefined;
     if (exact && only === undefined) return { total: 0, hits: [] };
     const masks = this.bucketMasks();
-    const wantedMask = charMask(last, true);
-    const tierOf = tierMatcher(last);
-    const ranks = this.fileRanks();
-    const top = new TopK(limit);
-    let total = 0;
-    const first = only ?? 0;
-    const end = only === undefined ? masks.length : only + 1;
-    for (let b = first; b < end; b++) {
-      if (((masks[b] as number) & wantedMask) !== wantedMask) continue;
-      const name = this.bucketNames[b];
-      if (name === undefined) continue;
-      const tier = tierOf(name);
-      if (tier === undefined) continue;
-      // Sort key: tier and exact case, then shorter names, then the file order, then document order.
-      const group = tier * 2 + (name.includes(wanted) ? 0 : 1);
-      const head = (group * 128 + Math.min(127, tier === 0 ? 0 : name.length)) * SLOT;
-      const refs = this.bucketRefs[b] as Refs;
-      const count = typeof refs === 'number' ? 1 : refs.length;
-      if (!filter && !container) {
-        // Counting needs no look at the symbols; offering them only when one could make the top.
-        total += count;
-        if (top.full && head * SLOT >= top.worst) continue;
-      }
-      for (let k = 0; k < count; k++) {
-        const ref = typeof refs === 'number' ? refs : (refs[k] as number);
-        const id = Math.floor(ref / SLOT);
-        const entry = this.byId[id] as FileEntry;
-        const index = ref % SLOT;
-        if (filter || container) {
-          if (filter && !filter(entry.path, kindAt(entry, index))) continue;
-          if (container && !unpackPath(entry, index).slice(0, -1).join('.').toLowerCase().includes(container))
-            continue;
-          total++;
-        }
-        top.offer((head + (ranks[id] ?? 0)) * SLOT + index, ref);
-      }
-    }
-    const hits = top.sorted().map(({ key, ref }) => {
-      const group = Math.floor(key / SLOT / SLOT / 128);
-      const entry = this.byId[Math.floor(ref / SLOT)] as FileEntry;
-      return { symbol: unpackSymbol(entry, ref % SLOT), tier: group >> 1, exactCase: group % 2 === 0 };
-    });
-    return { total, hits };
+    const tables = {
+      names: this.bucketNames,
+      refs: this.bucketRefs,
+      masks,
+      files: this.byId,
+      ranks: this.fileRanks(),
+    };
+    return rankNames(tables, text, filter, limit, only);
   }
 
   /**
@@ -321,22 +247,12 @@ export class SymbolStore {
    */
   private fileRanks(): Int32Array {
     if (this.ranks) return this.ranks;
-    // The order's keys once per file, not in every comparison: demoted, folder depth, length, path.
-    const keyed = [...this.byPath.values()].map(({ id, entry }) => ({
+    const files = [...this.byPath.values()].map(({ id, entry }) => ({
       id,
-      demoted: this.demoted[id] ?? 0,
-      depth: depthOf(entry.path),
       path: entry.path,
+      demoted: this.demoted[id] === 1,
     }));
-    keyed.sort(
-      (a, b) =>
-        a.demoted - b.demoted ||
-        a.depth - b.depth ||
-        a.path.length - b.path.length ||
-        (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-    );
-    this.ranks = new Int32Array(this.byId.length);
-    keyed.forEach((v, i) => ((this.ranks as Int32Array)[v.id] = i));
+    this.ranks = fileOrderRanks(files, this.byId.length);
     return this.ranks;
   }
 

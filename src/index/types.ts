@@ -2,6 +2,7 @@
  * Plain data of the workspace symbol index: one compact entry per source file (symbols only, no
  * trees), the counts of a build, and the options that decide which files belong to it.
  */
+import type { SkipCounts } from '../core/index-progress.js';
 import { SYMBOL_KIND_NAMES, type SymbolKindName } from '../locate/outline.js';
 
 /** Values per symbol in `FileEntry.data`: kind (+ prefix), depth, name line, name start/end, full start/end. */
@@ -66,6 +67,26 @@ export interface WalkedFile {
    * language; a `.h` without it is C or C++ by its own text, decided when it is read (extract.ts).
    */
   languageFixed?: boolean;
+}
+
+/** Where the index stands. */
+export interface IndexStatus {
+  /** False while the first build runs (answers then cover `indexed` of `total` files). */
+  complete: boolean;
+  indexed: number;
+  total: number;
+  symbols: number;
+  skipped: SkipCounts;
+  /** Files taken from the persisted cache / read (parsed, or found binary or unreadable) in the last build or sweep. */
+  fromCache: number;
+  parsed: number;
+  /** The persisted cache file (absent with `noCache`). */
+  cacheFile?: string;
+  /**
+   * Before the first build: the names whose symbols the store holds completely all the same (a
+   * targeted pass, `freshFor`). Absent otherwise.
+   */
+  covers?: string[];
 }
 
 /** Which files the index covers (`locus.config.json` `index` section, see docs/workspace.md). */

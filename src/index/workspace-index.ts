@@ -3,49 +3,21 @@
  * or changed files parsed on worker threads, kept fresh before every answer (a full stat sweep, or
  * with `watch()` only the folders a watcher saw change). See docs/workspace.md.
  */
-import { basename, join } from 'node:path';
-import { fileFacts, realPathOf } from '../workspace/files.js';
-import { waitFor } from '../core/wait-for.js';
-import { cancelledError } from '../core/call.js';
+import { basename } from 'node:path';
+import { realPathOf } from '../workspace/files.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../workspace/workspace.js';
-import {
-  cacheDirectory,
-  cacheFile,
-  loadCache,
-  saveCache,
-  type CacheContents,
-  type Rejection,
-} from './cache.js';
-import { fileMentions, languageFits, type ExtractJob, type ExtractOutcome } from './extract.js';
-import { runJobs } from './pool.js';
+import { cacheDirectory, cacheFile, loadCache, saveCache, type CacheContents } from './cache.js';
+import { jobsSpelling, type ExtractJob } from './extract.js';
 import { SymbolStore } from './store.js';
-import type { FileEntry, IndexOptions, ProgressListener, SkipCounts, WalkedFile } from './types.js';
+import { StoreSync } from './store-sync.js';
+import { waitOrCancel, type FreshOptions } from './fresh-wait.js';
+import type { FileEntry, IndexOptions, IndexStatus, ProgressListener } from './types.js';
 import { FolderStamps, isUnder, quickCheck } from './quick-check.js';
 import { DirectoryWatcher } from './watcher.js';
 import { Walker, type WalkResult } from './walk.js';
 
 /** How long a watched index waits before writing changes to the persisted cache. */
 const SAVE_DELAY_MS = 1000;
-
-/** Where the index stands. */
-export interface IndexStatus {
-  /** False while the first build runs (answers then cover `indexed` of `total` files). */
-  complete: boolean;
-  indexed: number;
-  total: number;
-  symbols: number;
-  skipped: SkipCounts;
-  /** Files taken from the persisted cache / read (parsed, or found binary or unreadable) in the last build or sweep. */
-  fromCache: number;
-  parsed: number;
-  /** The persisted cache file (absent with `noCache`). */
-  cacheFile?: string;
-  /**
-   * Before the first build: the names whose symbols the store holds completely all the same (a
-   * targeted pass, `freshFor`). Absent otherwise.
-   */
-  covers?: string[];
-}
 
 /** The index of one workspace root. */
 export class WorkspaceIndex {
@@ -66,19 +38,16 @@ export class WorkspaceIndex {
   private sweeping: Promise<void> | undefined;
   private readonly listeners = new Set<ProgressListener>();
   private progress = { done: 0, total: 0 };
-  private skipped: SkipCounts = { tooLarge: 0, binary: 0, unreadable: 0, symlinks: 0 };
-  private counts = { fromCache: 0, parsed: 0 };
+  /** Keeps the store in step with the walks and reads (and counts what they skipped and parsed). */
+  private readonly sync: StoreSync;
   private watcher: DirectoryWatcher | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
-  /** Binary, oversized or unreadable files as last seen, so a sweep does not read them again. */
-  private rejected = new Map<string, Rejection>();
-  /** What the walks saw of each folder, and the files whose language the configuration or evidence fixed. */
+  /** What the walks saw of each folder. */
   private readonly folders = new FolderStamps();
-  private readonly fixedLanguages = new Map<string, string>();
 
   constructor(
     readonly root: string,
-    private readonly options: IndexOptions = {},
+    options: IndexOptions = {},
   ) {
     this.realRoot = realPathOf(root);
     this.maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
@@ -86,6 +55,13 @@ export class WorkspaceIndex {
     this.cachePath = options.noCache
       ? undefined
       : cacheFile(cacheDirectory(root, options.cacheDir), this.realRoot);
+    this.sync = new StoreSync(this.store, {
+      root,
+      maxBytes: this.maxBytes,
+      maxWorkers: options.maxWorkers,
+      signal: this.closing.signal,
+      onAdvance: (files) => this.report(files),
+    });
   }
 
   /** Where the index stands now. */
@@ -95,8 +71,8 @@ export class WorkspaceIndex {
       indexed: this.built ? this.store.fileCount : this.progress.done,
       total: this.built ? this.store.fileCount : this.progress.total,
       symbols: this.store.symbolCount,
-      skipped: { ...this.skipped },
-      ...this.counts,
+      skipped: { ...this.sync.skipped },
+      ...this.sync.counts,
     };
     if (this.cachePath) status.cacheFile = this.cachePath;
     if (!this.built && this.covered) status.covers = [...this.covered];
@@ -182,22 +158,7 @@ export class WorkspaceIndex {
    * within the stamps' resolution) — so the next lookup answers from what is on disk.
    */
   async reread(paths: readonly string[]): Promise<void> {
-    const files = new Map<string, WalkedFile>();
-    const jobs: ExtractJob[] = [];
-    for (const file of paths) {
-      const known = this.store.entry(file);
-      const facts = fileFacts(join(this.root, file));
-      if (!known || !facts?.isFile) continue;
-      const walked = { path: file, size: facts.size, mtimeMs: facts.mtimeMs, language: known.language };
-      files.set(file, walked);
-      jobs.push({ file: walked, knownHash: known.hash });
-    }
-    await runJobs(jobs, {
-      root: this.root,
-      maxBytes: this.maxBytes,
-      onOutcome: (outcome) => void this.take(outcome, files),
-    });
-    if (this.cachePath && jobs.length > 0) this.save();
+    if ((await this.sync.reread(paths)) && this.cachePath) this.save();
   }
 
   /** Keeps the index fresh with directory watchers (long-lived processes); falls back to sweeps. */
@@ -222,7 +183,7 @@ export class WorkspaceIndex {
     if (!this.persistedRead) {
       this.persistedRead = true;
       this.persisted = this.cachePath ? loadCache(this.cachePath, this.realRoot) : undefined;
-      if (this.persisted) this.rejected = this.persisted.rejected;
+      if (this.persisted) this.sync.rejected = this.persisted.rejected;
     }
     return this.persisted;
   }
@@ -232,22 +193,13 @@ export class WorkspaceIndex {
     const cached = this.readPersisted()?.entries ?? new Map<string, FileEntry>();
     const walked = await this.walk();
     this.progress = { done: 0, total: walked.files.length };
-    const needles = names.map((name) => Buffer.from(name));
-    // Reads every candidate's bytes: let other calls run between files every 20 ms.
-    const spelled = async (jobs: ExtractJob[]) => {
-      const kept: ExtractJob[] = [];
-      let slice = Date.now();
-      for (const job of jobs) {
-        if (Date.now() - slice > 20) {
-          await new Promise((resolve) => setImmediate(resolve));
-          slice = Date.now();
-        }
-        if (fileMentions(this.root, job.file.path, needles, this.maxBytes)) kept.push(job);
-        else this.report(1);
-      }
-      return kept;
-    };
-    const changed = await this.apply(walked, cached, true, '', spelled);
+    const spelled = (jobs: ExtractJob[]) =>
+      jobsSpelling(jobs, names, {
+        root: this.root,
+        maxBytes: this.maxBytes,
+        onDropped: () => this.report(1),
+      });
+    const changed = await this.sync.apply(walked, cached, true, '', spelled);
     this.covered = [...names];
     if (this.cachePath && changed) this.save();
   }
@@ -261,7 +213,7 @@ export class WorkspaceIndex {
     else {
       const walked = await this.walk();
       this.progress = { done: 0, total: walked.files.length };
-      changed = await this.apply(walked, loaded?.entries ?? new Map(), true);
+      changed = await this.sync.apply(walked, loaded?.entries ?? new Map(), true);
     }
     this.store.compact();
     this.store.prepare();
@@ -277,13 +229,13 @@ export class WorkspaceIndex {
     this.watcher?.track([...(loaded.folders?.keys() ?? [])]);
     this.folders.load(loaded.folders ?? new Map());
     for (const [file, walked] of loaded.walked ?? [])
-      if (walked.fixed) this.fixedLanguages.set(file, walked.language);
-    if (loaded.skipped) this.skipped = { ...loaded.skipped };
+      if (walked.fixed) this.sync.fixedLanguages.set(file, walked.language);
+    if (loaded.skipped) this.sync.skipped = { ...loaded.skipped };
     const { dirty, jobs, gone } = quickCheck(this.root, this.walker, loaded);
     if (dirty.includes('')) {
       const walked = await this.walk();
       this.progress = { done: 0, total: walked.files.length };
-      return this.apply(walked, loaded.entries, true);
+      return this.sync.apply(walked, loaded.entries, true);
     }
     this.watcher?.settled();
     this.progress = { done: 0, total: loaded.entries.size };
@@ -293,19 +245,18 @@ export class WorkspaceIndex {
     else for (const entry of loaded.entries.values()) if (keep(entry)) this.store.put(entry);
     let fromCache = this.store.fileCount;
     this.report(fromCache);
-    let changed = gone.length > 0 || (await this.extract(jobs, loaded.entries));
+    let changed = gone.length > 0 || (await this.sync.extract(jobs, loaded.entries));
     let parsed = jobs.length;
     for (const dir of dirty) {
       const walked = await this.walk(dir);
-      changed = (await this.apply(walked, loaded.entries, false, dir)) || changed;
-      fromCache += this.counts.fromCache;
-      parsed += this.counts.parsed;
+      changed = (await this.sync.apply(walked, loaded.entries, false, dir)) || changed;
+      fromCache += this.sync.counts.fromCache;
+      parsed += this.sync.counts.parsed;
     }
-    this.counts = { fromCache, parsed };
+    this.sync.counts = { fromCache, parsed };
     return changed;
   }
 
-  /** A walk of the root (or of one folder), its folders watched and stamped. */
   /** Walks `under` (letting other calls run every 20 ms), watching and recording the folders it saw. */
   private async walk(under = ''): Promise<WalkResult> {
     const walked = await this.walker.walkYielding(under);
@@ -319,11 +270,11 @@ export class WorkspaceIndex {
     const plan = this.watcher ? await this.watcher.changes() : { full: true, dirs: [] };
     if (plan.full) {
       const walked = await this.walk();
-      changed = await this.apply(walked, undefined, true);
+      changed = await this.sync.apply(walked, undefined, true);
     } else {
       for (const dir of plan.dirs) {
         const walked = await this.walk(dir);
-        changed = (await this.apply(walked, undefined, false, dir)) || changed;
+        changed = (await this.sync.apply(walked, undefined, false, dir)) || changed;
       }
     }
     // A long-lived process answers first and writes the cache a moment later (coalesced); a
@@ -343,124 +294,12 @@ export class WorkspaceIndex {
     this.saveTimer.unref();
   }
 
-  /**
-   * Makes the store match a walk (of the whole root, or of the folder `under`): unchanged files kept,
-   * missing and changed ones parsed (those `select` keeps), vanished ones dropped. Returns whether anything
-   * changed.
-   */
-  private async apply(
-    walked: WalkResult,
-    cached: Map<string, FileEntry> | undefined,
-    whole: boolean,
-    under = '',
-    select: (jobs: ExtractJob[]) => ExtractJob[] | Promise<ExtractJob[]> = (jobs) => jobs,
-  ): Promise<boolean> {
-    if (whole) this.skipped = { ...walked.skipped };
-    const planned = this.plan(walked, cached, whole);
-    const changed = this.dropVanished(planned.seen, whole, under);
-    this.report(planned.fromCache);
-    const jobs = await select(planned.jobs);
-    this.counts = { fromCache: planned.fromCache, parsed: jobs.length };
-    return (await this.extract(jobs, cached)) || changed;
-  }
-
-  /** Reads and outlines files (on worker threads when there are many); true when there were any. */
-  private async extract(jobs: ExtractJob[], cached: Map<string, FileEntry> | undefined): Promise<boolean> {
-    const byPath = new Map(jobs.map((j) => [j.file.path, j.file]));
-    await runJobs(jobs, {
-      root: this.root,
-      maxBytes: this.maxBytes,
-      ...(this.options.maxWorkers === undefined ? {} : { maxWorkers: this.options.maxWorkers }),
-      signal: this.closing.signal,
-      onOutcome: (outcome) => {
-        this.take(outcome, byPath, cached);
-        this.report(1);
-      },
-    });
-    return jobs.length > 0;
-  }
-
-  /** Which walked files need reading; unchanged ones are taken from the cache (or kept). */
-  private plan(
-    walked: WalkResult,
-    cached: Map<string, FileEntry> | undefined,
-    whole: boolean,
-  ): { jobs: ExtractJob[]; seen: Set<string>; fromCache: number } {
-    const seen = new Set<string>();
-    const jobs: ExtractJob[] = [];
-    let fromCache = 0;
-    for (const file of walked.files) {
-      seen.add(file.path);
-      if (file.languageFixed) this.fixedLanguages.set(file.path, file.language);
-      else this.fixedLanguages.delete(file.path);
-      const rejected = this.rejected.get(file.path);
-      if (rejected && rejected.size === file.size && rejected.mtimeMs === file.mtimeMs) {
-        if (whole) this.skipped[rejected.kind]++;
-        this.report(1);
-        continue;
-      }
-      // The store first: a targeted pass may have parsed the file since the cache was written.
-      const stored = this.store.entry(file.path);
-      const known = stored ?? cached?.get(file.path);
-      const sameLanguage = known !== undefined && languageFits(known.language, file);
-      if (known && sameLanguage && known.size === file.size && known.mtimeMs === file.mtimeMs) {
-        if (cached && !stored) {
-          this.store.put(known);
-          fromCache++;
-        }
-        continue;
-      }
-      jobs.push(known && sameLanguage ? { file, knownHash: known.hash } : { file });
-    }
-    return { jobs, seen, fromCache };
-  }
-
-  /** Drops files (and remembered refusals) the walk no longer found; true when any were indexed. */
-  private dropVanished(seen: Set<string>, whole: boolean, under: string): boolean {
-    if (whole) for (const path of [...this.rejected.keys()]) if (!seen.has(path)) this.rejected.delete(path);
-    let changed = false;
-    for (const path of this.store.paths()) {
-      if (seen.has(path) || !(whole || path.startsWith(`${under}/`))) continue;
-      this.store.remove(path);
-      changed = true;
-    }
-    return changed;
-  }
-
-  private take(
-    outcome: ExtractOutcome,
-    files: Map<string, WalkedFile>,
-    cached?: Map<string, FileEntry>,
-  ): boolean {
-    if (outcome.kind === 'entry') {
-      this.rejected.delete(outcome.entry.path);
-      this.store.put(outcome.entry);
-      return true;
-    }
-    if (outcome.kind === 'same') {
-      const known = cached?.get(outcome.path) ?? this.store.entry(outcome.path);
-      const file = files.get(outcome.path);
-      if (known && file) this.store.put({ ...known, size: file.size, mtimeMs: file.mtimeMs });
-      return true;
-    }
-    this.store.remove(outcome.path);
-    this.skipped[outcome.kind]++;
-    const file = files.get(outcome.path);
-    if (file) this.rejected.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, kind: outcome.kind });
-    return true;
-  }
-
   private save(): void {
     if (!this.cachePath) return;
-    const walked = new Map<string, { language: string; fixed: boolean }>();
-    for (const [file, language] of this.fixedLanguages) walked.set(file, { language, fixed: true });
     saveCache(this.cachePath, this.realRoot, {
-      entries: new Map([...this.store.entries()].map((entry) => [entry.path, entry])),
-      rejected: this.rejected,
+      ...this.sync.snapshot(),
       folders: new Map(this.folders.all),
       rules: this.walker.rules(),
-      walked,
-      skipped: this.skipped,
     });
   }
 
@@ -469,23 +308,4 @@ export class WorkspaceIndex {
     this.progress.done += advance;
     for (const listener of this.listeners) listener({ ...this.progress });
   }
-}
-
-/** How a caller waits for the index: progress, how long at most, and its cancel. */
-export interface FreshOptions {
-  onProgress?: ProgressListener;
-  /** Answer after this long even if the first build still runs (default: wait for it). */
-  waitMs?: number;
-  /** The caller's cancel: ends its wait with CANCELLED (the build goes on for the others). */
-  signal?: AbortSignal | undefined;
-}
-
-/** Waits for a build at most `waitMs` (undefined: no limit); CANCELLED when `signal` fires first. */
-async function waitOrCancel(
-  work: Promise<unknown>,
-  waitMs: number | undefined,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const outcome = await waitFor(work, waitMs ?? Infinity, { unref: true, signal });
-  if (!outcome.done && outcome.reason === 'aborted') throw cancelledError();
 }

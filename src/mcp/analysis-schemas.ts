@@ -1,9 +1,9 @@
 /**
  * Output schemas of the analysis tools (diagnostics, call and type hierarchy). Loose objects with optional
- * success fields and both shapes stated for the client, like output-schemas.ts (`answer`).
+ * success fields and both shapes stated for the client, like output-schemas.ts (`answer`, output-schema-parts.ts).
  */
 import { z } from 'zod';
-import { answer } from './output-schemas.js';
+import { answer } from './output-schema-parts.js';
 
 const error = z.looseObject({ code: z.string(), message: z.string(), hint: z.string().optional() });
 const counts = z.looseObject({

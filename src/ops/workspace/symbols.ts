@@ -7,7 +7,7 @@ import { LocusError } from '../../core/errors.js';
 import { limitExceeded } from '../../core/limits.js';
 import { KINDS_LIST, TIER_NAMES } from '../locating/index-names.js';
 import type { IndexStatus, WorkspaceIndex } from '../../index/index.js';
-import { queryParts, querySegments } from '../../index/store.js';
+import { queryParts, querySegments } from '../../index/name-query.js';
 import type { SymbolKindName } from '../../locate/outline.js';
 import type { Locator } from '../locating/locator.js';
 import { nearSymbols, symbolLocate } from '../locating/workspace-misses.js';
