@@ -64,6 +64,14 @@ export class WorkspaceIndex {
     });
   }
 
+  /** Files the index could not extract (their parse failed), sorted: text search still reads them itself. */
+  unreadable(): string[] {
+    return [...this.sync.rejected]
+      .filter(([, r]) => r.kind === 'unreadable')
+      .map(([path]) => path)
+      .sort();
+  }
+
   /** Where the index stands now. */
   status(): IndexStatus {
     const status: IndexStatus = {

@@ -56,7 +56,11 @@ export async function search(
   const matcher = options.regex ? regexMatcher(await compileLinearRegex(find)) : tokenMatcher(find);
   const accept = globMatcher(glob);
   const { index, notes } = await locator.index.ready(options.onProgress, options.signal);
-  const scan = await scanFiles(locator, index.store, { accept, matcher, signal: options.signal });
+  const scan = await scanFiles(locator, index.store, index.unreadable(), {
+    accept,
+    matcher,
+    signal: options.signal,
+  });
   // Every hit is measured before any is described, so page boundaries do not move between calls.
   const sliced = pageByBudget(scan.hits, estimateHit, {
     page,
@@ -113,6 +117,8 @@ const SLICE_MS = 20;
 async function scanFiles(
   locator: Locator,
   store: SymbolStore,
+  /** Files the index could not parse: searched as text, in the language of their extension. */
+  unparsed: readonly string[],
   scan: {
     accept: (file: string) => boolean;
     matcher: Matcher;
@@ -122,13 +128,13 @@ async function scanFiles(
   let files = 0;
   const hits: ScannedHit[] = [];
   let slice = Date.now();
-  for (const path of store.paths().sort()) {
+  for (const path of [...store.paths(), ...unparsed].sort()) {
     if (Date.now() - slice > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       throwIfCancelled(scan.signal);
       slice = Date.now();
     }
-    const entry = store.entry(path);
+    const entry = store.entry(path) ?? unparsedEntry(locator, path);
     if (!entry || !scan.accept(path)) continue;
     let file: TextFile;
     try {
@@ -218,4 +224,15 @@ function regexMatcher(regex: (text: string) => number[]): Matcher {
 
 function bad(message: string, hint: string): LocusError {
   return new LocusError('INVALID_ARGUMENT', message, { hint });
+}
+
+/** A file the index could not parse, as an entry without symbols: its hits are found in its text all the same. */
+function unparsedEntry(locator: Locator, path: string): FileEntry | undefined {
+  try {
+    const { absPath } = locator.workspace.locate(path);
+    const language = locator.workspace.languages.languageOf(absPath) ?? 'text';
+    return { path, size: 0, mtimeMs: 0, hash: '', language, names: [], data: new Int32Array(0) };
+  } catch {
+    return undefined;
+  }
 }
