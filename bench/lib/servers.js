@@ -96,3 +96,30 @@ export function walkToPath(result, path, index = 0) {
   found.sort((a, b) => a.line - b.line || a.character - b.character);
   return found[index];
 }
+
+/**
+ * Runs `measure` on every case whose server can be launched: one row per case (or the error it ended with), and
+ * the cases skipped with the reason. `idOf` names a case in its rows.
+ * @template C, R
+ * @param {{BUILTIN_ADAPTERS: Map<string, any>}} lsp the LSP layer module
+ * @param {Iterable<C & { server: string }>} cases
+ * @param {(testCase: C) => Record<string, unknown>} idOf
+ * @param {(testCase: C) => Promise<R>} measure
+ */
+export async function measureEachCase(lsp, cases, idOf, measure) {
+  const rows = [];
+  const skipped = [];
+  for (const testCase of cases) {
+    const status = serverStatus(lsp, testCase.server);
+    if (!status.available) {
+      skipped.push({ ...idOf(testCase), server: testCase.server, reason: status.reason });
+      continue;
+    }
+    try {
+      rows.push(await measure(testCase));
+    } catch (error) {
+      rows.push({ ...idOf(testCase), server: testCase.server, error: error.message });
+    }
+  }
+  return { rows, skipped };
+}

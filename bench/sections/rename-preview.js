@@ -16,7 +16,7 @@ import { PROJECTS, ensureSources } from '../lib/corpora.js';
 import { REPO } from '../lib/sources.js';
 import { int, ms, table } from '../lib/markdown.js';
 import { now, summarize } from '../lib/stats.js';
-import { serverStatus } from '../lib/servers.js';
+import { measureEachCase } from '../lib/servers.js';
 
 /** The fixture cases (section 5's renames) and the real projects that are available. */
 function cases(quick) {
@@ -103,21 +103,12 @@ async function measureCase(ctx, testCase) {
 
 /** Runs the section. */
 export async function runRenamePreview(ctx) {
-  const rows = [];
-  const skipped = [];
-  for (const testCase of cases(ctx.config.renameRealProjects !== true)) {
-    const status = serverStatus(ctx.lib.lsp, testCase.server);
-    if (!status.available) {
-      skipped.push({ id: testCase.id, server: testCase.server, reason: status.reason });
-      continue;
-    }
-    try {
-      rows.push(await measureCase(ctx, testCase));
-    } catch (error) {
-      rows.push({ id: testCase.id, server: testCase.server, error: error.message });
-    }
-  }
-  return { rows, skipped };
+  return measureEachCase(
+    ctx.lib.lsp,
+    cases(ctx.config.renameRealProjects !== true),
+    (testCase) => ({ id: testCase.id }),
+    (testCase) => measureCase(ctx, testCase),
+  );
 }
 
 /** Target: the preview (safety checks included, no verification) ≤ 2× the raw rename request, p50. */

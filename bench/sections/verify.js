@@ -12,7 +12,7 @@ import { OPS_CASES } from '../lib/ops-cases.js';
 import { REPO } from '../lib/sources.js';
 import { ms, table } from '../lib/markdown.js';
 import { now, summarize } from '../lib/stats.js';
-import { serverStatus } from '../lib/servers.js';
+import { measureEachCase } from '../lib/servers.js';
 
 async function timed(run) {
   const start = now();
@@ -68,21 +68,13 @@ async function measureCase(ctx, testCase) {
 
 /** Runs the section. */
 export async function runVerify(ctx) {
-  const cases = [];
-  const skipped = [];
-  for (const testCase of OPS_CASES) {
-    const status = serverStatus(ctx.lib.lsp, testCase.server);
-    if (!status.available) {
-      skipped.push({ language: testCase.language, server: testCase.server, reason: status.reason });
-      continue;
-    }
-    try {
-      cases.push(await measureCase(ctx, testCase));
-    } catch (error) {
-      cases.push({ language: testCase.language, server: testCase.server, error: error.message });
-    }
-  }
-  return { cases, skipped };
+  const { rows, skipped } = await measureEachCase(
+    ctx.lib.lsp,
+    OPS_CASES,
+    (testCase) => ({ language: testCase.language }),
+    (testCase) => measureCase(ctx, testCase),
+  );
+  return { cases: rows, skipped };
 }
 
 /** Markdown for the section. */

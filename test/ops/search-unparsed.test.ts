@@ -9,25 +9,17 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadCache, saveCache } from '../../src/index/cache.js';
 import { createLocator } from '../../src/ops/locating/locator.js';
 import { search } from '../../src/ops/workspace/search.js';
-import { removeDir, tempDir, writeTree } from '../index/support.js';
+import { removeDir, tempDir, useTempCacheDir, writeTree } from '../index/support.js';
 
 let root: string;
-let cacheDir: string;
-const previousCache = process.env.LOCUS_CACHE_DIR;
+const cacheDirOf = useTempCacheDir('unparsed-cache');
 
 beforeEach(() => {
   root = tempDir('unparsed');
-  cacheDir = tempDir('unparsed-cache');
-  process.env.LOCUS_CACHE_DIR = cacheDir;
   writeTree(root, { 'a.py': 'def a():\n    return 1\n', 'r.py': 'x = "aaaa!"\n' });
 });
 
-afterEach(() => {
-  if (previousCache === undefined) delete process.env.LOCUS_CACHE_DIR;
-  else process.env.LOCUS_CACHE_DIR = previousCache;
-  removeDir(root);
-  removeDir(cacheDir);
-});
+afterEach(() => removeDir(root));
 
 async function searchOnce(pattern: string, regex: boolean) {
   const locator = createLocator({ root });
@@ -40,8 +32,8 @@ async function searchOnce(pattern: string, regex: boolean) {
 
 /** Marks r.py in the persisted index as a file whose extraction failed. */
 function markUnreadable(): void {
-  const [cacheFile] = readdirSync(cacheDir).filter((name) => /^index-/.test(name));
-  const file = path.join(cacheDir, cacheFile as string);
+  const [cacheFile] = readdirSync(cacheDirOf()).filter((name) => /^index-/.test(name));
+  const file = path.join(cacheDirOf(), cacheFile as string);
   const realRoot = realpathSync(root);
   const cache = loadCache(file, realRoot);
   if (!cache) throw new Error('no index cache');
