@@ -56,6 +56,14 @@ export async function timed(fn) {
   return [result, now() - start];
 }
 
+/** Runs a Locus call and returns `{ ms, result }`; an answer with `ok: false` is thrown as its error. */
+export async function timedOutcome(run) {
+  const start = now();
+  const result = await run();
+  if (result && result.ok === false) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return { ms: now() - start, result };
+}
+
 /** The 1/5/15-minute load averages, rounded, for the output header. */
 export function loadNote() {
   return loadavg().map((x) => Math.round(x * 100) / 100);

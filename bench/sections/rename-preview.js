@@ -15,7 +15,7 @@ import { OPS_CASES } from '../lib/ops-cases.js';
 import { PROJECTS, ensureSources } from '../lib/corpora.js';
 import { REPO } from '../lib/sources.js';
 import { int, ms, table } from '../lib/markdown.js';
-import { now, summarize } from '../lib/stats.js';
+import { summarize, timedOutcome } from '../lib/stats.js';
 import { measureEachCase } from '../lib/servers.js';
 
 /** The fixture cases (section 5's renames) and the real projects that are available. */
@@ -55,13 +55,6 @@ function cases(quick) {
   ].filter((c) => c && existsSync(c.copy));
 }
 
-async function timed(run) {
-  const start = now();
-  const result = await run();
-  if (result && result.ok === false) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return { ms: now() - start, result };
-}
-
 async function measureCase(ctx, testCase) {
   const root = mkdtempSync(path.join(tmpdir(), 'locus-bench-rename-preview-'));
   cpSync(testCase.copy, root, { recursive: true });
@@ -73,7 +66,7 @@ async function measureCase(ctx, testCase) {
   let files = 0;
   try {
     // Warm-up: the server loads the project, Locus its outlines.
-    const first = await timed(() => locus.rename(at, newName, { verify: true }));
+    const first = await timedOutcome(() => locus.rename(at, newName, { verify: true }));
     const { cursor } = first.result;
     const abs = path.join(root, cursor.file_path);
     const session = locus.context.lsp.sessionFor(abs);
@@ -89,10 +82,10 @@ async function measureCase(ctx, testCase) {
     // after the pairs, so neither side of a pair pays for that re-check.
     for (let i = 0; i < ctx.config.renameIterations; i++) {
       rows.raw.push((await session.rawRequest('textDocument/rename', params)).ms);
-      rows.plain.push((await timed(() => locus.rename(at, newName))).ms);
+      rows.plain.push((await timedOutcome(() => locus.rename(at, newName))).ms);
     }
     for (let i = 0; i < ctx.config.renameIterations; i++)
-      rows.verified.push((await timed(() => locus.rename(at, newName, { verify: true }))).ms);
+      rows.verified.push((await timedOutcome(() => locus.rename(at, newName, { verify: true }))).ms);
   } finally {
     await locus.close();
     rmSync(root, { recursive: true, force: true });

@@ -11,15 +11,8 @@ import path from 'node:path';
 import { OPS_CASES } from '../lib/ops-cases.js';
 import { REPO } from '../lib/sources.js';
 import { ms, table } from '../lib/markdown.js';
-import { now, summarize } from '../lib/stats.js';
+import { summarize, timedOutcome } from '../lib/stats.js';
 import { measureEachCase } from '../lib/servers.js';
-
-async function timed(run) {
-  const start = now();
-  const result = await run();
-  if (result && result.ok === false) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return { ms: now() - start, result };
-}
 
 async function measureCase(ctx, testCase) {
   const root = mkdtempSync(path.join(tmpdir(), `locus-bench-verify-${testCase.language}-`));
@@ -32,20 +25,20 @@ async function measureCase(ctx, testCase) {
   let filesChecked = 0;
   let mode = '';
   try {
-    await timed(() => locus.rename(at, newName, { verify: true }));
-    await timed(() => locus.diagnostics([file]));
+    await timedOutcome(() => locus.rename(at, newName, { verify: true }));
+    await timedOutcome(() => locus.diagnostics([file]));
     const session = locus.context.lsp.sessionFor(abs);
     const original = readFileSync(abs, 'utf8');
     for (let i = 0; i < ctx.config.opsIterations; i++) {
-      rows.plain.push((await timed(() => locus.rename(at, newName))).ms);
-      const verified = await timed(() => locus.rename(at, newName, { verify: true }));
+      rows.plain.push((await timedOutcome(() => locus.rename(at, newName))).ms);
+      const verified = await timedOutcome(() => locus.rename(at, newName, { verify: true }));
       rows.verified.push(verified.ms);
       filesChecked = verified.result.verification?.files_checked ?? 0;
       appendFileSync(
         abs,
         `\n${testCase.language === 'python' || testCase.language === 'bash' ? '#' : '//'} edit ${i}\n`,
       );
-      const diag = await timed(() => locus.diagnostics([file]));
+      const diag = await timedOutcome(() => locus.diagnostics([file]));
       rows.diagnostics.push(diag.ms);
       mode = diag.result.files[0]?.mode ?? '';
       if (session.info().capabilities?.diagnosticProvider) {
