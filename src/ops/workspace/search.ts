@@ -134,8 +134,9 @@ async function scanFiles(
       throwIfCancelled(scan.signal);
       slice = Date.now();
     }
+    if (!scan.accept(path)) continue;
     const entry = store.entry(path) ?? unparsedEntry(locator, path);
-    if (!entry || !scan.accept(path)) continue;
+    if (!entry) continue;
     let file: TextFile;
     try {
       file = locator.workspace.readText(path);
