@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocus, type Locus } from '../../src/ops/locus.js';
+import { hoverText } from '../helpers/hover-text.js';
 import { describeWithServer } from '../helpers/require-server.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -64,12 +65,6 @@ async function errorsIn(locus: Locus, file: string): Promise<number> {
   const result = await locus.diagnostics([file]);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.totals.error;
-}
-
-async function hoverText(locus: Locus, locate: string): Promise<string> {
-  const result = await locus.hover(locate);
-  if (!result.ok) throw new Error(`${locate}: ${result.error.code}: ${result.error.message}`);
-  return result.contents;
 }
 
 describeWithServer('yaml', 'YAML: cobra 1.6.1, .github/workflows/test.yml', () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocus, type Locus } from '../../src/ops/locus.js';
+import { hoverText } from '../helpers/hover-text.js';
 import { describeWithServer } from '../helpers/require-server.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../node_modules/.bin');
@@ -31,12 +32,6 @@ function workspace(files: Record<string, string>, config: object): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
   writeFileSync(path.join(root, 'locus.config.json'), JSON.stringify(config));
   return root;
-}
-
-async function hoverText(locus: Locus, locate: string): Promise<string> {
-  const result = await locus.hover(locate);
-  if (!result.ok) throw new Error(`${locate}: ${result.error.code}: ${result.error.message}`);
-  return result.contents;
 }
 
 describeWithServer({ command: YAML, install: INSTALL }, 'YAML through yaml-language-server', () => {
