@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { boundedDiff, unifiedDiff, type DiffInput } from '../../src/ops/edits/diff.js';
+import { boundedDiff, unifiedDiff, type DiffInput } from '../../src/ops/locating/diff.js';
 
 let dir: string;
 beforeAll(() => {

@@ -11,7 +11,7 @@ import { pathToUri } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { verifiedPreviewOrApply } from './verify.js';
 import { parseInput } from '../locating/locator.js';
-import { loadFile, withComments, type LoadedFile } from '../locating/file-view.js';
+import { loadFile, withComments, type LoadedFile, type OutlineSource } from '../locating/file-view.js';
 import {
   givenLocate,
   planEdit,
@@ -108,13 +108,14 @@ async function resolveAll(
   requests: readonly EditRequest[],
 ): Promise<Map<string, FilePlan>> {
   const { workspace, syntax } = context.locator;
+  const source = outlineSource(context);
   const files = new Map<string, FilePlan>();
   for (const [index, request] of requests.entries()) {
     const locate = parseInput(workspace, request.locate);
     const abs = workspace.readText(locate.file_path).absPath;
     let plan = files.get(abs);
     if (!plan) {
-      const loaded = await loadFile(workspace, syntax, locate.file_path);
+      const loaded = await loadFile(workspace, syntax, locate.file_path, source);
       plan = { loaded, shape: shapeOf(loaded.view), planned: [] };
       files.set(abs, plan);
     }
@@ -139,6 +140,13 @@ async function resolveAll(
   }
   for (const plan of files.values()) checkOverlaps(plan);
   return files;
+}
+
+/** Where the files an edit plans on get their outline: a big one is parsed in the syntax worker (docs/security.md). */
+function outlineSource(context: OpsContext): { outline?: OutlineSource } {
+  const { offload } = context;
+  const signal = context.call?.signal;
+  return offload ? { outline: (key, language, text) => offload.outline(key, language, text, signal) } : {};
 }
 
 function checkOverlaps(plan: FilePlan): void {

@@ -14,11 +14,11 @@ import { uriToPath } from '../../lsp/uri.js';
 import { commitTarget } from '../../workspace/commit-target.js';
 import { commitFiles, type FileWriter } from '../../workspace/apply-journal.js';
 import type { OpsContext } from '../context/context.js';
-import { boundedDiff, unifiedDiff } from './diff.js';
+import { boundedDiff, unifiedDiff } from '../locating/diff.js';
 import type { EditOptions, EditResultFields } from '../results/edits.js';
 export type { EditOptions, EditResultFields } from '../results/edits.js';
 
-export { unifiedDiff } from './diff.js';
+export { unifiedDiff } from '../locating/diff.js';
 
 export type { FileWriter } from '../../workspace/apply-journal.js';
 
@@ -156,9 +156,20 @@ export async function applyPlan(
   );
 }
 
-/** The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. */
-export function editResultFields(plan: EditPlan, options: EditOptions, applied: boolean): EditResultFields {
-  const bounded = boundedDiff(plan.changes, options.budget, options.fullDiff === true);
+/**
+ * The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. The diff of big
+ * files is made in the syntax worker (offload.ts), so other calls are answered meanwhile and a cancel stops it.
+ */
+export async function editResultFields(
+  context: OpsContext,
+  plan: EditPlan,
+  options: EditOptions,
+  applied: boolean,
+): Promise<EditResultFields> {
+  const full = options.fullDiff === true;
+  const bounded = context.offload
+    ? await context.offload.diff(plan.changes, options.budget, full, context.call?.signal)
+    : boundedDiff(plan.changes, options.budget, full);
   const fields: EditResultFields = {
     files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
     diff: bounded.diff,

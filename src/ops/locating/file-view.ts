@@ -26,16 +26,19 @@ export interface LoadedFile {
   language: string | undefined;
 }
 
+/** Where a grammar outline comes from (default: the syntax service; edit passes the syntax worker's for big files). */
+export type OutlineSource = (key: string, language: string, text: string) => Promise<Outline>;
+
 /**
- * Reads `filePath` and builds its view: the outline from the grammar when there is one; for a language the
- * configuration declares without a grammar, from its server when `serverOutline` is not false (line scopes and
- * finds need none, so a locate without a symbol scope starts no server).
+ * Reads `filePath` and builds its view: the outline from the grammar when there is one (from `outline` when given);
+ * for a language the configuration declares without a grammar, from its server when `serverOutline` is not false
+ * (line scopes and finds need none, so a locate without a symbol scope starts no server).
  */
 export async function loadFile(
   workspace: Workspace,
   syntax: SyntaxService,
   filePath: string,
-  options: { serverOutline?: boolean } = {},
+  options: { serverOutline?: boolean; outline?: OutlineSource } = {},
 ): Promise<LoadedFile> {
   const file = workspace.readText(filePath);
   const detected = workspace.languages.languageOf(file.absPath, { text: file.text });
@@ -43,7 +46,8 @@ export async function loadFile(
   let outline: Outline | undefined;
   let noOutline: string | undefined;
   const tooBig = detected !== undefined && file.text.length > MAX_OUTLINE_CHARS;
-  if (language && !tooBig) outline = await syntax.outline(file.absPath, language, file.text);
+  if (language && !tooBig)
+    outline = await (options.outline ?? syntax.outline)(file.absPath, language, file.text);
   else if (!language && detected !== undefined && options.serverOutline !== false && !tooBig)
     ({ outline, noOutline } = await fromServer(syntax, file, detected));
   const cached = syntax.views.get(file.absPath);
