@@ -97,13 +97,23 @@ describe('the diff of an edit through the syntax offload', () => {
     ).rejects.toMatchObject({ code: 'CANCELLED' });
   });
 
-  it('a big diff past the deadline is a TIMEOUT that names the diff, with a hint', async () => {
-    // A deadline of 1 ms: the worker cannot even start in it, let alone diff 1.3 MB.
-    const timedOut = withOffload((offload) => offload.diff([big], undefined, true, undefined), 1);
-    await expect(timedOut).rejects.toMatchObject({
+  it('past the deadline, a big diff or parse is a TIMEOUT that names it, with a hint', async () => {
+    // A deadline of 1 ms: the worker cannot even start in it, let alone diff or parse 1.3 MB.
+    const diffed = withOffload((offload) => offload.diff([big], undefined, true, undefined), 1);
+    await expect(diffed).rejects.toMatchObject({
       code: 'TIMEOUT',
       message: expect.stringMatching(/^Diffing the edited files took longer than 1 ms/),
       hint: expect.stringMatching(/smaller/),
+    });
+    const text = `def table():\n${big.before}    return 0\n`;
+    const parsed = withOffload(
+      (offload) => offload.outline(path.join(root, 't.py'), 'python', text, undefined),
+      1,
+    );
+    await expect(parsed).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringMatching(/^Parsing the edited file took longer than 1 ms/),
+      hint: expect.stringMatching(/Nothing was written/),
     });
   });
 });

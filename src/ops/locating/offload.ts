@@ -34,17 +34,17 @@ type Op = 'locateReading' | 'describe' | 'outline' | 'fileOutline' | 'editedSynt
 
 /** What a worker call that took too long was doing, and what to do about it (its TIMEOUT's message and hint). */
 function tooSlow(op: Op | undefined, ms: number): LocusError {
-  if (op === 'boundedDiff')
-    return new LocusError(
-      'TIMEOUT',
-      `Diffing the edited files took longer than ${ms} ms; the diff was stopped.`,
-      {
-        hint: 'Make the edit smaller (fewer or smaller files), or try again when the machine is less busy.',
-      },
-    );
-  return new LocusError('TIMEOUT', `Parsing the file took longer than ${ms} ms; the parse was stopped.`, {
-    hint: 'Use a line scope (it needs no parse), or try again when the machine is less busy.',
-  });
+  const busy = 'try again when the machine is less busy';
+  const [what, hint] =
+    op === 'boundedDiff'
+      ? ['Diffing the edited files', `Make the edit smaller (fewer or smaller files), or ${busy}.`]
+      : op === 'fileOutline' || op === 'editedSyntax'
+        ? [
+            'Parsing the edited file',
+            `Nothing was written; ${busy} (an edit needs the parse for its syntax guard).`,
+          ]
+        : ['Parsing the file', `Use a line scope (it needs no parse), or ${busy}.`];
+  return new LocusError('TIMEOUT', `${what} took longer than ${ms} ms; the work was stopped.`, { hint });
 }
 
 const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
