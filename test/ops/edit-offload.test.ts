@@ -1,8 +1,9 @@
 /**
  * The diff of a big edit, and the parse of the big file it plans on, run in the syntax worker (issue 25 §2,
- * docs/security.md "Prompt exit and no head-of-line blocking"): the same answer as on the calling thread, a cancel answered CANCELLED and a deadline TIMEOUT naming the
- * diff, while a small edit's diff stays on the calling thread (no worker hop; a cancel does not reach it there). The
- * worker exists only compiled, so this file drives the compiled offload (`dist/`, rebuilt when a source is newer).
+ * docs/security.md "Prompt exit and no head-of-line blocking"): the same answers as on the calling thread, a cancel
+ * answered CANCELLED and a deadline TIMEOUT naming the work, while a small edit's diff stays on the calling thread
+ * (no worker hop; a cancel does not reach it there). The worker exists only compiled, so this file drives the
+ * compiled offload (`dist/`, rebuilt when a source is newer).
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,13 +86,17 @@ describe('the diff of an edit through the syntax offload', () => {
     expect(made).toEqual(boundedDiff([small], undefined, true));
   });
 
-  it('the outline of a big file an edit plans on is made in the worker, the same as here; cancelled: CANCELLED', async () => {
+  it('the outline and comments of a big file an edit plans on are made in the worker, as here; cancelled: CANCELLED', async () => {
     const text = `def table():\n${big.before}    return 0\n`;
     const key = path.join(root, 'table.py');
     const here = await locator.syntax.outline(key, 'python', text);
     const there = await withOffload((offload) => offload.outline(key, 'python', text, undefined));
     expect(there).toEqual(here);
     expect(there.symbols.map((s) => s.name)).toEqual(['table']);
+    const commented = `${text}# a comment\n`;
+    const comments = await withOffload((offload) => offload.comments(key, 'python', commented, undefined));
+    expect(comments).toEqual(await locator.syntax.comments(key, 'python', commented));
+    expect(comments).toHaveLength(1);
     await expect(
       withOffload((offload) => offload.outline(key, 'python', text, AbortSignal.abort())),
     ).rejects.toMatchObject({ code: 'CANCELLED' });

@@ -18,6 +18,7 @@ import { extensionOf } from '../../core/languages.js';
 import type { LocateReading } from '../../locate/classify.js';
 import type { LocateResult } from '../../locate/resolver.js';
 import type { Outline } from '../../locate/outline.js';
+import type { Span } from '../../core/positions.js';
 import type { OfflineSettings } from './limits-config.js';
 import { readInput, type LocateInput, type Locator } from './locator.js';
 import { editedSyntax, type EditedSyntax, type EditedSyntaxInput } from './edited-syntax.js';
@@ -30,7 +31,8 @@ export const OFFLOAD_DEADLINE_MS = 120_000;
 
 type OffloadedOps = Pick<Locator, 'locate' | 'locateRange' | 'describe' | 'outline'>;
 /** What the worker runs: a locate travels already read (`locateReading`), so the worker does not parse it again. */
-type Op = 'locateReading' | 'describe' | 'outline' | 'fileOutline' | 'editedSyntax' | 'boundedDiff';
+type Op =
+  'locateReading' | 'describe' | 'outline' | 'fileOutline' | 'comments' | 'editedSyntax' | 'boundedDiff';
 
 /** What a worker call that took too long was doing, and what to do about it (its TIMEOUT's message and hint). */
 function tooSlow(op: Op | undefined, ms: number): LocusError {
@@ -38,7 +40,7 @@ function tooSlow(op: Op | undefined, ms: number): LocusError {
   const [what, hint] =
     op === 'boundedDiff'
       ? ['Diffing the edited files', `Make the edit smaller (fewer or smaller files), or ${busy}.`]
-      : op === 'fileOutline' || op === 'editedSyntax'
+      : op === 'fileOutline' || op === 'comments' || op === 'editedSyntax'
         ? [
             'Parsing the edited file',
             `Nothing was written; ${busy} (an edit needs the parse for its syntax guard).`,
@@ -99,6 +101,18 @@ export class SyntaxOffload {
   outline(key: string, language: string, text: string, signal: AbortSignal | undefined): Promise<Outline> {
     return this.inWorker(text.length >= OFFLOAD_MIN_BYTES, 'fileOutline', [key, language, text], signal, () =>
       this.locator.syntax.outline(key, language, text),
+    );
+  }
+
+  /** The comment spans of a file's text (the matcher's comment rule), from the worker when the text is big. */
+  comments(
+    key: string,
+    language: string,
+    text: string,
+    signal: AbortSignal | undefined,
+  ): Promise<readonly Span[]> {
+    return this.inWorker(text.length >= OFFLOAD_MIN_BYTES, 'comments', [key, language, text], signal, () =>
+      this.locator.syntax.comments(key, language, text),
     );
   }
 

@@ -1,7 +1,7 @@
 /**
  * Worker thread for offline syntax work on big files (docs/security.md, "Prompt exit and no head-of-line blocking"):
  * its own locator answers locate, locateRange, describe and outline, and it parses the big files an edit plans
- * on and their edited texts (edited-syntax.ts) and diffs big edits (diff.ts), so a long parse or diff never stalls the thread that serves
+ * on (their outline and comments) and their edited texts (edited-syntax.ts) and diffs big edits (diff.ts), so a long parse or diff never stalls the thread that serves
  * other calls.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,7 +10,7 @@ import { editedSyntax, type EditedSyntaxInput } from './edited-syntax.js';
 import { boundedDiff, type DiffInput } from './diff.js';
 
 type LocatorOp = 'locateReading' | 'describe' | 'outline';
-type Op = LocatorOp | 'fileOutline' | 'editedSyntax' | 'boundedDiff';
+type Op = LocatorOp | 'fileOutline' | 'comments' | 'editedSyntax' | 'boundedDiff';
 
 const locator: Locator = createLocator(workerData as LocatorOptions);
 const port = parentPort;
@@ -18,6 +18,7 @@ const port = parentPort;
 /** Runs one call; a diff is synchronous, wrapped so that what it throws is answered like the rest. */
 function run(op: Op, args: unknown[]): Promise<unknown> {
   if (op === 'fileOutline') return locator.syntax.outline(...(args as [string, string, string]));
+  if (op === 'comments') return locator.syntax.comments(...(args as [string, string, string]));
   if (op === 'editedSyntax') return editedSyntax(locator.syntax, args[0] as EditedSyntaxInput);
   if (op === 'boundedDiff')
     return Promise.resolve().then(() =>
