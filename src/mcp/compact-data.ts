@@ -32,9 +32,12 @@ export function compactPlace(ref: LocationRef, snippet = false): Partial<Locatio
   return place;
 }
 
-/** The cursor without its source line and enclosing symbol (the compact markdown's one line). */
+/**
+ * The cursor without its source line and enclosing symbol (the compact markdown's one line), and without its file
+ * and 0-based position: `display` names both.
+ */
 function compactCursor(cursor: CursorContext): Partial<CursorContext> {
-  const { snippet: _snippet, symbol, ...rest } = cursor;
+  const { snippet: _snippet, symbol, file_path: _file, position: _position, ...rest } = cursor;
   if (symbol === null) return { ...rest, symbol: null };
   const { enclosing: _enclosing, ...name } = symbol;
   return { ...rest, symbol: name };
@@ -59,26 +62,45 @@ function compactEdit<T extends VerifiedEditFields>(edit: T): Omit<T, 'diff'> & R
   };
 }
 
+/** An item with its place as display + locate string, children only when it has some. */
 function compactItem(item: HierarchyItem): Record<string, unknown> {
   const { detail: _detail, place, call_sites, children, ...rest } = item;
   return {
     ...rest,
     place: compactPlace(place),
     ...(call_sites ? { call_sites: call_sites.map((site) => compactPlace(site)) } : {}),
-    children: children.map(compactItem),
+    ...(children.length > 0 ? { children: children.map(compactItem) } : {}),
   };
 }
 
-/** An outline entry without its position and range (`display` names the line), children only when it has some. */
-function compactEntry(entry: OutlineEntry): Record<string, unknown> {
-  const { position: _position, range: _range, children, ...rest } = entry;
-  return children.length > 0 ? { ...rest, children: children.map(compactEntry) } : rest;
+/**
+ * An outline entry as kind, display and locate string: no position and range (`display` names the line), no name
+ * (the last part of its path), no path when the locate string is `file:path`, children only when it has some.
+ */
+function compactEntry(file: string, entry: OutlineEntry): Record<string, unknown> {
+  const { position: _position, range: _range, name: _name, path, children, ...rest } = entry;
+  return {
+    ...(entry.locate === `${file}:${path}` ? {} : { path }),
+    ...rest,
+    ...(children.length > 0 ? { children: children.map((child) => compactEntry(file, child)) } : {}),
+  };
 }
+
+/** A copy of `data` without `keys`. */
+function without<T extends object>(data: T, keys: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !keys.includes(key))) as Partial<T>;
+}
+
+/** Paging fields of a one-page answer: they say nothing the agent acts on. */
+const SINGLE_PAGE = ['page', 'pages', 'page_size'];
+const WHOLE_OUTLINE = [...SINGLE_PAGE, 'total_symbols', 'shown', 'hidden_by_depth'];
 
 /** The compact data of each tool whose full data holds more than an agent needs to act. */
 export const COMPACT = {
+  /** Answers whose only extra is the cursor (hover). */
+  cursor: <T extends { cursor: CursorContext }>(result: T): object => withCursor(result),
   references: (result: ReferencesResult, snippets = false): object => ({
-    ...withCursor(result),
+    ...without(withCursor(result), result.pages === 1 ? SINGLE_PAGE : []),
     files: result.files.map((f) => ({
       ...f,
       references: f.references.map((ref) => compactPlace(ref, snippets)),
@@ -93,8 +115,10 @@ export const COMPACT = {
     items: result.items.map(compactItem),
   }),
   rename: (result: RenameResult): object => ({
-    ...compactEdit(withCursor(result)),
-    warnings: result.warnings.map(({ snippet: _snippet, ...warning }) => warning),
+    ...without(compactEdit(withCursor(result)), result.warnings.length === 0 ? ['warnings'] : []),
+    ...(result.warnings.length > 0
+      ? { warnings: result.warnings.map(({ snippet: _snippet, ...warning }) => warning) }
+      : {}),
   }),
   codeActions: (result: CodeActionsResult): object => ({
     ...withCursor(result),
@@ -102,7 +126,10 @@ export const COMPACT = {
   }),
   format: (result: FormatResult): object => compactEdit(withCursor(result)),
   edit: (result: EditResult): object => compactEdit(result),
-  outline: (result: OutlinePage): object => ({ ...result, symbols: result.symbols.map(compactEntry) }),
+  outline: (result: OutlinePage): object => ({
+    ...without(result, result.pages === 1 && result.hidden_by_depth === 0 ? WHOLE_OUTLINE : []),
+    symbols: result.symbols.map((entry) => compactEntry(result.file_path, entry)),
+  }),
   /** Each hit its display, source line and locate string (which names the enclosing symbol). */
   search: (result: SearchResult): object => ({
     ...result,
