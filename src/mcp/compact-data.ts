@@ -16,6 +16,7 @@ import type { DefinitionResult } from '../ops/results/definition.js';
 import type { OutlineEntry } from '../ops/results/outline.js';
 import type { OutlinePage } from '../ops/results/outline-page.js';
 import type { SearchResult } from '../ops/results/search.js';
+import type { SymbolsResult } from '../ops/results/symbols.js';
 import { changedLines } from '../render/changed-lines.js';
 import { COMPACT_CHANGED_LINES } from '../render/edits.js';
 
@@ -33,11 +34,18 @@ export function compactPlace(ref: LocationRef, snippet = false): Partial<Locatio
 }
 
 /**
- * The cursor without its source line and enclosing symbol (the compact markdown's one line), and without its file
- * and 0-based position: `display` names both.
+ * The cursor without its source line and enclosing symbol (the compact markdown's one line), without its file and
+ * 0-based position (`display` names both) and its operation (the answer's own `operation` names it).
  */
 function compactCursor(cursor: CursorContext): Partial<CursorContext> {
-  const { snippet: _snippet, symbol, file_path: _file, position: _position, ...rest } = cursor;
+  const {
+    snippet: _snippet,
+    symbol,
+    operation: _op,
+    file_path: _file,
+    position: _position,
+    ...rest
+  } = cursor;
   if (symbol === null) return { ...rest, symbol: null };
   const { enclosing: _enclosing, ...name } = symbol;
   return { ...rest, symbol: name };
@@ -51,10 +59,13 @@ function withCursor<T extends { cursor: CursorContext }>(result: T): T {
  * An edit's fields without the diff: a preview keeps its changed lines (at most COMPACT_CHANGED_LINES, the rest
  * counted), an applied edit only its counts.
  */
-function compactEdit<T extends VerifiedEditFields>(edit: T): Omit<T, 'diff'> & Record<string, unknown> {
+function compactEdit<T extends VerifiedEditFields>(
+  edit: T,
+  addedOnly = false,
+): Omit<T, 'diff'> & Record<string, unknown> {
   const { diff, ...rest } = edit;
   if (edit.applied) return rest;
-  const changed = changedLines(diff, COMPACT_CHANGED_LINES);
+  const changed = changedLines(diff, COMPACT_CHANGED_LINES, addedOnly);
   return {
     ...rest,
     changed_lines: changed.lines,
@@ -115,7 +126,8 @@ export const COMPACT = {
     items: result.items.map(compactItem),
   }),
   rename: (result: RenameResult): object => ({
-    ...without(compactEdit(withCursor(result)), result.warnings.length === 0 ? ['warnings'] : []),
+    // A rename's changed lines: the new ones only (the old ones differ by the old name).
+    ...without(compactEdit(withCursor(result), true), result.warnings.length === 0 ? ['warnings'] : []),
     ...(result.warnings.length > 0
       ? { warnings: result.warnings.map(({ snippet: _snippet, ...warning }) => warning) }
       : {}),
@@ -130,6 +142,24 @@ export const COMPACT = {
     ...without(result, result.pages === 1 && result.hidden_by_depth === 0 ? WHOLE_OUTLINE : []),
     symbols: result.symbols.map((entry) => compactEntry(result.file_path, entry)),
   }),
+  /**
+   * Each symbol its name, kind, `file:line`, declaration line and locate string (which names its path and container);
+   * the index summary without the counts that are zero or only say where the index came from.
+   */
+  symbols: (result: SymbolsResult): object => {
+    const { skipped, from_cache: _fromCache, ...index } = result.index;
+    return {
+      ...result,
+      hits: result.hits.map(({ name, kind, file_path, line, signature, locate }) => ({
+        name,
+        kind,
+        display: `${file_path}:${line}`,
+        signature,
+        locate,
+      })),
+      index: Object.values(skipped).some((n) => n > 0) ? { ...index, skipped } : index,
+    };
+  },
   /** Each hit its display, source line and locate string (which names the enclosing symbol). */
   search: (result: SearchResult): object => ({
     ...result,

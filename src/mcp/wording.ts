@@ -17,7 +17,7 @@ export function mcpWording(tool: string): Wording {
       case 'raise-limit':
         return `(${advice.more} more: call \`${tool}\` again with a higher \`limit\`)`;
       case 'apply-preview':
-        return `To apply: the same call with \`apply: true, fingerprint: "${advice.fingerprint}"\` (a file changed since → FILE_CHANGED, nothing written).`;
+        return `To apply: the same call with \`apply: true\` and \`fingerprint: "${advice.fingerprint}"\` (a file changed since → FILE_CHANGED, nothing written).`;
       case 'full-diff':
         return `The diff was summarised to fit the answer budget: call \`${tool}\` again with \`full_diff: true\` (or a larger \`budget\`) for all of it.`;
       case 'force':

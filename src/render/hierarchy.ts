@@ -65,10 +65,10 @@ function compactFooter(items: HierarchyItem[], word: Wording): string[] {
     list.some((item) => test(item) || some(test, item.children));
   const footer = [
     ...(some((item) => item.truncated === true, items)
-      ? ['Depth limit: ask again from an item to go further.']
+      ? ['Ask from an item to go deeper.']
       : []),
     ...(some((item) => (item.call_sites?.length ?? 0) > 0, items)
-      ? [word({ kind: 'full-detail', what: "the call sites' source lines and locate strings" })]
+      ? [word({ kind: 'full-detail', what: "call sites' source lines and locate strings" })]
       : []),
   ];
   return footer.length > 0 ? ['', footer.join(' ')] : [];
