@@ -64,9 +64,7 @@ function compactFooter(items: HierarchyItem[], word: Wording): string[] {
   const some = (test: (item: HierarchyItem) => boolean, list: HierarchyItem[]): boolean =>
     list.some((item) => test(item) || some(test, item.children));
   const footer = [
-    ...(some((item) => item.truncated === true, items)
-      ? ['Ask from an item to go deeper.']
-      : []),
+    ...(some((item) => item.truncated === true, items) ? ['Ask from an item to go deeper.'] : []),
     ...(some((item) => (item.call_sites?.length ?? 0) > 0, items)
       ? [word({ kind: 'full-detail', what: "call sites' source lines and locate strings" })]
       : []),
