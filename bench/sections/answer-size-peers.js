@@ -75,7 +75,7 @@ async function runTool(tool, language, root, configDir, commands, tasks) {
 /** Every tool on every language; rows per (language, family). */
 export async function runAnswerSizePeers(ctx) {
   if (ctx.config.answerPeers === false)
-    return { skipped: 'off in --quick and --smoke (run `--sections peers`)' };
+    return { skipped: 'off in --quick and --smoke (full mode only: `npm run bench -- --sections peers`)' };
   const why = installPeers();
   if (why) {
     process.stderr.write(`[bench] peers: SKIPPED: ${why}\n`);
