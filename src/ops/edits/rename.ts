@@ -39,7 +39,8 @@ export async function rename(
     newName,
   );
   renaming.catch(() => undefined);
-  const early = safetyRequests(target);
+  const oldName = target.cursor.symbol?.name ?? '';
+  const early = safetyRequests(context, target, oldName, newName);
   const renamable = checkRenamable(target);
   renamable.catch(() => undefined);
   await checkNewName(context, target, newName);
@@ -53,7 +54,6 @@ export async function rename(
     writes || options.verify === true
       ? undefined
       : editResultFields(planWorkspaceEdit(context, answer.result), options, false);
-  const oldName = target.cursor.symbol?.name ?? '';
   const { warnings, omitted, referencing } = await renameWarnings(
     context,
     target,
