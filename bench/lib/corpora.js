@@ -180,7 +180,7 @@ export function cacheRoot() {
 /**
  * The project's source folder, fetched on first use: `{ root, sha256 }` (of the upstream tarball), or
  * `{ skipped }` saying why it is unavailable and how to get it.
- * @param {Project} project
+ * @param {Pick<Project, 'id' | 'apt' | 'npm' | 'deb' | 'tarball' | 'dir'>} project
  * @param {{ timeoutMs?: number }} [options]
  */
 export function ensureSources(project, options = {}) {
