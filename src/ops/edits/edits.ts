@@ -30,6 +30,8 @@ export interface FileChange {
   after: string;
   hadBom: boolean;
   edit_count: number;
+  /** No edit crossed or added a line break: each line of `after` is its line of `before` (diff.ts pairs them). */
+  inPlace?: boolean;
 }
 
 /** An edit ready to preview or apply. */
@@ -86,6 +88,7 @@ export function fileChange(context: OpsContext, uri: string, edits: readonly Tex
     after,
     hadBom: file.hadBom,
     edit_count: edits.length,
+    inPlace: edits.every((e) => e.range.start.line === e.range.end.line && !/[\r\n]/.test(e.newText)),
   };
 }
 
