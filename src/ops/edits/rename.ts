@@ -53,7 +53,8 @@ export async function rename(
   const preview =
     writes || options.verify === true
       ? undefined
-      : editResultFields(planWorkspaceEdit(context, answer.result), options, false);
+      : editResultFields(context, planWorkspaceEdit(context, answer.result), options, false);
+  preview?.catch(() => undefined);
   const { warnings, omitted, referencing } = await renameWarnings(
     context,
     target,
@@ -67,7 +68,7 @@ export async function rename(
   const result: RenameResult = {
     ...resultBase(target, answer),
     new_name: newName,
-    ...(preview ??
+    ...((await preview) ??
       (await verifiedPreviewOrApply(context, answer.result, options, referencing, { oldName, newName }))),
     warnings,
   };
