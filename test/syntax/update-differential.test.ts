@@ -21,7 +21,7 @@ const LANGUAGES = Object.keys(
   JSON.parse(readFileSync(path.join(ROOT, 'grammars/manifest.json'), 'utf8')) as object,
 );
 const SEEDS = (process.env.LOCUS_DIFF_SEEDS ?? '1,2').split(',').map(Number);
-const EDITS = Number(process.env.LOCUS_DIFF_EDITS ?? 40);
+const EDITS = Number(process.env.LOCUS_DIFF_EDITS ?? 25);
 
 /** The golden sample of a language (`test/fixtures/<lang>/outline/sample.*`). */
 function sample(language: string): { file: string; text: string } {
