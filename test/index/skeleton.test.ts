@@ -15,6 +15,22 @@ const same = async (text: string, language = 'go'): Promise<void> => {
   expect(await indexSymbols(language, text)).toEqual((await extractOutline(language, text)).symbols);
 };
 
+/** The files whose skeleton outline differs from the whole parse's, and how many had gaps to skip. */
+async function compareAll(src: string, files: readonly string[], language: string) {
+  let skipped = 0;
+  const differ: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(src, file), 'utf8');
+    if (skippableGaps(language, text).length > 0) skipped++;
+    const [skeleton, whole] = await Promise.all([
+      indexSymbols(language, text),
+      extractOutline(language, text),
+    ]);
+    if (JSON.stringify(skeleton) !== JSON.stringify(whole.symbols)) differ.push(file);
+  }
+  return { differ, skipped };
+}
+
 const PLAIN =
   'package p\n\n// A doc comment.\nfunc plain(a int) int {\n\tb := a + 1 // struct{} here\n\treturn b\n}\n';
 
@@ -76,14 +92,7 @@ describe('skeleton parses of Go', () => {
       .filter((f) => f.endsWith('.go'))
       .sort();
     const sample = process.env.LOCUS_SKELETON_ALL === '1' ? files : files.filter((_, i) => i % 8 === 0);
-    let skipped = 0;
-    const differ: string[] = [];
-    for (const file of sample) {
-      const text = readFileSync(path.join(src, file), 'utf8');
-      if (skippableGaps('go', text).length > 0) skipped++;
-      const [skeleton, whole] = await Promise.all([indexSymbols('go', text), extractOutline('go', text)]);
-      if (JSON.stringify(skeleton) !== JSON.stringify(whole.symbols)) differ.push(file);
-    }
+    const { differ, skipped } = await compareAll(src, sample, 'go');
     expect(differ).toEqual([]);
     expect(skipped / sample.length).toBeGreaterThan(0.5);
   }, 300_000);
@@ -120,17 +129,7 @@ describe('skeleton parses of TypeScript', () => {
     const files = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
       .sort();
-    let skipped = 0;
-    const differ: string[] = [];
-    for (const file of files) {
-      const text = readFileSync(path.join(src, file), 'utf8');
-      if (skippableGaps('typescript', text).length > 0) skipped++;
-      const [skeleton, whole] = await Promise.all([
-        indexSymbols('typescript', text),
-        extractOutline('typescript', text),
-      ]);
-      if (JSON.stringify(skeleton) !== JSON.stringify(whole.symbols)) differ.push(file);
-    }
+    const { differ, skipped } = await compareAll(src, files, 'typescript');
     expect(files.length).toBeGreaterThan(100);
     expect(differ).toEqual([]);
     expect(skipped / files.length).toBeGreaterThan(0.5);
