@@ -30,8 +30,14 @@ export function isDownloader(argv: string[], env: string[] = []): boolean {
   return !env.some((e) => e.startsWith('RUSTUP_TOOLCHAIN=/'));
 }
 
-/** Starts sampling /proc every 50 ms; `stop()` returns the command lines of downloaders seen. */
-export function watchServerChildren(): { stop(): string[] } {
+/**
+ * Starts sampling /proc every 50 ms; `stop()` returns the command lines of downloaders seen — only those whose
+ * environment `mine` accepts, when given (two sessions watched side by side).
+ */
+export function watchServerChildren(mine: (env: string[]) => boolean = () => true): {
+  seen(): string[];
+  stop(): string[];
+} {
   const seen = new Set<string>();
   const sample = (): void => {
     const groups = new Set(liveGroups());
@@ -46,7 +52,7 @@ export function watchServerChildren(): { stop(): string[] } {
           .split('\0')
           .filter((a) => a !== '');
         const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-        if (isDownloader(argv, env)) seen.add(argv.join(' '));
+        if (mine(env) && isDownloader(argv, env)) seen.add(argv.join(' '));
       } catch {
         // the process ended between readdir and read
       }
@@ -54,6 +60,7 @@ export function watchServerChildren(): { stop(): string[] } {
   };
   const timer = setInterval(sample, 50);
   return {
+    seen: () => [...seen],
     stop() {
       clearInterval(timer);
       sample();
