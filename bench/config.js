@@ -4,7 +4,7 @@
  *   node bench/run.js --quick    small + medium, fewer runs and positions (under 2 minutes on 2 cores)
  *   node bench/run.js --smoke    tiny files, 1–2 iterations (the smoke test in `npm test`)
  * Other flags: --out DIR (default bench/results), --sections a,b (locate, relocate, symbols, accuracy,
- * stability, ops, memory, index, verify, renames, answers, mcp, big, fuzz, warm; agreement, reanchor, safe-renames
+ * stability, ops, memory, index, verify, renames, answers, peers, mcp, big, fuzz, warm; agreement, reanchor, safe-renames
  * only when named; --section is an alias), --keep (keep the temp workspace), --help.
  */
 import { parseArgs as parseArgv } from 'node:util';
@@ -22,6 +22,7 @@ export const SECTIONS = [
   'verify',
   'renames',
   'answers',
+  'peers',
   'mcp',
   'fuzz',
   'warm',
@@ -71,6 +72,8 @@ const FULL = {
   /** Rename-preview section: also the real projects (zod, Jinja2, encoding/json), not only the fixtures. */
   renameRealProjects: true,
   renameIterations: 10,
+  /** Peers section: installs cclsp and lsmcp from npm into a user cache folder and runs them (full mode only). */
+  answerPeers: true,
 };
 
 const QUICK = {
@@ -102,6 +105,7 @@ const QUICK = {
   fuzzEditChars: 100_000,
   renameRealProjects: false,
   renameIterations: 3,
+  answerPeers: false,
 };
 
 const SMOKE = {

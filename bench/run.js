@@ -19,6 +19,11 @@ import { latencyChart } from './lib/svg.js';
 import { accuracyTargets, renderAccuracy, runAccuracy } from './sections/accuracy.js';
 import { agreementTargets, renderAgreement, runAgreement } from './sections/agreement.js';
 import { answerSizeTargets, renderAnswerSize, runAnswerSize } from './sections/answer-size.js';
+import {
+  answerSizePeersTargets,
+  renderAnswerSizePeers,
+  runAnswerSizePeers,
+} from './sections/answer-size-peers.js';
 import { locateSpeedTargets, renderLocateSpeed, runLocateSpeed } from './sections/locate-speed.js';
 import { lspOpsTargets, renderLspOps, runLspOps } from './sections/lsp-ops.js';
 import { memoryTargets, renderMemory, runMemory } from './sections/memory.js';
@@ -50,6 +55,7 @@ const SECTION_RUNNERS = {
   'safe-renames': [(ctx) => runSafeRenames(ctx.lib), renderSafeRenames, () => []],
   renames: [runRenamePreview, renderRenamePreview, renamePreviewTargets],
   answers: [runAnswerSize, renderAnswerSize, answerSizeTargets],
+  peers: [runAnswerSizePeers, renderAnswerSizePeers, answerSizePeersTargets],
   mcp: [runMcpOverhead, renderMcpOverhead, mcpOverheadTargets],
   big: [runBigFiles, renderBigFiles, bigFilesTargets],
   fuzz: [runFuzz, renderFuzz, fuzzTargets],

@@ -1,7 +1,8 @@
 /**
  * The real projects of the agreement harness (docs/languages.md, "Agreement with the servers on real projects"):
  * each one's release, where its sources come from (a Debian source package's upstream tarball through
- * `apt-get source --tar-only`, or an npm tarball through `npm pack`), which of its files are compared, and the
+ * `apt-get source --tar-only`, an npm tarball through `npm pack`, or — for a Python library Debian ships as
+ * sources — a binary package through `apt-get download`, unpacked with `dpkg-deb -x` into `dir`), which of its files are compared, and the
  * reference that names their symbols. Sources are fetched once into the user cache (`$LOCUS_AGREEMENT_CACHE`, else
  * `$XDG_CACHE_HOME/locus-agreement`, else `~/.cache/locus-agreement`) and reused by every later run; a project
  * whose sources cannot be fetched is skipped with the reason and the command that would fetch it.
@@ -26,7 +27,7 @@ import picomatch from 'picomatch';
 /**
  * @typedef {{
  *   id: string, name: string, language: string,
- *   apt?: string, npm?: string, tarball: string, dir: string,
+ *   apt?: string, npm?: string, deb?: string, tarball: string, dir: string,
  *   glob: string, exclude?: string, reference: 'clangd' | 'gopls' | 'pyright' | 'typescript' | 'bash',
  *   flags?: string[], finds: string[], sample: string, quick: string,
  * }} Project
@@ -179,7 +180,7 @@ export function cacheRoot() {
 /**
  * The project's source folder, fetched on first use: `{ root, sha256 }` (of the upstream tarball), or
  * `{ skipped }` saying why it is unavailable and how to get it.
- * @param {Project} project
+ * @param {Pick<Project, 'id' | 'apt' | 'npm' | 'deb' | 'tarball' | 'dir'>} project
  * @param {{ timeoutMs?: number }} [options]
  */
 export function ensureSources(project, options = {}) {
@@ -192,7 +193,9 @@ export function ensureSources(project, options = {}) {
   try {
     const fetched = download(project, work, options.timeoutMs ?? 120_000);
     if (fetched.skipped) return fetched;
-    const unpack = run('tar', ['-xf', project.tarball], work, options.timeoutMs ?? 120_000);
+    const unpack = project.tarball.endsWith('.deb')
+      ? run('dpkg-deb', ['-x', project.tarball, project.dir], work, options.timeoutMs ?? 120_000)
+      : run('tar', ['-xf', project.tarball], work, options.timeoutMs ?? 120_000);
     if (unpack.skipped || !existsSync(path.join(work, project.dir)))
       return {
         skipped: `could not unpack ${project.tarball}: ${unpack.skipped ?? `no ${project.dir}/ in it`}`,
@@ -208,15 +211,17 @@ export function ensureSources(project, options = {}) {
 function download(project, work, timeoutMs) {
   const [program, args] = project.npm
     ? ['npm', ['pack', project.npm, '--silent']]
-    : ['apt-get', ['source', '--download-only', '--tar-only', project.apt]];
+    : project.deb
+      ? ['apt-get', ['download', project.deb]]
+      : ['apt-get', ['source', '--download-only', '--tar-only', project.apt]];
   const how = `${program} ${args.join(' ')}`;
   const result = run(program, args, work, timeoutMs);
   if (existsSync(path.join(work, project.tarball))) return {};
-  const got = readdirSync(work).filter((f) => /\.(tar\.\w+|tgz)$/.test(f));
+  const got = readdirSync(work).filter((f) => /\.(tar\.\w+|tgz|deb)$/.test(f));
   const why = got.length
     ? `it now gives ${got.join(', ')}, not ${project.tarball} (the release the reference was recorded on)`
     : (result.skipped ?? 'no tarball came down');
-  const hint = project.npm ? '' : ' (apt needs a deb-src line: see CONTRIBUTING.md, "Tests")';
+  const hint = project.npm || project.deb ? '' : ' (apt needs a deb-src line: see CONTRIBUTING.md, "Tests")';
   return { skipped: `\`${how}\` failed: ${why}${hint}` };
 }
 

@@ -40,6 +40,7 @@ import { cancelledError, throwIfCancelled } from '../core/call.js';
 import { LocusError } from '../core/index.js';
 import { waitFor, type WaitOutcome } from '../core/wait-for.js';
 import { garbled, isPipeError, responseError, timeoutError } from './connection-errors.js';
+import type { RequestMeter } from './request-meter.js';
 import { lookupSection } from './settings.js';
 
 /** What the connection reports upwards. */
@@ -79,6 +80,8 @@ export interface ConnectionOptions {
   folders: WorkspaceFolder[];
   /** How long a cancelled request may stay unanswered before the server counts as hung. */
   cancelGraceMs: number;
+  /** Told when each request goes out and when it ends (answered, failed, timed out or cancelled). */
+  meter?: RequestMeter;
 }
 
 /** The JSON-RPC connection to one server. */
@@ -171,6 +174,7 @@ export class LspConnection {
     throwIfCancelled(signal);
     const source = new CancellationTokenSource();
     const began = performance.now();
+    const ended = this.options.meter?.begin();
     const pending = start(source.token);
     pending.catch(() => undefined);
     let outcome: WaitOutcome<R>;
@@ -178,6 +182,8 @@ export class LspConnection {
       outcome = await waitFor(Promise.race([pending, this.failed]), timeoutMs, { signal });
     } catch (error) {
       throw this.translate(method, error);
+    } finally {
+      ended?.();
     }
     if (outcome.done) return { result: outcome.value, ms: performance.now() - began };
     // Timeout and caller's cancel end the same way: `$/cancelRequest` goes out, the caller is answered at once,

@@ -26,6 +26,7 @@ import type { ServerAdapter } from './servers/adapter.js';
 import { BUILTIN_ADAPTERS, builtinForCommand, DEFAULT_ADAPTER } from './servers/index.js';
 import { configuredCommand } from './servers/resolve.js';
 import { configuredAdapter } from './servers/configured.js';
+import { RequestMeter } from './request-meter.js';
 import { Supervisor } from './supervisor.js';
 import { invalidConfig } from '../config/index.js';
 import type { FileChange, LanguageKey } from './types.js';
@@ -95,6 +96,8 @@ export class LspManager {
   readonly config: LspConfig;
   /** Warnings of loading the configuration (ignored untrusted keys), for the faces to print. */
   readonly configWarnings: readonly string[];
+  /** Every request sent to this manager's servers, and the time one was outstanding (for the bench). */
+  readonly requests = new RequestMeter();
   private readonly sessions = new Map<string, Session>();
   /** The language of each file, with the ones the operations decided (`forFile`'s `languageId`) and declared. */
   private readonly languages: FileLanguages;
@@ -220,6 +223,7 @@ export class LspManager {
         initializeTimeoutMs: config.initializeTimeoutMs ?? config.requestTimeoutMs,
         readyTimeoutMs: config.readyTimeoutMs,
         languages: this.languages,
+        meter: this.requests,
       };
     };
     const supervisor = new Supervisor(makeSpec, {

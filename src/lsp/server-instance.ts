@@ -23,6 +23,7 @@ import { guardFraming } from './framing-guard.js';
 import { crashed, hung } from './instance-errors.js';
 import type { FileLanguages } from '../workspace/file-language.js';
 import { Readiness } from './readiness.js';
+import type { RequestMeter } from './request-meter.js';
 import type { ServerProcess } from './server-process.js';
 import {
   initializeParams,
@@ -40,6 +41,8 @@ export interface InstanceSpec extends LaunchSpec {
   readyTimeoutMs: number;
   /** The language of each file (the LspManager's: the operations' decisions included). */
   languages: FileLanguages;
+  /** Counts this server's requests with its manager's others (for the bench). */
+  meter?: RequestMeter;
 }
 
 /** Told once when an instance dies on its own (not when stopped). */
@@ -89,7 +92,13 @@ export class ServerInstance {
     this.connection = new LspConnection(
       proc.child.stdout,
       proc.child.stdin,
-      { name, settings: spec.settings, folders: [workspaceFolder(spec.root)], cancelGraceMs: 2000 },
+      {
+        name,
+        settings: spec.settings,
+        folders: [workspaceFolder(spec.root)],
+        cancelGraceMs: 2000,
+        ...(spec.meter ? { meter: spec.meter } : {}),
+      },
       {
         progress: (token, value) => {
           trace(name, '$/progress', token, JSON.stringify(value));

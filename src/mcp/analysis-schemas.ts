@@ -58,7 +58,14 @@ export const ANALYSIS_OUTPUT = {
         .optional()
         .describe('The server has no type hierarchy: read from implementations and class headers.'),
       items: z
-        .array(z.looseObject({ name: z.string(), kind: z.string(), place, children: z.array(z.unknown()) }))
+        .array(
+          z.looseObject({
+            name: z.string(),
+            kind: z.string(),
+            place,
+            children: z.array(z.unknown()).optional().describe('Compact: only when it has some.'),
+          }),
+        )
         .optional(),
     }),
     ['direction', 'depth', 'total', 'items'],

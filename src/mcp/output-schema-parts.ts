@@ -63,9 +63,9 @@ const error = z
 
 const cursor = z
   .looseObject({
-    operation: z.string(),
-    file_path: z.string(),
-    position,
+    operation: z.string().optional().describe('detail: full (the answer names it).'),
+    file_path: z.string().optional().describe('detail: full (`display` names the file).'),
+    position: position.optional().describe('0-based; detail: full (`display` has it 1-based).'),
     display,
     symbol: z
       .looseObject({

@@ -51,7 +51,16 @@ export const OUTPUT = {
     {
       file_path: opt(z.string()),
       language: opt(z.string()),
-      symbols: opt(z.array(z.looseObject({ name: z.string(), path: z.string(), kind: z.string(), locate }))),
+      symbols: opt(
+        z.array(
+          z.looseObject({
+            name: opt(z.string().describe('detail: full (the last part of the path).')),
+            path: opt(z.string().describe('Compact: only when the locate string is not `file:path`.')),
+            kind: z.string(),
+            locate,
+          }),
+        ),
+      ),
       syntax_error_lines: opt(z.array(z.number())),
       outline_source: opt(z.string().describe('Set when a language server gave the symbols (no grammar).')),
       ...paging,
@@ -70,7 +79,8 @@ export const OUTPUT = {
       page_size: opt(z.number()),
       files: opt(z.array(z.looseObject({ file_path: z.string(), references: z.array(locationRef) }))),
     },
-    ['total', 'page', 'pages', 'page_size', 'files'],
+    // Compact: page, pages and page_size only when there is more than one page.
+    ['total', 'files'],
   ),
   rename: opResult({ new_name: opt(z.string()), ...editFields }, ['new_name']),
   hover: opResult({ contents: opt(z.string().describe('Markdown; empty when the server has nothing.')) }, [
@@ -160,13 +170,14 @@ export const OUTPUT = {
           z.looseObject({
             name: z.string(),
             kind: z.string(),
-            path: z.string(),
-            container: z.string(),
-            file_path: z.string(),
-            line: z.number().describe('1-based.'),
+            display: opt(z.string().describe('`file:line` (compact; detail: full has file_path and line).')),
+            path: opt(z.string()),
+            container: opt(z.string()),
+            file_path: opt(z.string()),
+            line: opt(z.number().describe('1-based.')),
             signature: z.string().describe('The declaration line.'),
             locate,
-            match: z.string().describe('exact, prefix, hump, substring or subsequence.'),
+            match: opt(z.string().describe('exact, prefix, hump, substring or subsequence (detail: full).')),
           }),
         ),
       ),

@@ -17,15 +17,15 @@ export function mcpWording(tool: string): Wording {
       case 'raise-limit':
         return `(${advice.more} more: call \`${tool}\` again with a higher \`limit\`)`;
       case 'apply-preview':
-        return `To apply exactly this preview, repeat the call with \`apply: true\` and \`fingerprint: "${advice.fingerprint}"\` (if a touched file changed since, nothing is written: FILE_CHANGED).`;
+        return `To apply: the same call with \`apply: true\` and \`fingerprint: "${advice.fingerprint}"\` (a file changed since → FILE_CHANGED, nothing written).`;
       case 'full-diff':
         return `The diff was summarised to fit the answer budget: call \`${tool}\` again with \`full_diff: true\` (or a larger \`budget\`) for all of it.`;
       case 'force':
         return `Applying anyway needs \`force: true\` (with \`apply: true\`).`;
       case 'verify':
-        return 'Not checked for new errors: add `verify: true` to have the language servers check the edited text (slower).';
+        return 'Not checked for new errors: add `verify: true` to have the servers check it (slower).';
       case 'full-detail':
-        return `Compact answer: call \`${tool}\` again with \`detail: "full"\` for ${advice.what}.`;
+        return `\`detail: "full"\` adds ${advice.what}.`;
       case 'check-root':
         return 'Paths are relative to a workspace root (the roots the client lists); with several roots, prefix the path with the root folder name.';
       case 'find-symbol':

@@ -4,8 +4,15 @@
  * rename of 40 uses costs 80 short lines instead of 40 hunks of seven.
  */
 
-/** The changed lines of a unified diff, at most `max`; `more` counts the ones left out. */
-export function changedLines(diff: string, max: number): { lines: string[]; more: number } {
+/**
+ * The changed lines of a unified diff, at most `max`; `more` counts the ones left out. `addedOnly`: only the lines
+ * as they will read (a rename's removed lines differ from them only by the old name).
+ */
+export function changedLines(
+  diff: string,
+  max: number,
+  addedOnly = false,
+): { lines: string[]; more: number } {
   const lines: string[] = [];
   let more = 0;
   let oldLine = 0;
@@ -22,8 +29,10 @@ export function changedLines(diff: string, max: number): { lines: string[]; more
       newLine = Number(numbers?.[2] ?? 0);
     } else if (line.startsWith('-') || line.startsWith('+')) {
       const removed = line.startsWith('-');
-      if (lines.length < max) lines.push(`  ${removed ? oldLine : newLine}${line[0]} ${line.slice(1)}`);
-      else more++;
+      if (!(removed && addedOnly)) {
+        if (lines.length < max) lines.push(`  ${removed ? oldLine : newLine}${line[0]} ${line.slice(1)}`);
+        else more++;
+      }
       if (removed) oldLine++;
       else newLine++;
     } else if (line.startsWith(' ')) {

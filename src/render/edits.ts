@@ -30,13 +30,15 @@ export function renderEdit(
   what: string,
   word: Wording = NEUTRAL_WORDING,
   detail: Detail = 'full',
+  addedOnly = false,
 ): string {
   if (edit.files.length === 0) return `${what}: no changes.`;
   const count = edit.files.reduce((n, f) => n + f.edits, 0);
   const lines = [
     `${what}: ${count} edit(s) in ${edit.files.length} file(s)${edit.applied ? ' — applied' : ' — preview, nothing written'}:`,
   ];
-  if (detail === 'compact' && !edit.applied) return [...lines, ...compactBody(edit, word)].join('\n');
+  if (detail === 'compact' && !edit.applied)
+    return [...lines, ...compactBody(edit, word, addedOnly)].join('\n');
   const sizes = new Map((edit.diff_summary ?? []).map((f) => [f.file_path, f]));
   for (const file of edit.files) {
     const size = sizes.get(file.file_path);
@@ -69,7 +71,7 @@ export function renderEdit(
  * The compact rest of a preview: each file with its edit count, then its changed lines; files the diff leaves
  * out (cut to the budget) by count only; the fingerprint and any verification.
  */
-function compactBody(edit: VerifiedEditFields, word: Wording): string[] {
+function compactBody(edit: VerifiedEditFields, word: Wording, addedOnly: boolean): string[] {
   const sizes = new Map((edit.diff_summary ?? []).map((f) => [f.file_path, f]));
   const counts = new Map(
     edit.files.map((f) => {
@@ -78,7 +80,7 @@ function compactBody(edit: VerifiedEditFields, word: Wording): string[] {
       return [f.file_path, `(${f.edits} edit${f.edits === 1 ? '' : 's'}${lines})`];
     }),
   );
-  const changed = changedLines(edit.diff, COMPACT_CHANGED_LINES);
+  const changed = changedLines(edit.diff, COMPACT_CHANGED_LINES, addedOnly);
   const lines = [''];
   for (const line of changed.lines) {
     const count = line.startsWith(' ') ? undefined : counts.get(line);
@@ -106,7 +108,8 @@ export function renderRename(
     renderCursor(result.cursor, detail),
     ...renderResultNotes(result),
     '',
-    renderEdit(result, `Rename to ${result.new_name}`, word, detail),
+    // A rename's removed lines are its new lines with the old name: the compact preview shows the new ones only.
+    renderEdit(result, `Rename to ${result.new_name}`, word, detail, true),
   ];
   if (!result.applied && result.verification === undefined && result.files.length > 0)
     lines.push(word({ kind: 'verify' }));

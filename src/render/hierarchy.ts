@@ -23,7 +23,6 @@ function renderCompactItem(item: HierarchyItem, indent: string, lines: string[])
     lines.push(
       `${indent}  call sites: ${sites.map((site) => site.display.replace(/^.*?:(?=\d+:\d+$)/, '')).join(', ')}`,
     );
-  if (item.truncated) lines.push(`${indent}  (depth limit: ask again from here to go further)`);
   for (const child of item.children) renderCompactItem(child, `${indent}  `, lines);
 }
 
@@ -56,12 +55,19 @@ export function renderHierarchy(
   }
   lines.push(`${TITLES[result.direction]}, depth ${result.depth}: ${result.total} item(s)`);
   for (const item of result.items) (detail === 'compact' ? renderCompactItem : renderItem)(item, '', lines);
-  const hasSites = (items: HierarchyItem[]): boolean =>
-    items.some((item) => (item.call_sites?.length ?? 0) > 0 || hasSites(item.children));
-  if (detail === 'compact' && hasSites(result.items))
-    lines.push(
-      '',
-      word({ kind: 'full-detail', what: 'each call site with its source line and locate string' }),
-    );
+  if (detail === 'compact') lines.push(...compactFooter(result.items, word));
   return lines.join('\n');
+}
+
+/** One line for the whole compact tree: where it stops (once, not per item) and what `detail: "full"` adds. */
+function compactFooter(items: HierarchyItem[], word: Wording): string[] {
+  const some = (test: (item: HierarchyItem) => boolean, list: HierarchyItem[]): boolean =>
+    list.some((item) => test(item) || some(test, item.children));
+  const footer = [
+    ...(some((item) => item.truncated === true, items) ? ['Ask from an item to go deeper.'] : []),
+    ...(some((item) => (item.call_sites?.length ?? 0) > 0, items)
+      ? [word({ kind: 'full-detail', what: "call sites' source lines and locate strings" })]
+      : []),
+  ];
+  return footer.length > 0 ? ['', footer.join(' ')] : [];
 }

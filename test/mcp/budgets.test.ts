@@ -67,13 +67,13 @@ describe('outline', () => {
     for (let page = 1; page <= pages; page++) {
       const result = await call('outline', { file_path: 'py/big.py', page });
       expect(text(result).length).toBeLessThanOrEqual(20_000);
-      // Compact data: a leaf has no `children`.
-      const flat = (entries: { path: string; children?: unknown[] }[]): string[] =>
-        entries.flatMap((e) => [e.path, ...flat((e.children ?? []) as never)]);
-      const paths = flat(data(result).symbols as never);
-      expect(paths).toHaveLength(data(result).shown as number);
-      for (const path of paths) expect(text(result)).toContain(` ${path}  `);
-      names.push(...paths);
+      // Compact data: a leaf has no `children`, an entry no `name` and (its locate string being `file:path`) no `path`.
+      const flat = (entries: { locate: string; children?: unknown[] }[]): string[] =>
+        entries.flatMap((e) => [e.locate, ...flat((e.children ?? []) as never)]);
+      const locates = flat(data(result).symbols as never);
+      expect(locates).toHaveLength(data(result).shown as number);
+      for (const locate of locates) expect(text(result)).toContain(`  ${locate}`);
+      names.push(...locates);
     }
     expect(new Set(names).size).toBe(FUNCTIONS + 3);
     expect(errorCode(await call('outline', { file_path: 'py/big.py', page: pages + 1 }))).toBe(

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { boundedDiff, unifiedDiff, type DiffInput } from '../../src/ops/edits/diff.js';
+import { boundedDiff, unifiedDiff, type DiffInput } from '../../src/ops/locating/diff.js';
 
 let dir: string;
 beforeAll(() => {
@@ -143,5 +143,23 @@ it('a diff over the budget keeps whole file patches that git accepts, and summar
   expect(full.diff_complete).toBe(true);
   expect(gitApply(changes, full.diff)).toEqual(
     Object.fromEntries(changes.map((c) => [c.file_path, c.after])),
+  );
+});
+
+it('edits that keep every line in place (a rename) pair lines: the same diff as the minimal one, and git applies it', () => {
+  const word = fc.constantFrom('name', 'renamed', 'x', ' ', '()');
+  const texts = fc.array(fc.array(word, { maxLength: 4 }), { minLength: 1, maxLength: 40 });
+  fc.assert(
+    fc.property(texts, fc.boolean(), fc.infiniteStream(fc.boolean()), (lines, finalNewline, picks) => {
+      const before = lines.map((l) => l.join('')).join('\n') + (finalNewline ? '\n' : '');
+      // The server renames some occurrences (as a rename that misses places does): each line stays a line.
+      const after = before.replace(/name/g, (found) => (picks.next().value ? 'renamed' : found));
+      fc.pre(after !== before);
+      const change = { file_path: 'src/r.txt', before, after };
+      const paired = unifiedDiff([{ ...change, inPlace: true }]);
+      expect(gitApply([change], paired)).toEqual({ 'src/r.txt': after });
+      expect(paired).toBe(unifiedDiff([change]));
+    }),
+    { numRuns: 150 },
   );
 });

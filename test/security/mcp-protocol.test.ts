@@ -19,6 +19,7 @@ const ws = scratch({
     '\n',
   ),
   'big.py': `${'x = 1\n'.repeat(1_000_000)}def last():\n    return 2\n`,
+  'table.py': `def table():\n${Array.from({ length: 30_000 }, (_, i) => `    row_${i} = compute(${i})\n`).join('')}    return 0\n`,
 });
 let server: ChildProcessWithoutNullStreams;
 const waiting = new Map<number | string | null, (message: Record<string, unknown>) => void>();
@@ -197,6 +198,38 @@ it('an edit preview of a 1 MB replacement: pings keep being answered while it is
   expect(diff.match(/^-(?!-- )/gm)).toBeNull();
   expect(pongs, `${pongs} pings answered during the edit`).toBeGreaterThanOrEqual(5);
 });
+
+/** A function `name` of `count` body lines `line(i)`, ending `return 0`. */
+const fn = (name: string, count: number, line: (i: number) => string): string =>
+  `def ${name}():\n${Array.from({ length: count }, (_, i) => line(i)).join('')}    return 0\n`;
+
+it.each([
+  ['a function replaced by 1 MB of new lines', 'a.py:a', fn('a', 40_000, (i) => `    v${i} = ${i} * 7\n`), 1],
+  // Every tenth line of 30,000 changed in place: the minimal diff runs to its step budget, then lines pair up.
+  [
+    '30,000 lines rewritten in place',
+    'table.py:table',
+    fn('table', 30_000, (i) => `    row_${i} = ${i % 10 === 5 ? 'other' : 'compute'}(${i})\n`),
+    3_000,
+  ],
+])(
+  'an edit preview (%s) and a ping sent after it: the ping is answered first',
+  async (_name, locate, text, hunks) => {
+    expect(text.length).toBeGreaterThan(700_000);
+    const id = 600 + hunks;
+    const order: string[] = [];
+    const answer = reply(id).then((m) => (order.push('edit'), m));
+    const pong = reply(id + 1).then((m) => (order.push('ping'), m));
+    tool(id, 'edit', { edits: [{ locate, action: 'replace', text }], detail: 'full', full_diff: true });
+    write(JSON.stringify({ jsonrpc: '2.0', id: id + 1, method: 'ping' }));
+    const [edited, ponged] = await Promise.all([answer, pong]);
+    expect(ponged.result).toEqual({});
+    const said = JSON.stringify(result(edited)).slice(0, 2000);
+    expect(result(edited), said).toMatchObject({ ok: true, diff_complete: true });
+    expect(String(result(edited).diff).match(/^@@ /gm), said).toHaveLength(hunks);
+    expect(order).toEqual(['ping', 'edit']);
+  },
+);
 
 it('a client that stops reading: the server stops reading too, stays under 400 MB and answers all later', async () => {
   const child = spawn(process.execPath, [BIN, 'mcp', '--root', ws.root]);

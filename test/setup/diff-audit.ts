@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, vi } from 'vitest';
-import type * as Diff from '../../src/ops/edits/diff.js';
+import type * as Diff from '../../src/ops/locating/diff.js';
 
 interface Made {
   changes: readonly Diff.DiffInput[];
@@ -18,7 +18,7 @@ interface Made {
 
 const made: Made[] = [];
 
-vi.mock('../../src/ops/edits/diff.js', async (importOriginal) => {
+vi.mock('../../src/ops/locating/diff.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Diff>();
   return {
     ...actual,

@@ -1,7 +1,8 @@
 /** The `hover` tool: type and documentation at a position. */
 import { renderHover } from '../../render/answers.js';
 import { OUTPUT } from '../output-schemas.js';
-import { respond } from '../result.js';
+import { COMPACT } from '../compact-data.js';
+import { compactUnless, respond } from '../result.js';
 import { locateArg, detailArg, detailOf } from '../schemas.js';
 import { defineTool, READ_ONLY } from '../tool-spec.js';
 
@@ -14,5 +15,10 @@ export const hoverTool = defineTool({
   outputSchema: OUTPUT.hover,
   annotations: READ_ONLY,
   run: async (locus, { locate, detail }, call) =>
-    respond(await locus.hover(locate, call), 'hover', (ok, word) => renderHover(ok, word, detailOf(detail))),
+    respond(
+      await locus.hover(locate, call),
+      'hover',
+      (ok, word) => renderHover(ok, word, detailOf(detail)),
+      compactUnless(detail, COMPACT.cursor),
+    ),
 });

@@ -48,10 +48,11 @@ export const findSymbolTool = defineTool({
       .describe(
         'Only symbols with exactly this name (case-sensitive). Fast even while the index is still being built.',
       ),
+    detail: detailArg,
   },
   outputSchema: OUTPUT.find_symbol,
   annotations: READ_ONLY,
-  run: async (locus, { query, kind, path, limit, exact }, call) => {
+  run: async (locus, { query, kind, path, limit, exact, detail }, call) => {
     const onProgress = progressFor(call);
     const options = {
       ...(exact === true ? { exact } : {}),
@@ -61,7 +62,12 @@ export const findSymbolTool = defineTool({
       ...(onProgress ? { onProgress } : {}),
       ...signalOf(call),
     };
-    return respond(await locus.symbols(query, options), 'find_symbol', renderSymbols);
+    return respond(
+      await locus.symbols(query, options),
+      'find_symbol',
+      renderSymbols,
+      compactUnless(detail, COMPACT.symbols),
+    );
   },
 });
 

@@ -119,10 +119,16 @@ export async function supertypes(
   const header = view.text.slice(symbol.nameSpan.end, headerEnd(view, symbol));
   const found: ClassAt[] = [];
   const inTypeArguments = typeArgumentDepths(header);
-  for (const word of header.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) {
-    if (NOT_A_BASE.has(word[0]) || (inTypeArguments[word.index] ?? 0) > 0) continue;
-    const position = view.lines.toPosition(symbol.nameSpan.end + word.index);
-    const defs = await locationsOrNone(() => session.definition(derived.absPath, view.text, position));
+  const positions = [...header.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)]
+    .filter((word) => !NOT_A_BASE.has(word[0]) && (inTypeArguments[word.index] ?? 0) === 0)
+    .map((word) => view.lines.toPosition(symbol.nameSpan.end + word.index));
+  // The bases' definitions are asked at once; their answers are read in the header's order.
+  const answers = await Promise.all(
+    positions.map((position) =>
+      locationsOrNone(() => session.definition(derived.absPath, view.text, position)),
+    ),
+  );
+  for (const defs of answers) {
     for (const def of defs ?? []) {
       const at = await classAtLocation(cache, def);
       if (at) found.push(at);

@@ -20,6 +20,8 @@ export type { LocationRef } from '../results/locations.js';
 /** Per-call cache of file views (several locations often share a file). */
 export class ViewCache {
   private readonly views = new Map<string, FileView | null>();
+  /** Loads under way, so callers asking at once (a hierarchy's classes, asked in parallel) share one. */
+  private readonly loading = new Map<string, Promise<FileView | null>>();
   private readonly outside = new Set<string>();
 
   constructor(readonly context: OpsContext) {}
@@ -27,6 +29,15 @@ export class ViewCache {
   /** The view of a file by absolute path, or null when it cannot be read as text. */
   async get(absPath: string): Promise<FileView | null> {
     if (this.views.has(absPath)) return this.views.get(absPath) ?? null;
+    let pending = this.loading.get(absPath);
+    if (pending === undefined) {
+      pending = this.load(absPath).finally(() => this.loading.delete(absPath));
+      this.loading.set(absPath, pending);
+    }
+    return pending;
+  }
+
+  private async load(absPath: string): Promise<FileView | null> {
     let view: FileView | null = null;
     const { workspace, syntax } = this.context.locator;
     try {

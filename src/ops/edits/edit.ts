@@ -12,6 +12,7 @@ import type { OpsContext } from '../context/context.js';
 import { verifiedPreviewOrApply } from './verify.js';
 import { parseInput } from '../locating/locator.js';
 import { loadFile, withComments, type LoadedFile } from '../locating/file-view.js';
+import type { SyntaxService } from '../locating/syntax-service.js';
 import {
   givenLocate,
   planEdit,
@@ -108,17 +109,18 @@ async function resolveAll(
   requests: readonly EditRequest[],
 ): Promise<Map<string, FilePlan>> {
   const { workspace, syntax } = context.locator;
+  const sources = syntaxSources(context);
   const files = new Map<string, FilePlan>();
   for (const [index, request] of requests.entries()) {
     const locate = parseInput(workspace, request.locate);
     const abs = workspace.readText(locate.file_path).absPath;
     let plan = files.get(abs);
     if (!plan) {
-      const loaded = await loadFile(workspace, syntax, locate.file_path);
+      const loaded = await loadFile(workspace, syntax, locate.file_path, sources);
       plan = { loaded, shape: shapeOf(loaded.view), planned: [] };
       files.set(abs, plan);
     }
-    await withComments(syntax, plan.loaded, locate.find);
+    await withComments(syntax, plan.loaded, locate.find, sources.comments);
     const given = givenLocate(request.locate, locate);
     const target = resolveEditTarget(plan.loaded.view, locate, given);
     const planned = planEdit(plan.shape, target, request, index);
@@ -139,6 +141,20 @@ async function resolveAll(
   }
   for (const plan of files.values()) checkOverlaps(plan);
   return files;
+}
+
+/**
+ * Where the files an edit plans on get their outline and comment spans: a big one is parsed in the syntax worker
+ * (docs/security.md, "Linear-time matching"), so the thread that answers other calls is not held by it.
+ */
+function syntaxSources(context: OpsContext): Partial<Pick<SyntaxService, 'outline' | 'comments'>> {
+  const { offload } = context;
+  const signal = context.call?.signal;
+  if (!offload) return {};
+  return {
+    outline: (key, language, text) => offload.outline(key, language, text, signal),
+    comments: (key, language, text) => offload.comments(key, language, text, signal),
+  };
 }
 
 function checkOverlaps(plan: FilePlan): void {

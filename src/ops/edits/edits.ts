@@ -14,11 +14,11 @@ import { uriToPath } from '../../lsp/uri.js';
 import { commitTarget } from '../../workspace/commit-target.js';
 import { commitFiles, type FileWriter } from '../../workspace/apply-journal.js';
 import type { OpsContext } from '../context/context.js';
-import { boundedDiff, unifiedDiff } from './diff.js';
+import { boundedDiff, unifiedDiff } from '../locating/diff.js';
 import type { EditOptions, EditResultFields } from '../results/edits.js';
 export type { EditOptions, EditResultFields } from '../results/edits.js';
 
-export { unifiedDiff } from './diff.js';
+export { unifiedDiff } from '../locating/diff.js';
 
 export type { FileWriter } from '../../workspace/apply-journal.js';
 
@@ -30,6 +30,8 @@ export interface FileChange {
   after: string;
   hadBom: boolean;
   edit_count: number;
+  /** No edit crossed or added a line break: each line of `after` is its line of `before` (diff.ts pairs them). */
+  inPlace?: boolean;
 }
 
 /** An edit ready to preview or apply. */
@@ -86,6 +88,7 @@ export function fileChange(context: OpsContext, uri: string, edits: readonly Tex
     after,
     hadBom: file.hadBom,
     edit_count: edits.length,
+    inPlace: edits.every((e) => e.range.start.line === e.range.end.line && !/[\r\n]/.test(e.newText)),
   };
 }
 
@@ -156,9 +159,20 @@ export async function applyPlan(
   );
 }
 
-/** The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. */
-export function editResultFields(plan: EditPlan, options: EditOptions, applied: boolean): EditResultFields {
-  const bounded = boundedDiff(plan.changes, options.budget, options.fullDiff === true);
+/**
+ * The answer fields of a planned edit: files, the diff within the budget, the fingerprint, advice. The diff of big
+ * files is made in the syntax worker (offload.ts), so other calls are answered meanwhile and a cancel stops it.
+ */
+export async function editResultFields(
+  context: OpsContext,
+  plan: EditPlan,
+  options: EditOptions,
+  applied: boolean,
+): Promise<EditResultFields> {
+  const full = options.fullDiff === true;
+  const bounded = context.offload
+    ? await context.offload.diff(plan.changes, options.budget, full, context.call?.signal)
+    : boundedDiff(plan.changes, options.budget, full);
   const fields: EditResultFields = {
     files: plan.changes.map((c) => ({ file_path: c.file_path, edits: c.edit_count })),
     diff: bounded.diff,

@@ -44,36 +44,61 @@ export async function relatedMembers(
   const home = await owningClass(context, cache, target);
   if (!home) return out;
   const seen = new Set<string>([classKey(home)]);
-  const queue: { at: ClassAt; relation: string }[] = [];
+  let level: { at: ClassAt; relation: string }[] = [];
   const enqueue = (found: ClassAt[], relation: string): void => {
     for (const at of found)
       if (!seen.has(classKey(at)) && seen.size < MAX_CLASSES) {
         seen.add(classKey(at));
-        queue.push({ at, relation });
+        level.push({ at, relation });
       }
   };
-  enqueue(await subclasses(context, cache, home), 'subclass');
-  enqueue(await supertypes(context, cache, home), 'supertype');
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    const { at, relation } = next;
-    const name = formatSymbolPath(at.symbol.path);
-    for (const child of at.symbol.children) {
-      const location = symbolLocation(at, child);
-      if (child.name === oldName)
-        out.overrides.push({
-          location,
-          why: `\`${name}.${oldName}\` (${relation} of ${formatSymbolPath(home.symbol.path)}) overrides or is overridden by the renamed member and keeps the old name`,
-        });
-      else if (child.name === newName)
-        out.collisions.push({
-          location,
-          why: `\`${name}.${newName}\` already exists in a ${relation} of ${formatSymbolPath(home.symbol.path)}: the new name would collide with it`,
-        });
+  const [below, above] = await Promise.all([
+    subclasses(context, cache, home),
+    supertypes(context, cache, home),
+  ]);
+  enqueue(below, 'subclass');
+  enqueue(above, 'supertype');
+  // Breadth first, one level at a time: a level's classes are asked about at once, and their answers are taken
+  // in the level's order, so the classes (and the warnings) come in the order a one-by-one walk finds them.
+  while (level.length > 0) {
+    const current = level;
+    level = [];
+    const next = await Promise.all(
+      current.map(({ at, relation }) =>
+        relation === 'subclass' ? subclasses(context, cache, at) : supertypes(context, cache, at),
+      ),
+    );
+    for (const [i, { at, relation }] of current.entries()) {
+      membersOf(at, relation, home, oldName, newName, out);
+      enqueue(next[i] ?? [], relation);
     }
-    if (relation === 'subclass') enqueue(await subclasses(context, cache, at), 'subclass');
-    else enqueue(await supertypes(context, cache, at), 'supertype');
   }
   return out;
+}
+
+/** Sorts a related class's members of the old name (overrides) and of the new name (collisions) into `out`. */
+function membersOf(
+  at: ClassAt,
+  relation: string,
+  home: ClassAt,
+  oldName: string,
+  newName: string,
+  out: { overrides: RelatedMember[]; collisions: RelatedMember[] },
+): void {
+  const name = formatSymbolPath(at.symbol.path);
+  for (const child of at.symbol.children) {
+    const location = symbolLocation(at, child);
+    if (child.name === oldName)
+      out.overrides.push({
+        location,
+        why: `\`${name}.${oldName}\` (${relation} of ${formatSymbolPath(home.symbol.path)}) overrides or is overridden by the renamed member and keeps the old name`,
+      });
+    else if (child.name === newName)
+      out.collisions.push({
+        location,
+        why: `\`${name}.${newName}\` already exists in a ${relation} of ${formatSymbolPath(home.symbol.path)}: the new name would collide with it`,
+      });
+  }
 }
 
 /** The class declaring the renamed member (its declaration found through `definition` when needed). */

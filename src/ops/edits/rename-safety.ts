@@ -12,7 +12,7 @@ import { flattenOutline } from '../../locate/outline.js';
 import { pathToUri, uriToPath } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
-import { locationsOrNone, relatedMembers } from './rename-hierarchy.js';
+import { locationsOrNone, relatedMembers, type RelatedMember } from './rename-hierarchy.js';
 import { occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
 import type { OpTarget } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
@@ -79,22 +79,36 @@ export interface RenameSafety {
 export interface SafetyRequests {
   refs: Promise<Location[] | undefined>;
   impls: Promise<Location[] | undefined>;
+  /** The class hierarchy's walk (its own chain of requests), on the check's file views. */
+  related: Promise<{ overrides: RelatedMember[]; collisions: RelatedMember[] }>;
+  cache: ViewCache;
 }
 
 /**
- * Sends the safety check's references and implementation requests. The rename sends them together with its own
- * requests: the answers do not depend on each other, so the preview waits about one round trip, not four.
+ * Sends the safety check's references and implementation requests and starts the hierarchy walk. The rename
+ * sends them together with its own requests: the answers do not depend on each other, so the preview waits about
+ * one round trip (and the hierarchy's levels), not one after the other.
  */
-export function safetyRequests(target: OpTarget): SafetyRequests {
+export function safetyRequests(
+  context: OpsContext,
+  target: OpTarget,
+  oldName: string,
+  newName: string,
+): SafetyRequests {
   const { absPath, text } = target.loaded.file;
   const settle = (run: () => Promise<{ result: Location[] }>): Promise<Location[] | undefined> => {
     const answer = locationsOrNone(run);
     answer.catch(() => undefined);
     return answer;
   };
+  const cache = new ViewCache(context);
+  const related = relatedMembers(context, cache, target, oldName, newName);
+  related.catch(() => undefined);
   return {
     refs: settle(() => target.session.references(absPath, text, target.position, true)),
     impls: settle(() => target.session.definition(absPath, text, target.position, 'implementation')),
+    related,
+    cache,
   };
 }
 
@@ -105,10 +119,10 @@ export async function renameWarnings(
   edit: WorkspaceEdit,
   oldName: string,
   newName: string,
-  early: SafetyRequests = safetyRequests(target),
+  early: SafetyRequests = safetyRequests(context, target, oldName, newName),
 ): Promise<RenameSafety> {
   const edits = editedRanges(edit);
-  const cache = new ViewCache(context);
+  const { cache } = early;
   const warnings = new Warnings(edits);
   const refs = await early.refs;
   for (const ref of refs ?? [])
@@ -121,7 +135,7 @@ export async function renameWarnings(
       `an implementation of \`${oldName}\` left with the old name`,
       'high',
     );
-  const related = await relatedMembers(context, cache, target, oldName, newName);
+  const related = await early.related;
   for (const member of related.overrides)
     warnings.add('unrenamed-override', member.location, member.why, 'high');
   for (const clash of [...related.collisions, ...(await sameScopeCollisions(target, newName))])

@@ -8,6 +8,7 @@ import { isReservedWord } from '../../syntax/reserved-words.js';
 import type { OpsContext } from '../context/context.js';
 import type { LocateInput } from '../locating/locator.js';
 import { renameWarnings, safetyRequests, type RenameWarning } from './rename-safety.js';
+import { editResultFields, planWorkspaceEdit } from './edits.js';
 import { verifiedPreviewOrApply } from './verify.js';
 import { resolveTarget, resultBase, type OpTarget } from '../context/target.js';
 import type { RenameOptions, RenameResult } from '../results/rename.js';
@@ -28,9 +29,9 @@ export async function rename(
   )
     throw invalidName(newName, undefined);
   const target = await resolveTarget(context, 'rename', input);
-  await checkNewName(context, target, newName);
-  // Every server request of the preview is sent at once (none needs another's answer); prepareRename's refusal
-  // still comes first, and the other answers are then dropped.
+  // Every server request of the preview is sent at once (none needs another's answer), and the new name is
+  // checked while the servers work: no answer is used before the name passed, and prepareRename's refusal still
+  // comes first (the other answers are then dropped).
   const renaming = target.session.rename(
     target.loaded.file.absPath,
     target.loaded.file.text,
@@ -38,11 +39,22 @@ export async function rename(
     newName,
   );
   renaming.catch(() => undefined);
-  const early = safetyRequests(target);
-  await checkRenamable(target);
+  const oldName = target.cursor.symbol?.name ?? '';
+  const early = safetyRequests(context, target, oldName, newName);
+  const renamable = checkRenamable(target);
+  renamable.catch(() => undefined);
+  await checkNewName(context, target, newName);
+  await renamable;
   const answer = await renaming;
   if (!answer.result) throw notRenamable(target);
-  const oldName = target.cursor.symbol?.name ?? '';
+  const writes = options.apply === true || options.fingerprint !== undefined;
+  // A plain preview's files and diff are made while the safety requests may still be out (the same fields
+  // verifiedPreviewOrApply gives when it neither verifies nor writes).
+  const preview =
+    writes || options.verify === true
+      ? undefined
+      : editResultFields(context, planWorkspaceEdit(context, answer.result), options, false);
+  preview?.catch(() => undefined);
   const { warnings, omitted, referencing } = await renameWarnings(
     context,
     target,
@@ -51,13 +63,13 @@ export async function rename(
     newName,
     early,
   );
-  const writes = options.apply === true || options.fingerprint !== undefined;
   const blocking = warnings.filter((w) => w.blocks_apply);
   if (writes && blocking.length > 0 && options.force !== true) throw unsafe(blocking);
   const result: RenameResult = {
     ...resultBase(target, answer),
     new_name: newName,
-    ...(await verifiedPreviewOrApply(context, answer.result, options, referencing, { oldName, newName })),
+    ...((await preview) ??
+      (await verifiedPreviewOrApply(context, answer.result, options, referencing, { oldName, newName }))),
     warnings,
   };
   if (omitted.length > 0) result.omitted_warnings = omitted;

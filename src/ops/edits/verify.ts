@@ -49,8 +49,9 @@ export async function verifiedPreviewOrApply(
       advice: [{ kind: 'force' }],
       details: { new_errors: verification.new_errors },
     });
+  // The diff before the write: a cancel or a deadline that stops it leaves the files as they were.
+  const fields: VerifiedEditFields = await editResultFields(context, plan, options, applied);
   if (applied) await applyPlan(context, plan, options.fingerprint, { force: options.force === true });
-  const fields: VerifiedEditFields = editResultFields(plan, options, applied);
   if (verification) fields.verification = verification;
   return fields;
 }

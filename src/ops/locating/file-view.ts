@@ -27,15 +27,16 @@ export interface LoadedFile {
 }
 
 /**
- * Reads `filePath` and builds its view: the outline from the grammar when there is one; for a language the
- * configuration declares without a grammar, from its server when `serverOutline` is not false (line scopes and
- * finds need none, so a locate without a symbol scope starts no server).
+ * Reads `filePath` and builds its view: the outline from the grammar when there is one (from `outline` when given:
+ * edit passes the syntax worker's);
+ * for a language the configuration declares without a grammar, from its server when `serverOutline` is not false
+ * (line scopes and finds need none, so a locate without a symbol scope starts no server).
  */
 export async function loadFile(
   workspace: Workspace,
   syntax: SyntaxService,
   filePath: string,
-  options: { serverOutline?: boolean } = {},
+  options: { serverOutline?: boolean; outline?: SyntaxService['outline'] } = {},
 ): Promise<LoadedFile> {
   const file = workspace.readText(filePath);
   const detected = workspace.languages.languageOf(file.absPath, { text: file.text });
@@ -43,7 +44,10 @@ export async function loadFile(
   let outline: Outline | undefined;
   let noOutline: string | undefined;
   const tooBig = detected !== undefined && file.text.length > MAX_OUTLINE_CHARS;
-  if (language && !tooBig) outline = await syntax.outline(file.absPath, language, file.text);
+  if (language && !tooBig)
+    outline = options.outline
+      ? await options.outline(file.absPath, language, file.text)
+      : await syntax.outline(file.absPath, language, file.text);
   else if (!language && detected !== undefined && options.serverOutline !== false && !tooBig)
     ({ outline, noOutline } = await fromServer(syntax, file, detected));
   const cached = syntax.views.get(file.absPath);
@@ -88,6 +92,8 @@ export async function withComments(
   syntax: SyntaxService,
   loaded: LoadedFile,
   find: string | undefined,
+  /** Where the comment spans come from (default: the syntax service; edit passes the syntax worker's). */
+  source?: SyntaxService['comments'],
 ): Promise<void> {
   const { view, language } = loaded;
   if (find === undefined || view.comments !== undefined || language === undefined) return;
@@ -99,5 +105,7 @@ export async function withComments(
     return; // the resolver reports a bad find
   }
   if (matchesAcrossLines(compiled, view.text))
-    view.comments = await syntax.comments(loaded.file.absPath, language, view.text);
+    view.comments = source
+      ? await source(loaded.file.absPath, language, view.text)
+      : await syntax.comments(loaded.file.absPath, language, view.text);
 }

@@ -1,6 +1,7 @@
 /**
  * Offline syntax work on big files runs in a worker thread (syntax-worker.ts), so an MCP server
- * keeps answering other calls while one parses a huge file (docs/security.md). Small files stay on
+ * keeps answering other calls while one parses a huge file (docs/security.md); so does the unified diff of
+ * big edited texts (diff.ts). Small files stay on
  * the calling thread: a worker round trip costs more than their parse. A call the caller cancels
  * answers CANCELLED at once, and when no other call waits for the worker it is terminated (a parse
  * cannot be interrupted otherwise); one that takes longer than `OFFLOAD_DEADLINE_MS` is a TIMEOUT
@@ -16,18 +17,37 @@ import type { Limits } from '../../core/limits.js';
 import { extensionOf } from '../../core/languages.js';
 import type { LocateReading } from '../../locate/classify.js';
 import type { LocateResult } from '../../locate/resolver.js';
+import type { Outline } from '../../locate/outline.js';
+import type { Span } from '../../core/positions.js';
 import type { OfflineSettings } from './limits-config.js';
 import { readInput, type LocateInput, type Locator } from './locator.js';
 import { editedSyntax, type EditedSyntax, type EditedSyntaxInput } from './edited-syntax.js';
+import { boundedDiff, type BoundedDiff, type DiffInput } from './diff.js';
 
-/** Files at least this big are parsed in the worker. */
+/** Files at least this big are parsed in the worker; edits whose files together are this big are diffed there. */
 export const OFFLOAD_MIN_BYTES = 256 * 1024;
 /** The longest a worker call may take (a parse of the largest file allowed takes seconds). */
 export const OFFLOAD_DEADLINE_MS = 120_000;
 
 type OffloadedOps = Pick<Locator, 'locate' | 'locateRange' | 'describe' | 'outline'>;
 /** What the worker runs: a locate travels already read (`locateReading`), so the worker does not parse it again. */
-type Op = 'locateReading' | 'describe' | 'outline' | 'editedSyntax';
+type Op =
+  'locateReading' | 'describe' | 'outline' | 'fileOutline' | 'comments' | 'editedSyntax' | 'boundedDiff';
+
+/** What a worker call that took too long was doing, and what to do about it (its TIMEOUT's message and hint). */
+function tooSlow(op: Op | undefined, ms: number): LocusError {
+  const busy = 'try again when the machine is less busy';
+  const [what, hint] =
+    op === 'boundedDiff'
+      ? ['Diffing the edited files', `Make the edit smaller (fewer or smaller files), or ${busy}.`]
+      : op === 'fileOutline' || op === 'comments' || op === 'editedSyntax'
+        ? [
+            'Parsing the edited file',
+            `Nothing was written; ${busy} (an edit needs the parse for its syntax guard).`,
+          ]
+        : ['Parsing the file', `Use a line scope (it needs no parse), or ${busy}.`];
+  return new LocusError('TIMEOUT', `${what} took longer than ${ms} ms; the work was stopped.`, { hint });
+}
 
 const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
 
@@ -35,18 +55,22 @@ const WORKER_URL = new URL('./syntax-worker.js', import.meta.url);
 export class SyntaxOffload {
   private worker: Worker | undefined;
   private readonly pending = new RequestMap<number, unknown>({
-    timeout: (_id, ms) =>
-      new LocusError('TIMEOUT', `Parsing the file took longer than ${ms} ms; the parse was stopped.`, {
-        hint: 'Use a line scope (it needs no parse), or try again when the machine is less busy.',
-      }),
+    timeout: (id, ms) => tooSlow(this.inFlight.get(id), ms),
     aborted: () => cancelledError(),
   });
+  /** The operation of each call in flight (for its TIMEOUT's wording). */
+  private readonly inFlight = new Map<number, Op>();
   private nextId = 0;
 
   constructor(
     private readonly locator: Locator,
     /** `settings`: the config as the context loaded it, so the worker does not read it again. */
-    private readonly options: { limits?: Partial<Limits>; settings?: OfflineSettings } = {},
+    private readonly options: {
+      limits?: Partial<Limits>;
+      settings?: OfflineSettings;
+      /** The longest a worker call may take (default `OFFLOAD_DEADLINE_MS`). */
+      deadlineMs?: number;
+    } = {},
   ) {}
 
   /** True when the compiled worker exists (not when running from TypeScript sources). */
@@ -71,18 +95,47 @@ export class SyntaxOffload {
   }
 
   /**
-   * The syntax of an edited text (edit's guard and new locate strings), in the worker when the text is big. A
-   * cancelled or too slow parse is thrown (CANCELLED, TIMEOUT); a broken worker: the work is done here.
+   * The grammar outline of a file's text (the file an edit plans on), parsed in the worker when the text is big; the
+   * worker keeps the tree, so the edited text's parse after it is incremental there.
    */
-  async editedSyntax(input: EditedSyntaxInput, signal: AbortSignal | undefined): Promise<EditedSyntax> {
-    const here = (): Promise<EditedSyntax> => editedSyntax(this.locator.syntax, input);
-    if (input.language === undefined || input.text.length < OFFLOAD_MIN_BYTES) return here();
-    try {
-      return (await this.call('editedSyntax', [input], signal)) as EditedSyntax;
-    } catch (error) {
-      if (isLocusError(error)) throw error;
-      return here();
-    }
+  outline(key: string, language: string, text: string, signal: AbortSignal | undefined): Promise<Outline> {
+    return this.inWorker(text.length >= OFFLOAD_MIN_BYTES, 'fileOutline', [key, language, text], signal, () =>
+      this.locator.syntax.outline(key, language, text),
+    );
+  }
+
+  /** The comment spans of a file's text (the matcher's comment rule), from the worker when the text is big. */
+  comments(
+    key: string,
+    language: string,
+    text: string,
+    signal: AbortSignal | undefined,
+  ): Promise<readonly Span[]> {
+    return this.inWorker(text.length >= OFFLOAD_MIN_BYTES, 'comments', [key, language, text], signal, () =>
+      this.locator.syntax.comments(key, language, text),
+    );
+  }
+
+  /** The syntax of an edited text (edit's guard and new locate strings), in the worker when the text is big. */
+  editedSyntax(input: EditedSyntaxInput, signal: AbortSignal | undefined): Promise<EditedSyntax> {
+    const big = input.language !== undefined && input.text.length >= OFFLOAD_MIN_BYTES;
+    return this.inWorker(big, 'editedSyntax', [input], signal, () =>
+      editedSyntax(this.locator.syntax, input),
+    );
+  }
+
+  /** The diff of an edit's files within the answer's budget (diff.ts), in the worker when they are big together. */
+  diff(
+    changes: readonly DiffInput[],
+    budget: number | undefined,
+    full: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<BoundedDiff> {
+    const size = changes.reduce((sum, c) => sum + Math.max(c.before.length, c.after.length), 0);
+    const plain = changes.map(({ file_path, before, after }) => ({ file_path, before, after }));
+    return this.inWorker(size >= OFFLOAD_MIN_BYTES, 'boundedDiff', [plain, budget, full], signal, () =>
+      boundedDiff(changes, budget, full),
+    );
   }
 
   /** Stops the worker. */
@@ -124,6 +177,7 @@ export class SyntaxOffload {
     }
   }
 
+  /** A locator operation in the worker when its file is big; cancelled or too slow: answered as such. */
   private async route<T>(
     filePath: string | undefined,
     op: Op,
@@ -131,12 +185,30 @@ export class SyntaxOffload {
     signal: AbortSignal | undefined,
     here: () => Promise<T>,
   ): Promise<T> {
-    if (!this.isBig(filePath)) return here();
+    try {
+      return await this.inWorker(this.isBig(filePath), op, args, signal, here);
+    } catch (error) {
+      if (isLocusError(error)) return { ok: false, error: error.toData() } as T;
+      throw error;
+    }
+  }
+
+  /**
+   * `here()` when the work is small; else the worker's answer. A call cancelled or past the deadline is thrown
+   * (CANCELLED, TIMEOUT: the worker was stopped); a broken worker: the work is done here after all.
+   */
+  private async inWorker<T>(
+    big: boolean,
+    op: Op,
+    args: unknown[],
+    signal: AbortSignal | undefined,
+    here: () => T | Promise<T>,
+  ): Promise<T> {
+    if (!big) return here();
     try {
       return (await this.call(op, args, signal)) as T;
     } catch (error) {
-      // Cancelled or too slow: answered as such (the worker was stopped). A broken worker: the work is done here.
-      if (isLocusError(error)) return { ok: false, error: error.toData() } as T;
+      if (isLocusError(error)) throw error;
       return here();
     }
   }
@@ -144,14 +216,21 @@ export class SyntaxOffload {
   private async call(op: Op, args: unknown[], signal: AbortSignal | undefined): Promise<unknown> {
     const worker = this.start();
     const id = this.nextId++;
-    const answer = this.pending.wait(id, { timeoutMs: OFFLOAD_DEADLINE_MS, signal, unref: true });
+    this.inFlight.set(id, op);
+    const answer = this.pending.wait(id, {
+      timeoutMs: this.options.deadlineMs ?? OFFLOAD_DEADLINE_MS,
+      signal,
+      unref: true,
+    });
     worker.postMessage({ id, op, args });
     try {
       return await answer;
     } catch (error) {
-      // Nobody else waits for this worker: stop the parse it is busy with.
+      // Nobody else waits for this worker: stop the parse or diff it is busy with.
       if (isLocusError(error) && this.pending.size === 0) await this.close();
       throw error;
+    } finally {
+      this.inFlight.delete(id);
     }
   }
 

@@ -8,17 +8,26 @@
  * the start and the end are set aside first, so only the changed window is diffed; a minimal line diff of it
  * (Myers, quadratic in the number of changed lines) is computed within a fixed budget of steps, and a window
  * that needs more is shown as one hunk, every old line removed and every new line added. Still a correct patch.
+ * Edits that keep every line in place (a rename's) skip the search: their lines pair one for one, in linear time
+ * (docs/performance.md, "Rename preview overhead").
  */
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from 'diff';
 import type { Advice } from '../../core/advice.js';
 import { checkBudget } from '../../core/budget.js';
 import type { DiffFileSummary } from '../results/edits.js';
+import { changedWindow, type ChangedWindow } from './diff-window.js';
 
 /** A file's old and new text. */
 export interface DiffInput {
   file_path: string;
   before: string;
   after: string;
+  /**
+   * Every edit stayed within its line and added no line break (a rename's edits): line i of `after` is line i of
+   * `before` edited, so the hunks pair lines one for one (linear) instead of searching a minimal diff — where that
+   * pairing is the only minimal diff (pairsUniquely), so the diff is the same.
+   */
+  inPlace?: boolean;
 }
 
 /** A diff fitted to a budget. */
@@ -43,7 +52,7 @@ const DIFF_STEPS = 4_000_000;
 /** A file's patch; `coarse` when its changed window needed more steps than allowed and is one block hunk. */
 function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coarse?: true } {
   const names = [`a/${change.file_path}`, `b/${change.file_path}`] as const;
-  const window = changedWindow(linesOf(change.before), linesOf(change.after));
+  const window = changedWindow(change.before, change.after, CONTEXT);
   const empty: StructuredPatch = {
     oldFileName: names[0],
     newFileName: names[1],
@@ -54,8 +63,9 @@ function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coa
   if (window === undefined) return empty;
   const changed = window.oldMiddle + window.newMiddle;
   const maxEditLength = Math.floor(steps / (changed + 2 * CONTEXT + 1) / 2);
+  const inPlace = change.inPlace === true && pairsUniquely(window);
   const minimal =
-    Math.abs(window.oldMiddle - window.newMiddle) > maxEditLength
+    inPlace || Math.abs(window.oldMiddle - window.newMiddle) > maxEditLength
       ? undefined
       : structuredPatch(names[0], names[1], window.before.join(''), window.after.join(''), '', '', {
           context: CONTEXT,
@@ -71,47 +81,24 @@ function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coa
   return minimal || paired || !sharesLine(window) ? { ...empty, hunks } : { ...empty, hunks, coarse: true };
 }
 
-/** A text's lines, each with its line break (the last may have none). */
-function linesOf(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
-/** The part of two line lists that differs, with up to CONTEXT shared lines on each side. */
-interface ChangedWindow {
-  /** Lines before the window (the same on both sides). */
-  start: number;
-  before: string[];
-  after: string[];
-  /** Lines of the window that differ, on each side (the window minus its context). */
-  oldMiddle: number;
-  newMiddle: number;
-  /** Context lines at the window's start and end. */
-  lead: number;
-  trail: number;
-}
-
-/** The changed window of two line lists; undefined when they are equal. */
-function changedWindow(a: string[], b: string[]): ChangedWindow | undefined {
-  const shortest = Math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix < shortest && a[prefix] === b[prefix]) prefix++;
-  if (prefix === a.length && prefix === b.length) return undefined;
-  let suffix = 0;
-  while (suffix < shortest - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
-  const start = Math.max(0, prefix - CONTEXT);
-  const trail = Math.min(suffix, CONTEXT);
-  return {
-    start,
-    before: a.slice(start, a.length - suffix + trail),
-    after: b.slice(start, b.length - suffix + trail),
-    oldMiddle: a.length - suffix - prefix,
-    newMiddle: b.length - suffix - prefix,
-    lead: prefix - start,
-    trail,
-  };
-}
-
 type Hunk = StructuredPatch['hunks'][number];
+
+/**
+ * Whether pairing line i with line i is the only minimal diff of a window changed in place: no changed line equals
+ * any line of the other side, so only the unchanged lines can match, each its own (the minimal diff would move a
+ * line where a renamed line equals another — `name` renamed to `renamed` next to a line `renamed`).
+ */
+function pairsUniquely(window: ChangedWindow): boolean {
+  const { before, after } = window;
+  if (before.length !== after.length) return false;
+  const olds = new Set(before);
+  const news = new Set(after);
+  for (let i = 0; i < before.length; i++) {
+    const [old, now] = [before[i] as string, after[i] as string];
+    if (old !== now && (olds.has(now) || news.has(old))) return false;
+  }
+  return true;
+}
 
 /** Whether a line is on both sides of the window's changed part (else one block is the minimal diff too). */
 function sharesLine(window: ChangedWindow): boolean {
