@@ -238,12 +238,14 @@ export function indexTargets(result) {
       c.linesPerSecond >= 100_000,
       100_000 / c.linesPerSecond,
     );
+    // Issue 26: Go ≥ 100 k and TypeScript ≥ 60 k lines per CPU-second, over the lines of the files indexed.
+    const perCpu = c.id === 'go-std' ? 100_000 : c.id === 'ts-packages' ? 60_000 : 50_000;
     t(
-      'cold index lines per CPU-second (what 2 idle cores would do: ×2)',
-      '≥ 50,000 lines/CPU-s',
+      'cold index lines (of the files indexed) per CPU-second',
+      `≥ ${int(perCpu)} lines/CPU-s`,
       `${int(c.linesPerCpuSecond)} lines/CPU-s`,
-      c.linesPerCpuSecond >= 50_000,
-      50_000 / c.linesPerCpuSecond,
+      c.linesPerCpuSecond >= perCpu,
+      perCpu / c.linesPerCpuSecond,
     );
     t('load from persisted cache', '≤ 0.5 s', ms(c.loadMs), c.loadMs <= 500, c.loadMs / 500);
     t(
@@ -326,7 +328,7 @@ export function renderIndex(result) {
       [
         'corpus',
         'files',
-        'lines',
+        'lines (of the files indexed)',
         'symbols',
         'cold index (CLI, 1 process)',
         'load from cache',

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RequestMap } from '../core/request-map.js';
+import { preferTierUp } from '../syntax/startup.js';
 import { extractFile, type ExtractJob, type ExtractOutcome } from './extract.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -45,6 +46,9 @@ export async function runJobs(jobs: readonly ExtractJob[], options: PoolOptions)
     await inThread(jobs, options);
     return;
   }
+  // Workers share the process's WebAssembly tiering: a build of many files wants the optimising tier
+  // (docs/performance.md, "Cold start").
+  preferTierUp();
   const batches: ExtractJob[][] = [];
   for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
   const leftovers: ExtractJob[] = [];

@@ -14,20 +14,55 @@ import type { OutlineSymbol } from '../locate/outline.js';
 import { extractOutline, outlineOfTree, parseText } from '../syntax/outline.js';
 import { requireSymbolQuery } from '../syntax/runtime.js';
 import { spanRanges } from '../syntax/text-edit.js';
+import { quoteEnd, tsBodies } from './ts-bodies.js';
+import { commentRuns, outsideBodies, type CommentMode } from './comment-gaps.js';
 
-/** Per language: the interiors of the bodies that cannot hold a symbol, and the node types owning such bodies. */
+/**
+ * Per language: the interiors of the bodies that cannot hold a symbol and the node types owning such bodies (each
+ * checked in the skeleton tree), and whether runs of whole comment lines are left out too.
+ */
 interface Skippable {
-  bodies(text: string): Span[];
+  bodies?(text: string): Span[];
   owners: ReadonlySet<string>;
+  /** Which comment lines may be left out (`comment-gaps.ts`). */
+  comments?: CommentMode;
 }
 
 const SKIPPABLE: Readonly<Record<string, Skippable>> = {
-  go: { bodies: goBodies, owners: new Set(['function_declaration', 'method_declaration']) },
+  go: { bodies: goBodies, owners: new Set(['function_declaration', 'method_declaration']), comments: 'line' },
+  typescript: {
+    bodies: tsBodies,
+    owners: new Set([
+      'function_declaration',
+      'generator_function_declaration',
+      'function_expression',
+      'generator_function',
+      'arrow_function',
+      'method_definition',
+    ]),
+    comments: 'block',
+  },
 };
+
+/** What a skeleton parse leaves out: bodies (checked in the tree) and comment lines (no token of the parse). */
+interface Gaps {
+  bodies: Span[];
+  comments: Span[];
+  /** Every gap in order, bodies and comment runs. */
+  all: Span[];
+}
+
+function gapsOf(skippable: Skippable | undefined, text: string): Gaps {
+  if (skippable === undefined) return { bodies: [], comments: [], all: [] };
+  const bodies = skippable.bodies?.(text) ?? [];
+  const comments = skippable.comments ? outsideBodies(commentRuns(text, skippable.comments), bodies) : [];
+  const all = comments.length === 0 ? bodies : [...bodies, ...comments].sort((a, b) => a.start - b.start);
+  return { bodies, comments, all };
+}
 
 /** The parts of `text` a skeleton parse leaves out (empty: it parses the whole text). */
 export function skippableGaps(languageId: string, text: string): Span[] {
-  return Object.hasOwn(SKIPPABLE, languageId) ? (SKIPPABLE[languageId] as Skippable).bodies(text) : [];
+  return gapsOf(Object.hasOwn(SKIPPABLE, languageId) ? SKIPPABLE[languageId] : undefined, text).all;
 }
 
 /**
@@ -36,12 +71,16 @@ export function skippableGaps(languageId: string, text: string): Span[] {
  */
 export async function indexSymbols(languageId: string, text: string): Promise<readonly OutlineSymbol[]> {
   const skippable = Object.hasOwn(SKIPPABLE, languageId) ? SKIPPABLE[languageId] : undefined;
-  const gaps = skippableGaps(languageId, text);
-  if (skippable === undefined || gaps.length === 0) return (await extractOutline(languageId, text)).symbols;
+  const gaps = gapsOf(skippable, text);
+  if (skippable === undefined || gaps.all.length === 0)
+    return (await extractOutline(languageId, text)).symbols;
   const { loaded } = await requireSymbolQuery(languageId);
-  const tree = parseText(loaded, text, undefined, spanRanges(text, around(gaps, text.length)));
+  const tree = parseText(loaded, text, undefined, spanRanges(text, around(gaps.all, text.length)));
   try {
-    const whole = tree.rootNode.hasError || !gaps.every((gap) => emptyBody(tree, gap, skippable.owners));
+    const whole =
+      tree.rootNode.hasError ||
+      !gaps.bodies.every((gap) => emptyBody(tree, gap, skippable.owners)) ||
+      !gaps.comments.every((gap) => betweenTopLevel(tree, gap));
     return (whole ? await extractOutline(languageId, text) : await outlineOfTree(loaded, tree, text)).symbols;
   } finally {
     tree.delete();
@@ -53,7 +92,8 @@ function around(gaps: readonly Span[], length: number): Span[] {
   const spans: Span[] = [];
   let from = 0;
   for (const gap of [...gaps, { start: length, end: length }]) {
-    spans.push({ start: from, end: gap.start });
+    // An empty range (a file that starts with a gap) is left out: nothing to parse there.
+    if (gap.start > from || gap.start === length) spans.push({ start: from, end: gap.start });
     from = gap.end;
   }
   return spans;
@@ -72,6 +112,16 @@ function emptyBody(tree: Tree, gap: Span, owners: ReadonlySet<string>): boolean 
     block.namedChildCount === 0 &&
     owners.has(block.parent?.type ?? '')
   );
+}
+
+/**
+ * True when the gap lies between top-level nodes: inside a declaration, a comment is a named child that anchored
+ * patterns count (`(const_declaration . (const_spec) @wrapped .)` wraps a lone spec only), so leaving it out there
+ * could change a full range.
+ */
+function betweenTopLevel(tree: Tree, gap: Span): boolean {
+  const root = tree.rootNode;
+  return root.descendantForIndex(gap.start, Math.max(gap.start, gap.end - 1))?.id === root.id;
 }
 
 /** A top-level function whose signature fits on its line, `{` last (gofmt's layout). */
@@ -121,7 +171,7 @@ function goBalanced(body: string): boolean {
   for (let i = 0; i < body.length; i++) {
     const c = body.charCodeAt(i);
     if (c === 0x22 || c === 0x27) {
-      i = literalEnd(body, i, c);
+      i = quoteEnd(body, i, c);
       if (i < 0) return false;
     } else if (c === 0x2f && body.charCodeAt(i + 1) === 0x2f) {
       i = body.indexOf('\n', i);
@@ -130,15 +180,4 @@ function goBalanced(body: string): boolean {
     else if ((c === 0x29 || c === 0x5d || c === 0x7d) && stack.pop() !== c) return false;
   }
   return stack.length === 0;
-}
-
-/** The index of the quote closing the literal opened at `start`, or -1 when the line ends first. */
-function literalEnd(body: string, start: number, quote: number): number {
-  for (let i = start + 1; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === quote) return i;
-    else if (c === 0x0a) return -1;
-  }
-  return -1;
 }

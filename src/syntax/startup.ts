@@ -30,3 +30,17 @@ export function preferFastStartup(): boolean {
   fastStartup = true;
   return true;
 }
+
+/**
+ * For a process about to build an index on worker threads: keep the optimising tier after all. The flag is
+ * process-wide, workers inherit it, and it cannot be taken back once set (V8 keeps compiling with the flags the
+ * engine had first: measured, unsetting it before the workers start changed nothing) — and an index build's
+ * thousands of parses run ~1.8× the CPU in baseline code (TypeScript sources, in one thread: 8.4 s against 4.6 s).
+ * Too late when the runtime has started already (the workers then get the baseline compiler); returns whether the
+ * optimising tier stays.
+ */
+export function preferTierUp(): boolean {
+  if (started) return !fastStartup;
+  fastStartup = false;
+  return true;
+}

@@ -1,7 +1,8 @@
 /**
- * The index's skeleton parses (src/index/skeleton.ts) give exactly the symbols of a whole parse: on Go bodies that
- * declare symbols, hide text from the scan or are broken, and on the Go standard library (every 8th file, all of
- * them with LOCUS_SKELETON_ALL=1), where most bodies are skipped indeed.
+ * The index's skeleton parses (src/index/skeleton.ts) give exactly the symbols of a whole parse: on Go and
+ * TypeScript bodies that declare symbols, hide text from the scan or are broken, on comment lines left out where
+ * they count (inside a declaration) or might not be comments, on the Go standard library (every 8th file, all of
+ * them with LOCUS_SKELETON_ALL=1) and on zod's TypeScript sources, where most files are skeleton-parsed indeed.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -10,16 +11,32 @@ import { describe, expect, it } from 'vitest';
 import { indexSymbols, skippableGaps } from '../../src/index/skeleton.js';
 import { extractOutline } from '../../src/syntax/outline.js';
 
-const same = async (text: string): Promise<void> => {
-  expect(await indexSymbols('go', text)).toEqual((await extractOutline('go', text)).symbols);
+const same = async (text: string, language = 'go'): Promise<void> => {
+  expect(await indexSymbols(language, text)).toEqual((await extractOutline(language, text)).symbols);
 };
+
+/** The files whose skeleton outline differs from the whole parse's, and how many had gaps to skip. */
+async function compareAll(src: string, files: readonly string[], language: string) {
+  let skipped = 0;
+  const differ: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(src, file), 'utf8');
+    if (skippableGaps(language, text).length > 0) skipped++;
+    const [skeleton, whole] = await Promise.all([
+      indexSymbols(language, text),
+      extractOutline(language, text),
+    ]);
+    if (JSON.stringify(skeleton) !== JSON.stringify(whole.symbols)) differ.push(file);
+  }
+  return { differ, skipped };
+}
 
 const PLAIN =
   'package p\n\n// A doc comment.\nfunc plain(a int) int {\n\tb := a + 1 // struct{} here\n\treturn b\n}\n';
 
 describe('skeleton parses of Go', () => {
   it('skip plain bodies and keep the outline', async () => {
-    expect(skippableGaps('go', PLAIN)).toHaveLength(1);
+    expect(skippableGaps('go', PLAIN)).toHaveLength(2); // the comment line and the body
     await same(PLAIN);
     await same(
       `${PLAIN}\nfunc (r *R) method() {\n\tr.x = map[string]int{"}": 1}\n}\n\ntype R struct{ x map[string]int }\n`,
@@ -48,6 +65,20 @@ describe('skeleton parses of Go', () => {
     expect(skippableGaps('go', 'package p\nfunc f() {\n\tswitch v := x.(type) {\n\t}\n}\n')).toHaveLength(1);
   });
 
+  it.each([
+    ['a comment inside a const block', 'const (\n// A doc line at column 0.\n\tC = 1\n)\n'],
+    ['a comment line in a raw string', 'var s = `\n// not a comment\n`\n'],
+    ['a comment run before a type', '// One.\n// Two.\ntype T struct {\n\t// field doc\n\tA int\n}\n'],
+  ])('leave out comment lines around %s and keep the outline', async (_name, body) => {
+    await same(`// Copyright.\n\npackage p\n\n${body}`);
+  });
+
+  it('leave out top-level comment lines', () => {
+    expect(skippableGaps('go', '// a\n// b\npackage p\n\n\t// indented\nvar x = 1\n')).toEqual([
+      { start: 0, end: 9 },
+    ]);
+  });
+
   it('match a whole parse on the Go standard library', async () => {
     const goroot = spawnSync('go', ['env', 'GOROOT'], { encoding: 'utf8' });
     if (goroot.status !== 0) {
@@ -61,15 +92,46 @@ describe('skeleton parses of Go', () => {
       .filter((f) => f.endsWith('.go'))
       .sort();
     const sample = process.env.LOCUS_SKELETON_ALL === '1' ? files : files.filter((_, i) => i % 8 === 0);
-    let skipped = 0;
-    const differ: string[] = [];
-    for (const file of sample) {
-      const text = readFileSync(path.join(src, file), 'utf8');
-      if (skippableGaps('go', text).length > 0) skipped++;
-      const [skeleton, whole] = await Promise.all([indexSymbols('go', text), extractOutline('go', text)]);
-      if (JSON.stringify(skeleton) !== JSON.stringify(whole.symbols)) differ.push(file);
-    }
+    const { differ, skipped } = await compareAll(src, sample, 'go');
     expect(differ).toEqual([]);
     expect(skipped / sample.length).toBeGreaterThan(0.5);
+  }, 300_000);
+});
+
+describe('skeleton parses of TypeScript', () => {
+  const PLAIN_TS =
+    '/** Doc. */\nexport function plain(a: number): number {\n  const b = a + 1; // a comment\n  return b;\n}\n';
+
+  it('skip plain bodies and top-level comments and keep the outline', async () => {
+    expect(skippableGaps('typescript', PLAIN_TS)).toHaveLength(2);
+    await same(`${PLAIN_TS}\nclass C {\n  m(x: string): void {\n    console.log(x);\n  }\n}\n`, 'typescript');
+  });
+
+  it.each([
+    ['a local helper', 'function f() {\n  const g = () => 1;\n  return g;\n}\n'],
+    ['a local class', 'function f() {\n  class L { x = 1 }\n  return L;\n}\n'],
+    ['a local type', 'function f() {\n  type T = { a: number };\n  return 1 as unknown as T;\n}\n'],
+    ['a template literal', 'function f(x: number) {\n  return `${x}}`;\n}\n'],
+    ['a regular expression', 'function f(s: string) {\n  return /}/.test(s);\n}\n'],
+    ['a brace in a string', 'function f() {\n  return "}";\n}\n'],
+    ['an object type return', 'const f = (a: number): {\n  x: number\n} => ({ x: a });\n'],
+    ['a control statement', 'if (x) {\n  y();\n}\n'],
+    ['a multi-line condition', 'function f() {\n  if (\n    a\n  ) {\n    b();\n  }\n}\n'],
+    ['a syntax error in a body', 'function f() {\n  x = = 1;\n}\n\nfunction g() {}\n'],
+    ['a comment-out body at column 0', 'function f() {\n// g();\n  return 1;\n}\n'],
+    ['a block comment closing another', 'const a = 1; /* open\n/* x */\nfunction f() {}\n'],
+  ])('parse %s whole or keep its outline', async (_name, body) => {
+    await same(body, 'typescript');
+  });
+
+  it("match a whole parse on zod's sources", async () => {
+    const src = path.join(process.cwd(), 'node_modules', 'zod', 'src');
+    const files = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+      .sort();
+    const { differ, skipped } = await compareAll(src, files, 'typescript');
+    expect(files.length).toBeGreaterThan(100);
+    expect(differ).toEqual([]);
+    expect(skipped / files.length).toBeGreaterThan(0.5);
   }, 300_000);
 });
