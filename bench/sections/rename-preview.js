@@ -6,7 +6,7 @@
  * the Locus preview without verification, alternating in one loop; then the preview with it (`verify: true`).
  * Around each preview the LSP layer's request meter (`LspManager.requests`) gives the number of server requests N
  * and the time at least one was outstanding; Locus's own overhead is the preview's wall time less that busy time.
- * Target (docs/performance.md, "Rename preview overhead"): overhead p50 ≤ 2 ms + 0.3 ms × (N − 1). The ratio
+ * Target (docs/performance.md, "Rename previews"): overhead p50 ≤ 2 ms + 0.3 ms × (N − 1). The ratio
  * preview / raw rename is reported beside it for information.
  */
 import { spawnSync } from 'node:child_process';

@@ -2,7 +2,7 @@
  * Counts the requests Locus sends to its language servers and the time during which at least one of them was
  * outstanding (the union of their intervals: parallel requests are not counted twice). The bench reads it around
  * one operation to split the operation's wall time into the servers' share and Locus's own
- * (docs/performance.md, "Rename preview overhead").
+ * (docs/performance.md, "Rename previews").
  */
 
 /** Requests sent so far and the time at least one was outstanding. */

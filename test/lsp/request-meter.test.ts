@@ -1,5 +1,5 @@
 /**
- * The request meter the bench reads around an operation (docs/performance.md, "Rename preview overhead"): it counts
+ * The request meter the bench reads around an operation (docs/performance.md, "Rename previews"): it counts
  * requests and the time at least one was outstanding — the union of their intervals, so parallel requests count
  * once. The clock is stubbed, so the sums are exact.
  */

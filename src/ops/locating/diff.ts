@@ -9,7 +9,7 @@
  * (Myers, quadratic in the number of changed lines) is computed within a fixed budget of steps, and a window
  * that needs more is shown as one hunk, every old line removed and every new line added. Still a correct patch.
  * Edits that keep every line in place (a rename's) skip the search: their lines pair one for one, in linear time
- * (docs/performance.md, "Rename preview overhead").
+ * (docs/performance.md, "Rename previews").
  */
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from 'diff';
 import type { Advice } from '../../core/advice.js';
