@@ -8,6 +8,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocusError, type ErrorData } from '../core/errors.js';
+import { waitFor } from '../core/wait-for.js';
 import { renderError } from '../render/error.js';
 
 function rootError(root: string): ErrorData {
@@ -19,6 +20,19 @@ function rootError(root: string): ErrorData {
 
 /** After shutdown, the process exits even if some handle is still open. */
 const EXIT_GRACE_MS = 1_000;
+/** How long unsent answers may wait for a client that stopped reading before the process exits anyway. */
+const STDOUT_DRAIN_MS = 30_000;
+
+/** Settles once everything written to `stream` has been handed on, or it can take nothing more. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.writableLength === 0 || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('close', resolve);
+    stream.once('error', resolve);
+    // An empty write's callback runs once every write before it has been flushed.
+    stream.write('', () => resolve());
+  });
+}
 
 const USAGE =
   'Usage: locus mcp [--root DIR] [--trust]   (default: every root the client lists, else the current directory)';
@@ -58,6 +72,8 @@ export async function mcpMain(argv: string[]): Promise<number> {
   if (root !== undefined) await settleInterruptedApplies(root);
   const { runStdioServer } = await import('./server.js');
   await runStdioServer({ ...(root === undefined ? {} : { root }), ...(trust ? { locus: { trust } } : {}) });
+  // Answers still in the pipe reach a client that reads slowly: exiting now would drop them.
+  await waitFor(drained(process.stdout), STDOUT_DRAIN_MS, { unref: true });
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   return 0;
 }

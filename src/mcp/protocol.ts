@@ -260,20 +260,21 @@ export class McpSession {
     void work.finally(() => this.open.delete(work));
   }
 
-  /**
-   * The input ended: nothing new starts; the calls still open are answered while they keep finishing. Each round
-   * waits `CLOSE_GRACE_MS` for all of them, and another round starts only when some finished in it: a long queue on a
-   * busy machine is answered whole, and only calls that stop making progress are aborted (docs/mcp.md).
-   */
+  /** The input ended: nothing new starts; the calls still open are answered while they keep finishing. */
   private async inputEnded(): Promise<void> {
     this.state = 'closing';
-    let open = this.open.size;
-    while (open > 0) {
-      const outcome = await waitFor(Promise.allSettled([...this.open]), CLOSE_GRACE_MS, { unref: true });
-      if (outcome.done || this.open.size >= open) break;
-      open = this.open.size;
-    }
+    await this.finishOpenCalls(this.open.size);
     await this.close();
+  }
+
+  /**
+   * Waits `CLOSE_GRACE_MS` for every open call, again as long as some finished in that time: a long queue on a busy
+   * machine is answered whole, and only calls that stop making progress are aborted (docs/mcp.md).
+   */
+  private async finishOpenCalls(open: number): Promise<void> {
+    if (open === 0) return;
+    const outcome = await waitFor(Promise.allSettled([...this.open]), CLOSE_GRACE_MS, { unref: true });
+    if (!outcome.done && this.open.size < open) await this.finishOpenCalls(this.open.size);
   }
 
   private closed(): void {
