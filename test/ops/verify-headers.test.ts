@@ -76,7 +76,7 @@ suite('cpp', ({ dir, locus }) => {
       await locus().diagnostics(['main.cpp', 'shapes.cpp', 'shapes.h'], { severity: 'error' }),
     );
     expect(after.totals).toMatchObject({ error: 0 });
-  }, 60_000);
+  });
 });
 
 suite('c', ({ dir, locus }) => {
