@@ -28,9 +28,9 @@ export interface LoadedFile {
 
 /**
  * Reads `filePath` and builds its view: the outline from the grammar when there is one (from `outline` when given:
- * edit passes the syntax worker's);
- * for a language the configuration declares without a grammar, from its server when `serverOutline` is not false
- * (line scopes and finds need none, so a locate without a symbol scope starts no server).
+ * edit passes the syntax worker's); for a language the configuration declares without a grammar, from its server
+ * when `serverOutline` is not false (line scopes and finds need none, so a locate without a symbol scope starts no
+ * server).
  */
 export async function loadFile(
   workspace: Workspace,

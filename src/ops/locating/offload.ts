@@ -1,11 +1,10 @@
 /**
- * Offline syntax work on big files runs in a worker thread (syntax-worker.ts), so an MCP server
- * keeps answering other calls while one parses a huge file (docs/security.md); so does the unified diff of
- * big edited texts (diff.ts). Small files stay on
- * the calling thread: a worker round trip costs more than their parse. A call the caller cancels
- * answers CANCELLED at once, and when no other call waits for the worker it is terminated (a parse
- * cannot be interrupted otherwise); one that takes longer than `OFFLOAD_DEADLINE_MS` is a TIMEOUT
- * and the worker is terminated too. The next big file starts a fresh worker.
+ * Offline syntax work on big files runs in a worker thread (syntax-worker.ts), so an MCP server keeps answering
+ * other calls while one parses a huge file (docs/security.md); so does the unified diff of big edited texts
+ * (diff.ts). Small files stay on the calling thread: a worker round trip costs more than their parse. A call the
+ * caller cancels answers CANCELLED at once, and when no other call waits for the worker it is terminated (a parse
+ * cannot be interrupted otherwise); one that takes longer than `OFFLOAD_DEADLINE_MS` is a TIMEOUT and the worker is
+ * terminated too. The next big file starts a fresh worker.
  */
 import { fileFacts } from '../../workspace/files.js';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,8 @@
 /**
  * Worker thread for offline syntax work on big files (docs/security.md, "Prompt exit and no head-of-line blocking"):
  * its own locator answers locate, locateRange, describe and outline, and it parses the big files an edit plans
- * on (their outline and comments) and their edited texts (edited-syntax.ts) and diffs big edits (diff.ts), so a long parse or diff never stalls the thread that serves
- * other calls.
+ * on (their outline and comments) and their edited texts (edited-syntax.ts) and diffs big edits (diff.ts), so a
+ * long parse or diff never stalls the thread that serves other calls.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLocator, type Locator, type LocatorOptions } from './locator.js';
