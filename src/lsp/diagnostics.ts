@@ -49,6 +49,11 @@ export class DiagnosticsStore {
     this.wakeups.get(key)?.wake();
   }
 
+  /** The document version the server's last set was for (undefined when it does not say). */
+  publishedVersion(uri: string): number | undefined {
+    return this.published.get(uriKey(uri));
+  }
+
   /** True while the server says it is building the document (see `status`). */
   isBusy(uri: string): boolean {
     return this.busy.has(uriKey(uri));

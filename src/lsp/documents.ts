@@ -47,8 +47,11 @@ export class DocumentStore {
   });
   /** URIs whose disk cache entry was checked since the last sync (one stat per file per request). */
   private readonly diskChecked = new Set<string>();
-  /** Files opened or changed behind the request (see `settled`) until the server published diagnostics for them. */
-  private readonly unsettled = new Set<string>();
+  /**
+   * Files opened or changed behind the request (see `settled`), with the version sent, until the server published
+   * diagnostics for that version (or, for a server that does not say which version a set is for, for any).
+   */
+  private readonly unsettled = new Map<string, number>();
   private readonly allSettled = new Wakeup();
 
   constructor(
@@ -134,15 +137,22 @@ export class DocumentStore {
   async openChanged(path: string, text: string): Promise<void> {
     const uri = pathToUri(path);
     if (this.docs.has(uri)) return;
-    if (this.trackProcessing) this.unsettled.add(uriKey(uri));
+    if (this.trackProcessing) this.unsettled.set(uriKey(uri), 1);
     await this.open(uri, path, text);
     await this.closeEvicted();
   }
 
-  /** Called for every publishDiagnostics: the server has processed that file. */
-  diagnosticsArrived(uri: string): void {
-    if (!this.unsettled.delete(uriKey(uri)) || this.unsettled.size > 0) return;
-    this.allSettled.wake();
+  /**
+   * Called for every final publishDiagnostics: the server has processed that file, up to `version` when the server
+   * says. A set (or clangd's "idle") for a version older than the last change does not count: it was on its way
+   * while the change was, and an answer asked now would still come from the old text.
+   */
+  diagnosticsArrived(uri: string, version?: number): void {
+    const key = uriKey(uri);
+    const expected = this.unsettled.get(key);
+    if (expected === undefined || (version !== undefined && version < expected)) return;
+    this.unsettled.delete(key);
+    if (this.unsettled.size === 0) this.allSettled.wake();
   }
 
   /**
@@ -204,8 +214,8 @@ export class DocumentStore {
   }
 
   private async change(doc: OpenDocument, text: string, behind = false): Promise<void> {
-    if (behind && this.trackProcessing) this.unsettled.add(uriKey(doc.uri));
     doc.version += 1;
+    if (behind && this.trackProcessing) this.unsettled.set(uriKey(doc.uri), doc.version);
     if (process.env.LOCUS_LSP_TRACE) console.error('[locus lsp] didChange', doc.uri, doc.version);
     doc.text = text;
     doc.index = undefined;

@@ -114,13 +114,15 @@ export class ServerInstance {
           this.diagnostics.arrived(uri, diagnostics, version);
           this.watchReady(() => this.readiness.diagnostics());
           // A set published while the server still builds the file may be provisional (clangd): wait for idle.
-          if (!this.diagnostics.isBusy(uri)) this.documents.diagnosticsArrived(uri);
+          if (!this.diagnostics.isBusy(uri)) this.documents.diagnosticsArrived(uri, version);
         },
         fileStatus: (uri, state) => {
           trace(name, 'status', uri, state);
           // `idle`: the file's builds are done; its last set is final, and the file is processed.
           this.diagnostics.status(uri, state === 'idle');
-          if (state === 'idle') this.documents.diagnosticsArrived(uri);
+          // Idle says no version: it counts for the version of the last set (a set for the change still due is not).
+          if (state === 'idle')
+            this.documents.diagnosticsArrived(uri, this.diagnostics.publishedVersion(uri));
         },
         notification: (method, params) => {
           trace(name, method, JSON.stringify(params)?.slice(0, 300));

@@ -73,4 +73,29 @@ describe('DocumentStore', () => {
     await expect(late).resolves.toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('does not count a set (or an idle) for a version older than the change still due', async () => {
+    vi.useFakeTimers();
+    const { connection } = recording();
+    const store = new DocumentStore(connection, () => 'c', true);
+    const x = file('v.c');
+    await store.openChanged(x, '// v.c\n');
+    await store.documentChanged(x, '// v.c, second\n');
+    await store.documentChanged(x, '// v.c, third\n');
+    const waiting = store.settled(60_000);
+    let answered = false;
+    void waiting.then(() => (answered = true));
+    store.diagnosticsArrived(pathToUri(x), 2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(answered).toBe(false);
+    store.diagnosticsArrived(pathToUri(x), 3);
+    await expect(waiting).resolves.toBe(true);
+
+    // A server that does not say which version a set is for: any set counts.
+    await store.documentChanged(x, '// v.c, fourth\n');
+    const unversioned = store.settled(60_000);
+    store.diagnosticsArrived(pathToUri(x));
+    await expect(unversioned).resolves.toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@ import { serverSuite } from './server-suite.js';
 serverSuite({
   title: 'Bash (bash-language-server)',
   adapter: 'bash',
+  ignoresWatchedFiles: true,
   fixture: 'bash',
   main: 'main.sh',
   lib: 'lib.sh',

@@ -4,6 +4,7 @@ import { serverSuite, type ServerCase } from './server-suite.js';
 const c: ServerCase = {
   title: 'C (clangd)',
   adapter: 'clangd',
+  ignoresWatchedFiles: true,
   ...C_FIXTURE,
   encoding: 'utf-16',
 };

@@ -50,6 +50,11 @@ export interface ServerCase {
   acceptedProblem?: RegExp;
   /** The server must leave the project's files as they were (no index or cache folder written into it). */
   projectUntouched?: boolean;
+  /**
+   * The server does not act on `didChangeWatchedFiles` for a file it does not have open (it watches the disk itself,
+   * or not at all): Locus must hand it the new text, which the suite checks with a text that is not on disk.
+   */
+  ignoresWatchedFiles?: boolean;
 }
 
 /** Registers the suite for one case (skipped loudly, or failed under CI, when the server is missing). */
@@ -108,6 +113,21 @@ export function serverSuite(c: ServerCase): void {
       expect(answer.possiblyIncomplete).toBe(false);
       expect(JSON.stringify(answer.result)).toContain(`"name":"${c.symbol}"`);
     });
+
+    it.runIf(c.ignoresWatchedFiles === true)(
+      'gets the text Locus wrote from Locus, not from its own look at the disk',
+      async () => {
+        const lib = join(root, c.lib);
+        const onDisk = read(root, c.lib);
+        // Not written to disk: only what Locus tells the server can move the definition down a line.
+        const told = `${c.lineComment} told, not written\n${onDisk}`;
+        await manager.documentChanged(lib, told);
+        const definition = await session.definition(main(), text(), at(text(), c.call));
+        const { line, character } = at(told, c.definition[1]);
+        expect(spots(root, definition.result)).toContain(`${c.definition[0]}:${line}:${character}`);
+        await manager.documentChanged(lib, onDisk);
+      },
+    );
 
     it('answers from the current text after files change on disk', async () => {
       const lib = join(root, c.lib);

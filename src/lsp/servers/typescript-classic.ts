@@ -5,6 +5,9 @@
  * memory); automatic type acquisition is off (no npm traffic, no typingsInstaller process); tsserver is pinned to
  * Locus's own TypeScript 5.9.3 so a workspace TypeScript 7 (which has no tsserver) is never picked up.
  * It leaves a child `node` process after a clean shutdown: the process-group kill removes it.
+ * It ignores `didChangeWatchedFiles` (unless asked to let the client watch files), leaving changes on disk to
+ * tsserver's own file watcher, which may notice a change only after the next request: changed files are opened
+ * with their new text instead, so a request sent after the change sees it (docs/architecture.md, "Language servers").
  */
 import { join } from 'node:path';
 import { lspLanguageId } from '../languages.js';
@@ -29,6 +32,7 @@ export const typescriptClassicAdapter: ServerAdapter = {
   installHint: INSTALL,
   args: ['--stdio'],
   readiness: [{ kind: 'immediate' }],
+  opensChangedFiles: true,
   offline: { initializationOptions: { disableAutomaticTypingAcquisition: true } },
   initializationOptions: {
     tsserver: { useSyntaxServer: 'never', ...(tsserverPath() === undefined ? {} : { path: tsserverPath() }) },
