@@ -48,6 +48,8 @@ export async function rename(
   const answer = await renaming;
   if (!answer.result) throw notRenamable(target);
   const writes = options.apply === true || options.fingerprint !== undefined;
+  if (writes && answer.possiblyIncomplete && options.force !== true)
+    throw incomplete(answer.incompleteReason);
   // A plain preview's files and diff are made while the safety requests may still be out (the same fields
   // verifiedPreviewOrApply gives when it neither verifies nor writes).
   const preview =
@@ -88,6 +90,22 @@ function unsafe(warnings: RenameWarning[]): LocusError {
       hint: 'Review the warnings in the preview; rename the missed places too, or force the apply.',
       advice: [{ kind: 'force' }],
       details: { warnings },
+    },
+  );
+}
+
+/**
+ * A rename answered before the server was ready (or while it reports a problem with the project) may miss places:
+ * writing it would leave the code half renamed, so it is shown, not applied (docs/operations.md, "What the operations do").
+ */
+function incomplete(reason: string | undefined): LocusError {
+  return new LocusError(
+    'UNSAFE_EDIT',
+    `Nothing was written: the language server's rename may be incomplete (${reason ?? 'it was not ready'}).`,
+    {
+      hint: 'Preview the rename again once the server is ready (the answer then has no possibly_incomplete), or force the apply.',
+      advice: [{ kind: 'force' }],
+      details: { kind: 'possibly-incomplete', ...(reason === undefined ? {} : { reason }) },
     },
   );
 }
