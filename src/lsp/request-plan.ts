@@ -100,7 +100,10 @@ export async function runPlan<P, R, Out>(
     result: answer.result,
     possiblyIncomplete,
     ...(possiblyIncomplete
-      ? { incompleteReason: instance.readiness.incompleteReason(instance.name, readyWaitMs, settled) }
+      ? {
+          incompleteReason: instance.readiness.incompleteReason(instance.name, readyWaitMs, settled),
+          unready: !ready,
+        }
       : {}),
     server: context.adapter.id,
     timing: { requestMs: answer.ms, totalMs: performance.now() - context.began, readyWaitMs },

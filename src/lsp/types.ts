@@ -28,6 +28,12 @@ export interface LspAnswer<T> {
   possiblyIncomplete: boolean;
   /** With `possiblyIncomplete`: why, naming the server ("rust-analyzer was still loading the project (Fetching) after waiting 15.0 s"). */
   incompleteReason?: string;
+  /**
+   * With `possiblyIncomplete`: true when the server had not finished loading the project, or the files changed behind
+   * the request, when it answered; false when it had, but reports a problem with the project (the answer is then as
+   * complete as the server can make it). Writes refuse only the former (a rename that may miss places).
+   */
+  unready?: boolean;
   /** Adapter id of the server that answered (`typescript`, `pyright`, `gopls`, …). */
   server: string;
   /** Timings for the benchmark ("Locus overhead over the raw LSP request"). */

@@ -48,8 +48,7 @@ export async function rename(
   const answer = await renaming;
   if (!answer.result) throw notRenamable(target);
   const writes = options.apply === true || options.fingerprint !== undefined;
-  if (writes && answer.possiblyIncomplete && options.force !== true)
-    throw incomplete(answer.incompleteReason);
+  if (writes && answer.unready === true && options.force !== true) throw incomplete(answer.incompleteReason);
   // A plain preview's files and diff are made while the safety requests may still be out (the same fields
   // verifiedPreviewOrApply gives when it neither verifies nor writes).
   const preview =
@@ -95,8 +94,10 @@ function unsafe(warnings: RenameWarning[]): LocusError {
 }
 
 /**
- * A rename answered before the server was ready (or while it reports a problem with the project) may miss places:
- * writing it would leave the code half renamed, so it is shown, not applied (docs/operations.md, "What the operations do").
+ * A rename answered before the server was ready (still loading the project, or the files changed behind the request)
+ * may miss places: writing it would leave the code half renamed, so it is shown, not applied (docs/operations.md,
+ * "What the operations do"). A ready server that reports a problem with the project (rust-analyzer without the
+ * standard library's sources) gives the rename it can: flagged possibly incomplete, but applied when asked.
  */
 function incomplete(reason: string | undefined): LocusError {
   return new LocusError(
