@@ -119,8 +119,12 @@ async function neighbours(
   return (result ?? []).map((t) => ({ item: t, fromRanges: [] }));
 }
 
+/** Call-site ranges in UTF-16, each once: pyright lists every call site of a caller twice. */
 function convert(instance: ServerInstance, uri: string, ranges: Range[]): Range[] {
-  return ranges.map((r) => instance.mapper.range(uri, r));
+  const distinct = new Map<string, Range>();
+  for (const r of ranges)
+    distinct.set(`${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}`, r);
+  return [...distinct.values()].map((r) => instance.mapper.range(uri, r));
 }
 
 function toNode(instance: ServerInstance, item: Item, fromRanges: Range[]): HierarchyNode {

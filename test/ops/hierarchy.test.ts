@@ -52,6 +52,18 @@ describeWithServer('pyright', 'call hierarchy — pyright', () => {
     await expectPlace(ctx.locus, caller?.call_sites?.[0]?.locate, 'main.py:report@<|>make_circle(2.0)');
     expect(caller?.truncated).toBe(true);
   });
+
+  it('lists each call site once (pyright sends every one twice)', async () => {
+    const result = ok(await ctx.locus.hierarchy('shapes.py:Circle.area', 'incoming'));
+    const sites = childNamed(result.items[0], 'report')?.call_sites ?? [];
+    const displays = async (locates: string[]): Promise<string[]> =>
+      (await Promise.all(locates.map((l) => ctx.locus.locate(l)))).map((r) =>
+        r.ok ? r.display : r.error.code,
+      );
+    expect(await displays(sites.map((s) => s.locate ?? '(no locate)'))).toEqual(
+      await displays(['main.py:report@<|>area() +', 'main.py:report@return circle.<|>area']),
+    );
+  });
 });
 
 describeWithServer('gopls', 'call hierarchy — gopls', () => {
