@@ -104,8 +104,14 @@ suite('c', ({ dir, locus }) => {
 
   it('leaves the server as it found it: a rename right after a verification renames every file again', async () => {
     const first = ok(await locus().rename('util.c:next_input_cb', 'next_cb', { verify: true }));
-    const again = ok(await locus().rename('util.c:next_input_cb', 'next_cb'));
-    expect(again.files.map((f) => f.file_path)).toEqual(first.files.map((f) => f.file_path));
-    expect(again.files.map((f) => f.file_path)).toEqual(['generated.c', 'main.c', 'util.c', 'util.h']);
+    let again = ok(await locus().rename('util.c:next_input_cb', 'next_cb'));
+    // On a busy machine clangd may still be rebuilding the files the verification gave back: the answer then says
+    // it is possibly incomplete, and is asked again, as an agent told so would. An answer not marked so must be whole.
+    for (let tries = 0; tries < 10 && again.possibly_incomplete === true; tries++)
+      again = ok(await locus().rename('util.c:next_input_cb', 'next_cb'));
+    const files = (r: { files: { file_path: string }[] }): string[] => r.files.map((f) => f.file_path);
+    const why = JSON.stringify({ first: first.incomplete_reason, again: again.incomplete_reason });
+    expect(files(again), why).toEqual(['generated.c', 'main.c', 'util.c', 'util.h']);
+    if (first.possibly_incomplete !== true) expect(files(first), why).toEqual(files(again));
   });
 });
