@@ -138,7 +138,7 @@ export class ServerInstance {
     this.documents = new DocumentStore(
       this.connection,
       (path) => spec.adapter.languageId(path, spec.languages),
-      spec.adapter.opensChangedFiles === true,
+      spec.adapter.opensChangedFiles === true && spec.adapter.settlesChangesAtOnce !== true,
     );
     this.mapper = new PositionMapper('utf-16', (uri) => this.documents.linesOf(uri));
     guardFraming(

@@ -1,4 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { LspManager } from '../../src/lsp/manager.js';
+import type { Session } from '../../src/lsp/session.js';
+import { describeWithServer } from '../helpers/require-server.js';
 import { serverSuite, type ServerCase } from './server-suite.js';
+import { at, copyProject, read, removeDir, spot, spots } from './support.js';
+
+const CALL = 'gross = <|>addTax(10)';
 
 const typescript: ServerCase = {
   title: 'TypeScript (TS 7 native)',
@@ -44,4 +53,35 @@ serverSuite({
     ['src/cart.js', 'gross = <|>addTax(10)'],
     ['src/pricing.js', 'export function <|>addTax('],
   ],
+});
+
+describeWithServer('typescript-classic', 'typescript-language-server after a change of many files', () => {
+  it('answers from the new texts at once: no wait on the diagnostics of files it was handed', async () => {
+    const root = copyProject('typescript');
+    const manager = new LspManager({
+      workspaceRoot: root,
+      config: { languages: { typescript: { server: 'typescript-classic' } } },
+    });
+    try {
+      const main = join(root, 'src/cart.ts');
+      const session = manager.forFile(main) as Session;
+      await session.references(main, read(root, 'src/cart.ts'), at(read(root, 'src/cart.ts'), CALL));
+      // More changed files than stay open (64): each is handed over and most are closed again before the server
+      // could publish diagnostics for them; waiting for those used to cost the 5 s cap and a "possibly incomplete".
+      const extra = Array.from({ length: 100 }, (_, i) => join(root, 'src', `extra${i}.ts`));
+      for (const [i, file] of extra.entries()) writeFileSync(file, `export const extra${i} = ${i};\n`);
+      const lib = join(root, 'src/pricing.ts');
+      writeFileSync(lib, `// moved down a line\n${read(root, 'src/pricing.ts')}`);
+      await manager.notifyFilesChanged([...extra, lib].map((path) => ({ path, kind: 'created' as const })));
+      const text = read(root, 'src/cart.ts');
+      const answer = await session.definition(main, text, at(text, CALL));
+      expect(answer.possiblyIncomplete, answer.incompleteReason).toBe(false);
+      expect(spots(root, answer.result)).toContain(
+        spot(root, 'src/pricing.ts', 'export function <|>addTax('),
+      );
+    } finally {
+      await manager.closeAll();
+      removeDir(root);
+    }
+  });
 });

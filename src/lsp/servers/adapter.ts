@@ -50,6 +50,13 @@ export interface ServerAdapter {
    */
   readonly opensChangedFiles?: boolean;
   /**
+   * With `opensChangedFiles`: false for a server that answers from a text it was given at once, in message order
+   * (typescript-language-server: tsserver syncs its project before every request), so a cross-file request need not
+   * wait for its diagnostics of the files changed behind it. Servers that process changes in the background (clangd
+   * builds the AST, then its index) are waited for (`DocumentStore.settled`), which is the default.
+   */
+  readonly settlesChangesAtOnce?: boolean;
+  /**
    * True for servers that check a file again only when its own text changes, not when a file it includes does
    * (clangd): verified edits show such files once more after every edited file, and confirm new errors by one more
    * build (docs/verified-edits.md, "Verified apply").
