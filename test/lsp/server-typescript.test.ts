@@ -7,8 +7,6 @@ import { describeWithServer } from '../helpers/require-server.js';
 import { serverSuite, type ServerCase } from './server-suite.js';
 import { at, copyProject, read, removeDir, spot, spots } from './support.js';
 
-const CALL = 'gross = <|>addTax(10)';
-
 const typescript: ServerCase = {
   title: 'TypeScript (TS 7 native)',
   adapter: 'typescript',
@@ -63,22 +61,21 @@ describeWithServer('typescript-classic', 'typescript-language-server after a cha
       config: { languages: { typescript: { server: 'typescript-classic' } } },
     });
     try {
-      const main = join(root, 'src/cart.ts');
+      const main = join(root, typescript.main);
       const session = manager.forFile(main) as Session;
-      await session.references(main, read(root, 'src/cart.ts'), at(read(root, 'src/cart.ts'), CALL));
+      const before = read(root, typescript.main);
+      await session.references(main, before, at(before, typescript.call));
       // More changed files than stay open (64): each is handed over and most are closed again before the server
       // could publish diagnostics for them; waiting for those used to cost the 5 s cap and a "possibly incomplete".
       const extra = Array.from({ length: 100 }, (_, i) => join(root, 'src', `extra${i}.ts`));
       for (const [i, file] of extra.entries()) writeFileSync(file, `export const extra${i} = ${i};\n`);
-      const lib = join(root, 'src/pricing.ts');
-      writeFileSync(lib, `// moved down a line\n${read(root, 'src/pricing.ts')}`);
+      const lib = join(root, typescript.lib);
+      writeFileSync(lib, `// moved down a line\n${read(root, typescript.lib)}`);
       await manager.notifyFilesChanged([...extra, lib].map((path) => ({ path, kind: 'created' as const })));
-      const text = read(root, 'src/cart.ts');
-      const answer = await session.definition(main, text, at(text, CALL));
+      const text = read(root, typescript.main);
+      const answer = await session.definition(main, text, at(text, typescript.call));
       expect(answer.possiblyIncomplete, answer.incompleteReason).toBe(false);
-      expect(spots(root, answer.result)).toContain(
-        spot(root, 'src/pricing.ts', 'export function <|>addTax('),
-      );
+      expect(spots(root, answer.result)).toContain(spot(root, ...typescript.definition));
     } finally {
       await manager.closeAll();
       removeDir(root);

@@ -45,12 +45,13 @@ export interface ServerAdapter {
    */
   readonly commands?: readonly string[];
   /**
-   * True for servers that ignore `didChangeWatchedFiles` for unopened files (clangd, bash-language-server): files
-   * reported changed are opened from disk instead, so their new content reaches the server.
+   * True for servers that ignore `didChangeWatchedFiles` for unopened files (clangd, bash-language-server,
+   * typescript-language-server): files reported changed are opened from disk instead, so their new content reaches
+   * the server.
    */
   readonly opensChangedFiles?: boolean;
   /**
-   * With `opensChangedFiles`: false for a server that answers from a text it was given at once, in message order
+   * With `opensChangedFiles`: true for a server that answers from a text it was given at once, in message order
    * (typescript-language-server: tsserver syncs its project before every request), so a cross-file request need not
    * wait for its diagnostics of the files changed behind it. Servers that process changes in the background (clangd
    * builds the AST, then its index) are waited for (`DocumentStore.settled`), which is the default.
