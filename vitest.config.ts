@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -13,6 +14,17 @@ const CLI_TESTS = [
   'test/security/workspace-trust.test.ts',
   'test/security/cache-dir-trust.test.ts',
 ];
+
+/**
+ * Test files share one process per worker (no per-file isolation: a fresh process per file cost ~0.4 s of CPU each,
+ * a quarter of the suite's time on two cores), except the files that need one of their own: those that replace a
+ * module (`vi.mock`), and those that say `@own-process` with the reason (they observe process-wide state: which
+ * grammars are loaded, the WASM compiler choice, the CLI's first run). Derived from the files, never listed here.
+ */
+const OWN_PROCESS = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('test', file))
+  .filter((file) => /\bvi\.(?:do)?[mM]ock\(|@own-process\b/.test(readFileSync(file, 'utf8')));
 
 // Server caches (clangd's index) of the many temp projects go to one temp folder, not the user's cache.
 const cacheDir = process.env.LOCUS_CACHE_DIR ?? join(tmpdir(), 'locus-test-cache');
@@ -36,6 +48,17 @@ export default defineConfig({
         test: {
           name: 'in-process',
           include: ['test/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          isolate: false,
+          setupFiles: ['test/setup/shared-process.ts'],
+          env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own-process',
+          include: OWN_PROCESS,
           env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1' },
         },
       },

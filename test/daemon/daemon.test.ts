@@ -93,7 +93,7 @@ function sockets(): string[] {
 beforeAll(async () => {
   await ensureBuilt();
   cpSync(path.join(REPO, 'test/fixtures/cli'), root, { recursive: true });
-}, 120_000);
+});
 
 afterAll(() => {
   locus(['daemon', 'stop', '--all']);

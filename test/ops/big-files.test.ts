@@ -20,9 +20,12 @@ describe('files too big to parse', () => {
 
   beforeAll(() => {
     root = mkdtempSync(path.join(tmpdir(), 'locus-big-'));
-    const line = 'function f(a) { return a + 1; }\n';
-    lines = Math.ceil(MAX_OUTLINE_CHARS / line.length) + 10;
-    writeFileSync(path.join(root, 'big.js'), line.repeat(lines) + 'function lastOne() {}\n');
+    // Over the limit with comment lines: a parse of them is cheap, and the limit counts characters, not symbols
+    // (a file of small functions cost ~15 s of CPU a run for no more coverage).
+    const first = 'function f(a) { return a + 1; }\n';
+    const filler = `// ${'x'.repeat(1000)}\n`;
+    lines = 1 + Math.ceil(MAX_OUTLINE_CHARS / filler.length) + 10;
+    writeFileSync(path.join(root, 'big.js'), first + filler.repeat(lines - 1) + 'function lastOne() {}\n');
     locator = createLocator({ root });
   });
   afterAll(async () => {
@@ -52,8 +55,7 @@ describe('files too big to parse', () => {
     const outline = await locator.outline('big.js');
     expect(outline.ok).toBe(true);
     if (!outline.ok) return;
-    expect(outline.symbols).toHaveLength(lines + 1);
-    expect(outline.symbols.at(-1)).toMatchObject({ name: 'lastOne', locate: 'big.js:lastOne' });
+    expect(outline.symbols.map((symbol) => symbol.locate)).toEqual(['big.js:f', 'big.js:lastOne']);
   });
 
   it('says a symbol scope needs a parse the file is too big for when the index leaves it out (a limit)', async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   offloadModule = (await import(path.join(REPO, 'dist/ops/locating/offload.js'))) as typeof OffloadModule;
   const locating = (await import(path.join(REPO, 'dist/ops/locating/locator.js'))) as typeof LocatorModule;
   locator = locating.createLocator({ root });
-}, 600_000);
+});
 
 afterAll(async () => {
   await locator.close();

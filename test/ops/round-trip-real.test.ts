@@ -38,7 +38,7 @@ const FILES: { name: string; source: string }[] = [
 if (FILES.length < 3) console.warn('⚠️  No Python standard library found: the Python round trip is skipped.');
 
 /** At most this many identifiers per file, spread evenly (deterministic). */
-const SAMPLE = 1200;
+const SAMPLE = 600;
 
 describe('describe → locate round trip on real code', () => {
   let root: string;

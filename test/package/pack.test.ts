@@ -4,9 +4,11 @@
  * binary from the npm cache; nothing comes from the network. In an empty folder with a fresh npm cache:
  * - the README's own install line (`npx -y locus-locate locate …`) and its MCP lines (the `claude mcp add`
  *   command and the JSON form) run as written;
- * - `npm i locus-locate`, then `npx locus locate`, `npx locus references` (pyright) and `npx locus mcp`.
- * Also checks what lands in the consumer's node_modules/.bin, that no installed package has an install script,
- * and that server.json agrees with package.json.
+ * - in the folder that install made, `npx locus locate`, `npx locus references` (pyright) and `npx locus mcp`.
+ * Also checks what lands in that folder's node_modules/.bin, that no installed package has an install script,
+ * and that server.json agrees with package.json. One install, not two: `npx -y` installs the package into a
+ * folder of npm's cache with the same dependency tree `npm i locus-locate` makes (a second install cost ~30 s
+ * of CPU and proved nothing the first did not).
  */
 import {
   cpSync,
@@ -36,6 +38,8 @@ let consumer = '';
 let ws = '';
 let registry: LocalRegistry | undefined;
 let npmEnv: NodeJS.ProcessEnv = {};
+let project = '';
+let installLine: Ran | undefined;
 
 // `--` so that npx passes every flag (even -V) to locus.
 const npx = (args: string[], cwd = consumer): Promise<Ran> =>
@@ -62,13 +66,21 @@ beforeAll(async () => {
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-  consumer = path.join(base, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(path.join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
-  const install = await run('npm', ['i', pkg.name], consumer, npmEnv);
-  if (install.code !== 0) throw new Error(`npm i ${pkg.name} failed:\n${install.stderr}`);
   ws = path.join(base, 'ws');
   cpSync(path.join(REPO, 'test/fixtures/python/ops'), ws, { recursive: true });
+  // The README's example names src/cart.py and Cart.total.
+  project = path.join(base, 'project');
+  mkdirSync(path.join(project, 'src'), { recursive: true });
+  cpSync(path.join(REPO, 'test/fixtures/edit/cart.py'), path.join(project, 'src/cart.py'));
+  const { install } = readmeLines(readFileSync(path.join(REPO, 'README.md'), 'utf8'));
+  installLine = await run('bash', ['-c', install], project, npmEnv);
+  if (installLine.code !== 0) throw new Error(`the README's install line failed:\n${installLine.stderr}`);
+  // Where `npx -y` installed the package: its one folder under the cache's _npx.
+  const npxFolders = readdirSync(path.join(base, 'npm-cache', '_npx')).map((name) =>
+    path.join(base, 'npm-cache', '_npx', name),
+  );
+  if (npxFolders.length !== 1) throw new Error(`expected one npx install, found ${npxFolders.join(', ')}`);
+  consumer = npxFolders[0] ?? '';
 });
 afterAll(async () => {
   await registry?.close();
@@ -76,19 +88,9 @@ afterAll(async () => {
 });
 
 describe("the README's install and MCP lines, in an empty folder", () => {
-  let project = '';
-  beforeAll(() => {
-    // The README's example names src/cart.py and Cart.total.
-    project = path.join(base, 'project');
-    mkdirSync(path.join(project, 'src'), { recursive: true });
-    cpSync(path.join(REPO, 'test/fixtures/edit/cart.py'), path.join(project, 'src/cart.py'));
-  });
-
-  it('the install line locates', async () => {
-    const { install } = readmeLines(readFileSync(path.join(REPO, 'README.md'), 'utf8'));
-    const result = await run('bash', ['-c', install], project, npmEnv);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^Located src\/cart\.py:22:16 \(method Cart\.total\)/);
+  it('the install line locates', () => {
+    expect(installLine?.code, installLine?.stderr).toBe(0);
+    expect(installLine?.stdout).toMatch(/^Located src\/cart\.py:22:16 \(method Cart\.total\)/);
     expect(registry?.requests).toContain(`/${pkg.name}`);
   });
 
@@ -105,7 +107,7 @@ describe("the README's install and MCP lines, in an empty folder", () => {
   });
 });
 
-describe('the installed package', () => {
+describe('the package as npx installed it', () => {
   it('puts only locus into node_modules/.bin', () => {
     expect(readdirSync(path.join(consumer, 'node_modules/.bin'))).toEqual(['locus']);
   });

@@ -4,6 +4,7 @@
  * choice made before the tree-sitter runtime starts (`preferFastStartup`, src/syntax/startup.ts: baseline
  * compiler only); these tests check that the choice is made in time and that the processes answer and exit. How
  * soon they exit is measured in the bench (docs/performance.md, "Cold start"), never asserted here.
+ * @own-process: the compiler choice is checked before anything in this process has started the runtime.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';

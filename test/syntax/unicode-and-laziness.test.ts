@@ -1,6 +1,7 @@
 /**
  * Name spans are UTF-16 offsets (JS string indices) even after emoji and CJK text, in the query
  * engine and in the TypeScript fallback; and only the grammars a run needs are loaded.
+ * @own-process: which grammars are loaded is counted from a process that has loaded none.
  */
 import { describe, expect, it } from 'vitest';
 import { flattenOutline } from '../../src/locate/outline.js';
