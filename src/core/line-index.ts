@@ -99,6 +99,12 @@ export class LineIndex {
 /** Offsets of line starts: after every `\n`, every `\r\n`, every lone `\r`. */
 export function computeLineStarts(text: string): number[] {
   const starts = [0];
+  // Most texts have no carriage return: their line feeds found natively cost a quarter of a loop over char codes
+  // (every file view, index entry and edit builds a line index).
+  if (text.indexOf('\r') < 0) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === 10) starts.push(i + 1);

@@ -31,13 +31,10 @@ export function linesOf(text: string): string[] {
  */
 export function changedWindow(a: string, b: string, context: number): ChangedWindow | undefined {
   const shortest = Math.min(a.length, b.length);
-  let same = 0;
-  while (same < shortest && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  const same = sharedHead(a, b, shortest);
   if (same === a.length && same === b.length) return undefined;
   const headEnd = same === 0 ? 0 : a.lastIndexOf('\n', same - 1) + 1;
-  let tail = 0;
-  while (tail < shortest - headEnd && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail))
-    tail++;
+  const tail = sharedTail(a, b, shortest - headEnd);
   const [tailA, tailB] = tailStarts(a, b, tail);
   const prefix = countLines(a, 0, headEnd);
   let from = headEnd;
@@ -59,6 +56,32 @@ export function changedWindow(a: string, b: string, context: number): ChangedWin
     lead,
     trail,
   };
+}
+
+/**
+ * Characters compared at once by the shared head and tail scans: equal slices are compared natively, several
+ * times faster than a loop over char codes (a rename preview compares every changed file whole, twice).
+ */
+const CHUNK = 256;
+
+/** How many characters `a` and `b` share at their start, at most `limit`. */
+function sharedHead(a: string, b: string, limit: number): number {
+  let same = 0;
+  while (same + CHUNK <= limit && a.slice(same, same + CHUNK) === b.slice(same, same + CHUNK)) same += CHUNK;
+  while (same < limit && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  return same;
+}
+
+/** How many characters `a` and `b` share at their end, at most `limit`. */
+function sharedTail(a: string, b: string, limit: number): number {
+  let tail = 0;
+  while (
+    tail + CHUNK <= limit &&
+    a.slice(a.length - tail - CHUNK, a.length - tail) === b.slice(b.length - tail - CHUNK, b.length - tail)
+  )
+    tail += CHUNK;
+  while (tail < limit && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  return tail;
 }
 
 /** Where the shared lines at the end start in each text: the first line start within `tail` shared characters. */
