@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The command-line tests run twice (docs/operations.md, "The daemon"): in-process, as every test does, and through
@@ -18,8 +18,8 @@ const CLI_TESTS = [
 /**
  * Test files share one process per worker (no per-file isolation: a fresh process per file cost ~0.4 s of CPU each,
  * a quarter of the suite's time on two cores), except the files that need one of their own: those that replace a
- * module (`vi.mock`), and those that say `@own-process` with the reason (they observe process-wide state: which
- * grammars are loaded, the WASM compiler choice, the CLI's first run). Derived from the files, never listed here.
+ * module (`vi.mock`), and those that say `@own-process` with the reason (they observe process-wide state, such as
+ * which grammars are loaded or the WebAssembly compiler choice). Derived from the files, never listed here.
  */
 const OWN_PROCESS = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'in-process',
           include: ['test/**/*.test.ts'],
-          exclude: OWN_PROCESS,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
           isolate: false,
           setupFiles: ['test/setup/shared-process.ts'],
           env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1' },
