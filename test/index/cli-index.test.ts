@@ -12,6 +12,7 @@ import { describeWithServer } from '../helpers/require-server.js';
 import { coldStart, THROUGH_DAEMON } from '../helpers/cli-mode.js';
 import {
   generateFiles,
+  generatedPath,
   GENERATED_SYMBOLS,
   removeDir,
   RUNNING_AS_ROOT,
@@ -69,8 +70,6 @@ afterAll(() => removeDir(cacheDir));
  * in-process run does, which 2,000 files show as well (the 18,000 more cost ~15 s of CPU a run).
  */
 const GENERATED_COUNT = THROUGH_DAEMON ? 2_000 : 20_000;
-/** The generated file `i`, as generateFiles names it. */
-const generatedFile = (i: number, ext: string): string => `gen-src/d${Math.floor(i / 200)}/f${i}.${ext}`;
 
 describe(`${GENERATED_COUNT} generated files plus the odd cases`, () => {
   let root: string;
@@ -101,7 +100,7 @@ describe(`${GENERATED_COUNT} generated files plus the odd cases`, () => {
     });
     expect(result.hits[0]).toMatchObject({
       path: `C${GENERATED_COUNT - 5}`,
-      file_path: generatedFile(GENERATED_COUNT - 5, 'py'),
+      file_path: generatedPath(GENERATED_COUNT - 5, 'py'),
     });
     expect(symbolsJson(root, 'outside_secret').total).toBe(0);
     coldStart(root, env()); // a new process loads what the last one persisted
@@ -110,7 +109,7 @@ describe(`${GENERATED_COUNT} generated files plus the odd cases`, () => {
       from_cache: generated.length + odd.indexed.length + odd.data.length,
       parsed: 0,
     });
-    expect(again.hits[0]?.locate).toBe(`${generatedFile(GENERATED_COUNT - 3, 'go')}:G${GENERATED_COUNT - 3}`);
+    expect(again.hits[0]?.locate).toBe(`${generatedPath(GENERATED_COUNT - 3, 'go')}:G${GENERATED_COUNT - 3}`);
   });
 });
 

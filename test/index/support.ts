@@ -32,13 +32,17 @@ const GENERATED: Record<string, (i: number) => string> = {
 /** Symbols each generated file contributes (class + method, function, func, fn, class + method). */
 export const GENERATED_SYMBOLS: Record<string, number> = { py: 2, ts: 1, go: 1, rs: 1, java: 2 };
 
+/** The path of generated file `i` with extension `ext`: 200 files to a folder. */
+export const generatedPath = (i: number, ext: string): string =>
+  `gen-src/d${Math.floor(i / 200)}/f${i}.${ext}`;
+
 /** Writes `count` small files in five languages under `gen-src/`, 200 per folder; returns the paths. */
 export function generateFiles(root: string, count: number): string[] {
   const extensions = Object.keys(GENERATED);
   const paths: string[] = [];
   for (let i = 0; i < count; i++) {
     const ext = extensions[i % extensions.length] as string;
-    const rel = `gen-src/d${Math.floor(i / 200)}/f${i}.${ext}`;
+    const rel = generatedPath(i, ext);
     const file = path.join(root, rel);
     if (i % 200 === 0) mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, (GENERATED[ext] as (i: number) => string)(i));
