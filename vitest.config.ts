@@ -39,6 +39,11 @@ export default defineConfig({
     testTimeout: 1_800_000,
     hookTimeout: 1_800_000,
     pool: 'forks',
+    // The test processes compile WebAssembly with V8's baseline compiler only, as every `locus` command does
+    // (src/syntax/startup.ts): a test file parses for a second or two, and the optimising tier's background
+    // compiles of each grammar it loads cost more CPU than they save (update-differential.test.ts: 27.6 → 17.5 s
+    // of CPU; the suite 652 → 579 s). What a parse answers does not depend on the tier.
+    execArgv: ['--liftoff-only'],
     // Most of a real-server test is waiting (server start, project load), not computing: four files at once on
     // two cores halve the suite (379 s → 163 s in CI mode) and pass under load (CONTRIBUTING.md, "Tests").
     maxWorkers: 4,

@@ -26,10 +26,18 @@ export interface Reparsed {
 
 /** Parses `text` from `old`, which `edit` turned into it; `old` stays the caller's to delete. */
 export function reparse(loaded: LoadedLanguage, old: Tree, text: string, edit: Edit): Reparsed {
+  const small = text.length <= FRESH_REPARSE_MAX_CHARS;
+  const oldHadErrors = old.rootNode.hasError;
   old.edit(edit);
+  // A text that had errors mostly has them after the next edit too, and then the incremental parse would be
+  // thrown away for a fresh one (and cost more than it: its error recovery weighs every reused subtree).
+  if (small && oldHadErrors) {
+    const tree = parseText(loaded, text);
+    return { tree, changed: old.getChangedRanges(tree), fresh: true };
+  }
   const incremental = parseText(loaded, text, old);
   const changed = old.getChangedRanges(incremental);
-  if (!incremental.rootNode.hasError || text.length > FRESH_REPARSE_MAX_CHARS) {
+  if (!incremental.rootNode.hasError || !small) {
     return { tree: incremental, changed, fresh: false };
   }
   const tree = parseText(loaded, text);

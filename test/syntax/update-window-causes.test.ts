@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractOutline } from '../../src/syntax/outline.js';
+import { treeTotals } from '../../src/syntax/runtime.js';
 import { TreeCache } from '../../src/syntax/tree-cache.js';
 import { anchors, offsetOf } from '../helpers/anchors.js';
 
@@ -81,5 +82,24 @@ describe('a re-parse that leaves errors', () => {
     const { updated, fresh, stats } = await update('java', before, after);
     expect(updated).toEqual(fresh);
     expect(stats).toMatchObject({ incrementalParses: 1, freshReparses: 1, windowedOutlines: 1 });
+  });
+
+  it('a text that had errors before the edit is parsed once, afresh: no incremental parse to throw away', async () => {
+    const java = fixture('java', 'sample.java');
+    const header = '    public double total() {\n';
+    const at = offsetOf(java, header);
+    const broken = java.slice(0, at) + java.slice(at + header.length);
+    const edited = `${broken}\n// one more line\n`;
+    const cache = new TreeCache();
+    try {
+      await cache.outline('file', 'java', broken);
+      const before = treeTotals().created;
+      const updated = await cache.outline('file', 'java', edited);
+      expect(treeTotals().created - before).toBe(1);
+      expect(updated).toEqual(await extractOutline('java', edited));
+      expect(cache.stats()).toMatchObject({ incrementalParses: 1, freshReparses: 1, windowedOutlines: 1 });
+    } finally {
+      cache.close();
+    }
   });
 });
