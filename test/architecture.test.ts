@@ -243,6 +243,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'ops/locating/syntax-worker.ts': "the worker thread's own locator",
     'locate/outline.ts': 'indexes of immutable outlines in WeakMaps: pure memos collected with them',
     'locate/symbol-match.ts': 'name indexes of immutable outlines in a WeakMap: a pure memo',
+    'locate/tokens.ts': "each language's token pattern, built on first use from the static operator table",
     'mcp/tool-listing.ts': 'the tools/list answer, read or built once (the tool table never changes)',
     'mcp/tools/index.ts': "the tools' zod input schemas, built once from the static tool table",
     'cli/io.ts': "what runs before the CLI's output (its one terminal's status line erases itself)",

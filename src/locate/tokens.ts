@@ -40,13 +40,22 @@ function syntaxOf(operators: readonly string[]): FindSyntax {
 
 /** Every punctuation character its own token (a language without multi-character operators). */
 export const PLAIN_SYNTAX: FindSyntax = syntaxOf([]);
-const SYNTAXES: Readonly<Record<string, FindSyntax>> = Object.fromEntries(
-  Object.entries(operatorTable()).map(([id, operators]) => [id, syntaxOf(operators)]),
-);
+/**
+ * Built on first use per language: a Unicode-property pattern costs ~0.4 ms to construct, and building all 34
+ * when the module loaded was 13–15 ms of every one-shot command, which uses one (docs/performance.md, "Cold start").
+ */
+const syntaxes = new Map<string, FindSyntax>();
 
 /** The token syntax of a language (plain for an unknown or absent one). */
 export function findSyntax(language: string | undefined): FindSyntax {
-  return (language !== undefined ? SYNTAXES[language] : undefined) ?? PLAIN_SYNTAX;
+  if (language === undefined) return PLAIN_SYNTAX;
+  const known = syntaxes.get(language);
+  if (known) return known;
+  const operators = Object.hasOwn(operatorTable(), language) ? operatorTable()[language] : undefined;
+  if (!operators) return PLAIN_SYNTAX;
+  const syntax = syntaxOf(operators);
+  syntaxes.set(language, syntax);
+  return syntax;
 }
 const SPACE_START_RE = new RegExp(`^${SPACE_CHAR}`, 'u');
 
