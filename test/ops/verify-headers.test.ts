@@ -8,7 +8,7 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createLocus, type Locus, type Outcome } from '../../src/ops/locus.js';
 import { describeWithServer } from '../helpers/require-server.js';
 
@@ -100,6 +100,27 @@ suite('c', ({ dir, locus }) => {
     ]);
     expect(v?.summary).toBe('verified: 0 new errors in 3 files; 1 not verifiable');
     expect(snapshot(dir())).toEqual(disk);
+  });
+
+  it('gives the header back before the files that include it, so that they are built against its own text', async () => {
+    const changes: string[] = [];
+    const trace = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (args[0] === '[locus lsp] didChange') changes.push(path.basename(String(args[1])));
+    });
+    process.env.LOCUS_LSP_TRACE = '1';
+    try {
+      ok(await locus().rename('util.c:next_input_cb', 'next_cb', { verify: true }));
+    } finally {
+      delete process.env.LOCUS_LSP_TRACE;
+      trace.mockRestore();
+    }
+    // Each file's last change is the one that gives it back.
+    const givenBack = ['util.h', 'main.c', 'generated.c'].map((name) => changes.lastIndexOf(name));
+    expect(
+      givenBack.every((at) => at >= 0),
+      changes.join(' '),
+    ).toBe(true);
+    expect(givenBack[0], changes.join(' ')).toBeLessThan(Math.min(...givenBack.slice(1)));
   });
 
   it('leaves the server as it found it: a rename right after a verification renames every file again', async () => {
