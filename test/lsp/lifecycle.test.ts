@@ -74,7 +74,13 @@ function realServers(): { root: string; file: string; config?: object }[] {
     if (!status.available) console.warn(`⚠️  lifecycle test runs without ${s.adapter}: ${status.reason}`);
     return status.available;
   });
-  return available.map((s) => ({ root: s.root, file: join(s.root, s.file), config: s.config }));
+  // Generous: the host's first request to a cold server waits out its start, and beside two more suites (load 16)
+  // a documentSymbol took longer than the default 30 s. What this file checks is what outlives Locus, not speed.
+  return available.map((s) => ({
+    root: s.root,
+    file: join(s.root, s.file),
+    config: { requestTimeoutMs: 600_000, ...s.config },
+  }));
 }
 
 async function startHost(index: string): Promise<{ host: ChildProcess; started: Started[] }> {
