@@ -4,18 +4,6 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The command-line tests run twice (docs/operations.md, "The daemon"): in-process, as every test does, and through
- * the background Locus, which must answer exactly the same. Only that second project lets a `locus` command start
- * a daemon: everywhere else LOCUS_NO_DAEMON=1, and its daemons live in a folder of their own, stopped at the end.
- */
-const CLI_TESTS = [
-  'test/cli/**/*.test.ts',
-  'test/index/cli-index.test.ts',
-  'test/security/workspace-trust.test.ts',
-  'test/security/cache-dir-trust.test.ts',
-];
-
-/**
  * Test files share one process per worker (no per-file isolation: a fresh process per file cost ~0.4 s of CPU each,
  * a quarter of the suite's time on two cores), except the files that need one of their own: those that replace a
  * module (`vi.mock`), and those that say `@own-process` with the reason (they observe process-wide state, such as
@@ -28,6 +16,7 @@ const OWN_PROCESS = readdirSync('test', { recursive: true, encoding: 'utf8' })
 
 // Server caches (clangd's index) of the many temp projects go to one temp folder, not the user's cache.
 const cacheDir = process.env.LOCUS_CACHE_DIR ?? join(tmpdir(), 'locus-test-cache');
+const daemons = join(tmpdir(), `locus-test-daemons-${process.pid}`);
 
 export default defineConfig({
   test: {
@@ -56,7 +45,12 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...OWN_PROCESS],
           isolate: false,
           setupFiles: ['test/setup/shared-process.ts'],
-          env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1' },
+          // The command-line tests run twice (test/helpers/cli-mode.ts): `<name>.test.ts` in-process, and
+          // `<name>.daemon.test.ts` through background Locus processes, which must answer exactly the same. Only
+          // those files let a `locus` command start a daemon (everywhere else LOCUS_NO_DAEMON=1); their daemons
+          // live in folders under this one, stopped at the end of each file and of the run.
+          globalSetup: ['test/setup/daemons.ts'],
+          env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1', LOCUS_TEST_DAEMONS: daemons },
         },
       },
       {
@@ -65,22 +59,6 @@ export default defineConfig({
           name: 'own-process',
           include: OWN_PROCESS,
           env: { LOCUS_CACHE_DIR: cacheDir, LOCUS_NO_DAEMON: '1' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'daemon',
-          include: CLI_TESTS,
-          // Creates the daemons' folder, and stops every daemon in it when the run ends.
-          globalSetup: ['test/setup/daemons.ts'],
-          env: {
-            LOCUS_CACHE_DIR: cacheDir,
-            LOCUS_NO_DAEMON: '',
-            LOCUS_DAEMON_DIR: join(tmpdir(), `locus-test-daemons-${process.pid}`),
-            // A backstop: a daemon a test forgot leaves on its own soon after.
-            LOCUS_DAEMON_IDLE: '60',
-          },
         },
       },
     ],

@@ -3,7 +3,7 @@
  * next calls; a private folder and socket; a crashed daemon's socket recovered; another build replaces it; it leaves
  * after its idle period and on `locus daemon stop`; the caller's folder, stdin and configuration apply as in-process.
  * Every daemon these tests start lives in a temp folder of its own and is stopped at the end. (The command-line
- * tests themselves run through a daemon too: the `daemon` project of vitest.config.ts.)
+ * tests themselves run through a daemon too: their `.daemon.test.ts` variants, test/helpers/cli-mode.ts.)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {

@@ -1,23 +1,55 @@
 /**
- * Which way the `locus` commands of a test run (vitest.config.ts runs the command-line tests in both): in-process,
- * or through the background Locus. A test that needs a cold start — an index build to watch, a persisted cache to
- * load — stops the workspace's daemon first; in-process every call is a cold start anyway.
+ * Which way the `locus` commands of a test run (docs/operations.md, "The daemon": the daemon must answer exactly as
+ * the in-process command does). Each command-line test file keeps its cases in `<name>-cases.ts`, run by two thin
+ * test files: `<name>.test.ts` in-process, as every test runs, and `<name>.daemon.test.ts` through the background
+ * Locus. Both are ordinary files of the shared-process project, so vitest runs them beside the busy files; as a
+ * project of their own they ran first and alone, ~30 s at under one core of two (CONTRIBUTING.md, "Tests").
+ *
+ * A test that needs a cold start — an index build to watch, a persisted cache to load — stops the workspace's daemon
+ * first (`coldStart`); in-process every call is a cold start anyway.
  */
-import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { coldStart, stopDaemons } from './daemon-stop.js';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/locus.js');
+export { coldStart };
 
-/** True in the `daemon` project: commands are answered by a background Locus. */
-export const THROUGH_DAEMON = (process.env.LOCUS_NO_DAEMON ?? '') === '';
+/** The folder vitest.config.ts gives the daemon variants; each file's daemons live in a folder of their own in it. */
+const DAEMONS_ENV = 'LOCUS_TEST_DAEMONS';
 
-/** Stops the daemon a command for `root` with `env` would use (nothing in-process). */
-export function coldStart(root: string, env: NodeJS.ProcessEnv = process.env): void {
-  if (!THROUGH_DAEMON) return;
-  const run = spawnSync(process.execPath, [BIN, 'daemon', 'stop', '--root', root], {
-    encoding: 'utf8',
-    env,
-    timeout: 60_000,
+/**
+ * Makes every `locus` command of this test file go to a background Locus: sets the file's environment (put back
+ * after the file by test/setup/shared-process.ts) to a daemon folder of its own, `name`. When the file ends, its
+ * daemons are stopped, and the file fails unless a daemon started there — a command that ran in-process instead
+ * (a test that built its environment without `process.env`, a socket path too long) would otherwise pass unseen.
+ */
+export function throughDaemon(name: string): void {
+  const base = process.env[DAEMONS_ENV];
+  if (base === undefined || !path.isAbsolute(base))
+    throw new Error(`${DAEMONS_ENV} is not set: the daemon variants run through vitest.config.ts`);
+  const dir = path.join(base, name);
+  process.env.LOCUS_NO_DAEMON = '';
+  process.env.LOCUS_DAEMON_DIR = dir;
+  // A backstop: a daemon the file forgot leaves on its own soon after.
+  process.env.LOCUS_DAEMON_IDLE = '60';
+  afterAll(() => {
+    const logs = listing(dir).filter((file) => file.endsWith('.log'));
+    stopDaemons(dir);
+    rmSync(dir, { recursive: true, force: true });
+    expect(logs.length, `no daemon started in ${dir}: the commands ran in-process`).toBeGreaterThan(0);
   });
-  if (run.status !== 0) throw new Error(`locus daemon stop failed: ${run.stderr}`);
+}
+
+/** True while the commands of this test file are answered by a background Locus. */
+export function answeredByDaemon(): boolean {
+  return (process.env.LOCUS_NO_DAEMON ?? '') === '';
+}
+
+function listing(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }

@@ -1,23 +1,19 @@
 /**
- * Global setup of the `daemon` test project (vitest.config.ts): a private folder for the daemons the command-line
- * tests start, and at the end `locus daemon stop --all` in it (every daemon stops and takes its servers along), then
- * the folder is removed. No daemon outlives the run.
+ * Global setup of the shared-process test project (vitest.config.ts): the private folder in which the daemon
+ * variants of the command-line tests keep their daemons, one folder per test file (test/helpers/cli-mode.ts). Each
+ * file stops its own; at the end every daemon still in a folder is stopped (it takes its servers along), and the
+ * folder is removed. No daemon outlives the run.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-
-const BIN = path.resolve(import.meta.dirname, '../../bin/locus.js');
+import { stopDaemons } from '../helpers/daemon-stop.js';
 
 export default function setup(project: TestProject): () => void {
-  const dir = project.config.env.LOCUS_DAEMON_DIR as string;
+  const dir = project.config.env.LOCUS_TEST_DAEMONS as string;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return () => {
-    spawnSync(process.execPath, [BIN, 'daemon', 'stop', '--all'], {
-      env: { ...process.env, ...project.config.env },
-      timeout: 60_000,
-    });
+    for (const name of readdirSync(dir)) stopDaemons(path.join(dir, name));
     rmSync(dir, { recursive: true, force: true });
   };
 }
