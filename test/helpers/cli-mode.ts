@@ -2,8 +2,8 @@
  * Which way the `locus` commands of a test run (docs/operations.md, "The daemon": the daemon must answer exactly as
  * the in-process command does). Each command-line test file keeps its cases in `<name>-cases.ts`, run by two thin
  * test files: `<name>.test.ts` in-process, as every test runs, and `<name>.daemon.test.ts` through the background
- * Locus. Both are ordinary files of the shared-process project, so vitest runs them beside the busy files; as a
- * project of their own they ran first and alone, ~30 s at under one core of two (CONTRIBUTING.md, "Tests").
+ * Locus. Both are ordinary files of the shared-process project, scheduled with all the others (CONTRIBUTING.md,
+ * "Tests"); a project of their own ran first and alone, as vitest runs projects one after another.
  *
  * A test that needs a cold start — an index build to watch, a persisted cache to load — stops the workspace's daemon
  * first (`coldStart`); in-process every call is a cold start anyway.
