@@ -2,7 +2,7 @@
  * Access to Locus through its public surface: the compiled library (`dist/index.js`), the LSP layer's manager,
  * adapters and URIs (`dist/lsp/`) and the `locus` CLI (`bin/locus.js`). Also the helpers that turn an outline into locate strings.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,19 @@ import { identifiers, Lines } from './tokens.js';
 /** Path of the CLI launcher. */
 export const CLI = path.join(REPO, 'bin/locus.js');
 
-const sharedCache = mkdtempSync(path.join(tmpdir(), 'locus-bench-cache-'));
+/** Temp folders and files of this process, removed when it exits (a bench run made ten or more a run). */
+const temporary = [];
+process.on('exit', () => {
+  for (const entry of temporary) rmSync(entry, { recursive: true, force: true });
+});
+
+/** A path in the temp folder that goes when the process exits. */
+export function removedAtExit(entry) {
+  temporary.push(entry);
+  return entry;
+}
+
+const sharedCache = removedAtExit(mkdtempSync(path.join(tmpdir(), 'locus-bench-cache-')));
 
 /**
  * The environment of a one-shot CLI run. `cold`: a cache folder of its own, empty (nothing persisted by an
@@ -21,7 +33,8 @@ const sharedCache = mkdtempSync(path.join(tmpdir(), 'locus-bench-cache-'));
  * the bench's runs, so a repeated run finds what the one before persisted (docs/performance.md, "Cold start").
  */
 export function cliEnv(kind) {
-  const dir = kind === 'cold' ? mkdtempSync(path.join(tmpdir(), 'locus-bench-cold-')) : sharedCache;
+  const dir =
+    kind === 'cold' ? removedAtExit(mkdtempSync(path.join(tmpdir(), 'locus-bench-cold-'))) : sharedCache;
   return { ...process.env, LOCUS_CACHE_DIR: dir };
 }
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLI, cliEnv, locateStrings } from '../lib/locus.js';
+import { CLI, cliEnv, locateStrings, removedAtExit } from '../lib/locus.js';
 import { code, int, ms, table, verdict } from '../lib/markdown.js';
 import { now, summarize } from '../lib/stats.js';
 
@@ -33,13 +33,14 @@ export function coldString(strings) {
 }
 
 const TIME = '/usr/bin/time';
+/** Where /usr/bin/time writes a run's CPU time (one file per bench process, reused). */
+const CPU_FILE = removedAtExit(path.join(tmpdir(), `locus-bench-cpu-${process.pid}`));
 const HAS_TIME = spawnSync(TIME, ['-f', '%U', 'true']).status === 0;
 
 /** Runs node with `args`; CPU time (user + sys) through /usr/bin/time when it exists. */
 export function runNode(args, input, env) {
-  const cpuFile = path.join(tmpdir(), `locus-bench-cpu-${process.pid}`);
   const command = HAS_TIME ? TIME : process.execPath;
-  const argv = HAS_TIME ? ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args] : args;
+  const argv = HAS_TIME ? ['-f', '%U %S', '-o', CPU_FILE, process.execPath, ...args] : args;
   const start = now();
   const result = spawnSync(command, argv, {
     encoding: 'utf8',
@@ -50,7 +51,7 @@ export function runNode(args, input, env) {
   const wall = now() - start;
   let cpu;
   if (HAS_TIME) {
-    const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+    const [user, sys] = readFileSync(CPU_FILE, 'utf8').trim().split(/\s+/).map(Number);
     cpu = (user + sys) * 1000;
   }
   return { wall, cpu, status: result.status, stdout: result.stdout, stderr: result.stderr };

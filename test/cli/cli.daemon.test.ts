@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { cliCases } from './cli-cases.js';
 
-throughDaemon('cli');
-cliCases();
+throughDaemon('cli', cliCases);

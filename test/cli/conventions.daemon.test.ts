@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { conventionsCases } from './conventions-cases.js';
 
-throughDaemon('conventions');
-conventionsCases();
+throughDaemon('conventions', conventionsCases);

@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { editCases } from './edit-cases.js';
 
-throughDaemon('edit');
-editCases();
+throughDaemon('edit', editCases);

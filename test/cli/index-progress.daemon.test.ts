@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { indexProgressCases } from './index-progress-cases.js';
 
-throughDaemon('index-progress');
-indexProgressCases();
+throughDaemon('index-progress', indexProgressCases);

@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { interruptCases } from './interrupt-cases.js';
 
-throughDaemon('interrupt');
-interruptCases();
+throughDaemon('interrupt', interruptCases);

@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { statusLineCases } from './status-line-cases.js';
 
-throughDaemon('status-line');
-statusLineCases();
+throughDaemon('status-line', statusLineCases);

@@ -19,12 +19,13 @@ export { coldStart };
 const DAEMONS_ENV = 'LOCUS_TEST_DAEMONS';
 
 /**
- * Makes every `locus` command of this test file go to a background Locus: sets the file's environment (put back
- * after the file by test/setup/shared-process.ts) to a daemon folder of its own, `name`. When the file ends, its
- * daemons are stopped, and the file fails unless a daemon started there — a command that ran in-process instead
- * (a test that built its environment without `process.env`, a socket path too long) would otherwise pass unseen.
+ * Runs `cases` with every `locus` command going to a background Locus: sets the file's environment (put back after
+ * the file by test/setup/shared-process.ts) to a daemon folder of its own, `name`. When the file ends, its daemons
+ * are stopped before the cases' own `afterAll`s remove their folders (a daemon still saving its index cache would
+ * write it again), and the file fails unless a daemon started there — a command that ran in-process instead (a
+ * test that built its environment without `process.env`, a socket path too long) would otherwise pass unseen.
  */
-export function throughDaemon(name: string): void {
+export function throughDaemon(name: string, cases: () => void): void {
   const base = process.env[DAEMONS_ENV];
   if (base === undefined || !path.isAbsolute(base))
     throw new Error(`${DAEMONS_ENV} is not set: the daemon variants run through vitest.config.ts`);
@@ -33,6 +34,8 @@ export function throughDaemon(name: string): void {
   process.env.LOCUS_DAEMON_DIR = dir;
   // A backstop: a daemon the file forgot leaves on its own soon after.
   process.env.LOCUS_DAEMON_IDLE = '60';
+  cases();
+  // Registered after the cases' hooks, so it runs before them (vitest runs `afterAll`s in reverse order).
   afterAll(() => {
     const logs = listing(dir).filter((file) => file.endsWith('.log'));
     stopDaemons(dir);

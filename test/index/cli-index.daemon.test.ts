@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { cliIndexCases } from './cli-index-cases.js';
 
-throughDaemon('cli-index');
-cliIndexCases();
+throughDaemon('cli-index', cliIndexCases);

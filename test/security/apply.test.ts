@@ -12,6 +12,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -42,6 +43,7 @@ beforeAll(build);
 afterAll(() => {
   ws.cleanup();
   outside.cleanup();
+  rmSync(STATE, { recursive: true, force: true });
 });
 
 function context(root: string): OpsContext {

@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { cacheDirTrustCases } from './cache-dir-trust-cases.js';
 
-throughDaemon('cache-dir-trust');
-cacheDirTrustCases();
+throughDaemon('cache-dir-trust', cacheDirTrustCases);

@@ -2,5 +2,4 @@
 import { throughDaemon } from '../helpers/cli-mode.js';
 import { workspaceTrustCases } from './workspace-trust-cases.js';
 
-throughDaemon('workspace-trust');
-workspaceTrustCases();
+throughDaemon('workspace-trust', workspaceTrustCases);
