@@ -11,6 +11,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
+import { daemonSwitchedOff } from '../../src/cli/daemon/place.js';
 import { coldStart, stopDaemons } from './daemon-stop.js';
 
 export { coldStart };
@@ -46,7 +47,7 @@ export function throughDaemon(name: string, cases: () => void): void {
 
 /** True while the commands of this test file are answered by a background Locus. */
 export function answeredByDaemon(): boolean {
-  return (process.env.LOCUS_NO_DAEMON ?? '') === '';
+  return !daemonSwitchedOff(process.env);
 }
 
 function listing(dir: string): string[] {

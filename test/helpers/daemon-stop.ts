@@ -4,12 +4,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { daemonSwitchedOff } from '../../src/cli/daemon/place.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/locus.js');
 
 /** Stops the daemon a command for `root` with `env` would use (nothing when `env` runs commands in-process). */
 export function coldStart(root: string, env: NodeJS.ProcessEnv = process.env): void {
-  if ((env.LOCUS_NO_DAEMON ?? '') !== '') return;
+  if (daemonSwitchedOff(env)) return;
   daemon(['stop', '--root', root], env);
 }
 

@@ -17,6 +17,7 @@ import {
   daemonFolder,
   daemonKey,
   daemonPlace,
+  daemonSwitchedOff,
   NO_DAEMON_ENV,
   unsafeFolder,
   type DaemonPlace,
@@ -45,8 +46,7 @@ export function daemonFor(argv: readonly string[], env = process.env, cwd = proc
   if (!DAEMON_COMMANDS.has(argv[0] ?? '')) return { off: `${argv[0] ?? 'no command'} runs in-process` };
   const flags = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length);
   if (flags.includes('--no-daemon')) return { off: '--no-daemon' };
-  const switched = env[NO_DAEMON_ENV] ?? '';
-  if (switched !== '' && switched !== '0') return { off: `${NO_DAEMON_ENV}=${switched}` };
+  if (daemonSwitchedOff(env)) return { off: `${NO_DAEMON_ENV}=${env[NO_DAEMON_ENV]}` };
   const root = path.resolve(cwd, rootArgument(flags) ?? '.');
   const realRoot = realDirectory(root);
   if (realRoot === undefined) return { off: `${root} is not a folder` };

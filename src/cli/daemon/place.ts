@@ -14,6 +14,12 @@ export const DAEMON_DIR_ENV = 'LOCUS_DAEMON_DIR';
 /** Seconds without a call after which a daemon leaves (default 600). */
 export const IDLE_ENV = 'LOCUS_DAEMON_IDLE';
 
+/** True when `LOCUS_NO_DAEMON` runs every command in-process: set to anything but empty or `0`. */
+export function daemonSwitchedOff(env: NodeJS.ProcessEnv): boolean {
+  const switched = env[NO_DAEMON_ENV] ?? '';
+  return switched !== '' && switched !== '0';
+}
+
 /**
  * Variables that differ between two shells of the same user without changing any answer, left out of the key
  * (everything else in the environment is part of it: PATH finds the servers, LOCUS_* and XDG_* choose folders,
