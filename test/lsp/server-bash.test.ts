@@ -3,7 +3,6 @@ import { serverSuite } from './server-suite.js';
 serverSuite({
   title: 'Bash (bash-language-server)',
   adapter: 'bash',
-  ignoresWatchedFiles: true,
   fixture: 'bash',
   main: 'main.sh',
   lib: 'lib.sh',

@@ -4,7 +4,6 @@ import { serverSuite, type ServerCase } from './server-suite.js';
 const c: ServerCase = {
   title: 'C (clangd)',
   adapter: 'clangd',
-  ignoresWatchedFiles: true,
   ...C_FIXTURE,
   encoding: 'utf-16',
 };

@@ -33,7 +33,6 @@ serverSuite({
   ...typescript,
   title: 'TypeScript (typescript-language-server, classic)',
   adapter: 'typescript-classic',
-  ignoresWatchedFiles: true,
   config: { languages: { typescript: { server: 'typescript-classic' } } },
   encoding: 'utf-16',
 });

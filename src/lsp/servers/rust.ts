@@ -7,6 +7,9 @@
  * and no proc macros unless the workspace is trusted, cargo offline, cargo and rustc wrappers off, the cargo,
  * rustc and rustfmt of its own toolchain (never a rustup proxy, which would read the workspace's
  * `rust-toolchain.toml`), and no start at all in an untrusted workspace with a cargo config (rust-project.ts).
+ * A file changed on disk is opened with its new text rather than only reported as changed: rust-analyzer hands
+ * `didChangeWatchedFiles` to its file loader thread, and a request that arrives before the loader's answer is
+ * served from the old text (seen on a busy machine: a definition one line off after an out-of-band edit).
  */
 import { dirname, join } from 'node:path';
 import { lspLanguageId } from '../languages.js';
@@ -38,6 +41,8 @@ export const rustAnalyzerAdapter: ServerAdapter = {
   languages: ['rust'],
   commands: ['rust-analyzer'],
   projectMarkers: RUST_MARKERS,
+  opensChangedFiles: true,
+  settlesChangesAtOnce: true,
   projectRoot: rustProjectRoot,
   installHint: INSTALL,
   args: [],
