@@ -5,6 +5,9 @@
  * documentSymbol) versus a cold one-shot `locus locate`. The documentSymbol answers also feed section 3b.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { compareSymbols } from '../lib/agreement.js';
 import { CLI, cliEnv, outlineOf } from '../lib/locus.js';
 import { code, ms, ratio, table, verdict } from '../lib/markdown.js';
@@ -14,8 +17,12 @@ import { samePosition } from '../lib/tokens.js';
 
 const TARGET_RATIO = 20;
 
+function locusPath(item) {
+  return `${item.path}${item.index > 0 ? `[${item.index}]` : ''}`;
+}
+
 function locusPathString(entry, item) {
-  return `${entry.file}:${item.path}${item.index > 0 ? `[${item.index}]` : ''}`;
+  return `${entry.file}:${locusPath(item)}`;
 }
 
 async function coldServer(ctx, entry, path) {
@@ -40,6 +47,43 @@ function coldLocus(ctx, locate) {
     env: cliEnv('cold'),
   });
   return { wall: now() - start, ok: result.status === 0 };
+}
+
+const LINE_COMMENT = { python: '#' };
+
+/**
+ * First locates of files never parsed before, answered by the background Locus of their workspace, which an
+ * earlier call started (issue 26: "or start warm from the daemon"). Each file is the entry's text with a comment
+ * line of its own appended, so neither the daemon's memory nor the (empty) cache folder holds its outline; the
+ * files live in a folder of their own that no language server of the run sees. `run(i)` measures the i-th.
+ */
+function daemonFirsts(ctx, entry, item) {
+  const dir = mkdtempSync(path.join(ctx.base ?? tmpdir(), 'daemon-first-'));
+  // mkdtemp makes folders only their user can enter, as the daemon requires of its socket folder.
+  const env = { ...cliEnv('cold'), LOCUS_NO_DAEMON: '', LOCUS_DAEMON_DIR: mkdtempSync(path.join(dir, 'd-')) };
+  const extension = path.extname(entry.file);
+  const comment = LINE_COMMENT[entry.language] ?? '//';
+  const locate = (name) => {
+    writeFileSync(path.join(dir, name), `${entry.text}\n${comment} ${name}\n`);
+    const start = now();
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'locate', `${name}:${locusPath(item)}`, '--json', '--root', dir],
+      {
+        encoding: 'utf8',
+        env,
+      },
+    );
+    return { wall: now() - start, ok: result.status === 0 };
+  };
+  locate(`warm-up${extension}`); // starts the daemon, loads the grammar, compiles the symbol query
+  return {
+    run: (i) => locate(`new-${i}${extension}`),
+    stop() {
+      spawnSync(process.execPath, [CLI, 'daemon', 'stop', '--root', dir], { env, encoding: 'utf8' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function warmPair(ctx, entry, session, item) {
@@ -77,14 +121,26 @@ async function measureEntry(ctx, entry) {
     for (let i = 0; i < ctx.config.lspWarmRequests && paths.length > 0; i++)
       pairs.push(await warmPair(ctx, entry, warm.session, paths[i % paths.length]));
     const coldPath = paths[Math.floor(paths.length / 2)];
-    const locusCold = coldPath
-      ? Array.from({ length: ctx.config.lspColdRuns }, () => coldLocus(ctx, locusPathString(entry, coldPath)))
-      : [];
+    const locusCold = [];
+    const locusDaemon = [];
+    if (coldPath) {
+      const daemon = daemonFirsts(ctx, entry, coldPath);
+      try {
+        // Interleaved, so that both see the same machine.
+        for (let i = 0; i < ctx.config.lspColdRuns; i++) {
+          locusCold.push(coldLocus(ctx, locusPathString(entry, coldPath)));
+          locusDaemon.push(daemon.run(i));
+        }
+      } finally {
+        daemon.stop();
+      }
+    }
     return {
       comparison,
       pairs,
       cold,
       locusCold,
+      locusDaemon,
       coldPath: coldPath && locusPathString(entry, coldPath),
       server: warm.session.info().name,
     };
@@ -99,6 +155,7 @@ function row(entry, serverId, m) {
   const request = summarize(m.pairs.map((p) => p.requestMs));
   const coldLsp = summarize(m.cold.map((c) => c.wall));
   const coldLocus = summarize(m.locusCold.map((c) => c.wall));
+  const daemonLocus = summarize(m.locusDaemon.filter((c) => c.ok).map((c) => c.wall));
   return {
     language: entry.language,
     size: entry.size,
@@ -114,6 +171,8 @@ function row(entry, serverId, m) {
     ratioRequest: request.p50 / locus.p50,
     coldLsp,
     coldLocus,
+    daemonLocus,
+    daemonFailures: m.locusDaemon.filter((c) => !c.ok).length,
     coldPath: m.coldPath,
     ratioCold: coldLsp.p50 / coldLocus.p50,
     initializeMs: m.cold.map((c) => c.initializeMs),
@@ -178,7 +237,17 @@ export function symbolVsLspTargets(result) {
       met: r.coldLocus.p50 <= r.coldLsp.p50,
       factor: r.coldLocus.p50 / r.coldLsp.p50,
     }));
-  return [...warm, ...cold];
+  const daemon = result.rows
+    .filter((r) => r.server === 'typescript' && r.size === 'medium' && r.daemonLocus.p50 > 0)
+    .map((r) => ({
+      id: `daemon-first-vs-ts7-${r.language}`,
+      what: `first locate of a never-parsed file through a running daemon vs TypeScript 7 spawn → documentSymbol, ${r.language} ${r.lines} lines (medians)`,
+      target: '≤ 1.0×',
+      measured: `${(r.daemonLocus.p50 / r.coldLsp.p50).toFixed(2)}× (Locus ${ms(r.daemonLocus.p50)} vs ${ms(r.coldLsp.p50)})${r.daemonFailures ? `, ${r.daemonFailures} failed` : ''}`,
+      met: r.daemonFailures === 0 && r.daemonLocus.p50 <= r.coldLsp.p50,
+      factor: r.daemonLocus.p50 / r.coldLsp.p50,
+    }));
+  return [...warm, ...cold, ...daemon];
 }
 
 /** Markdown for the section. */
@@ -226,6 +295,8 @@ export function renderSymbolVsLsp(result) {
       'spawn→documentSymbol median',
       'cold `locus locate` median',
       'server ÷ Locus (> 1: Locus faster)',
+      'new file through a running daemon, median',
+      'server ÷ daemon',
       'locate string',
     ],
     result.rows.map((r) => [
@@ -236,6 +307,8 @@ export function renderSymbolVsLsp(result) {
       ms(r.coldLsp.p50),
       ms(r.coldLocus.p50),
       ratio(r.ratioCold),
+      r.daemonLocus.n ? ms(r.daemonLocus.p50) : `– (${r.daemonFailures} failed)`,
+      r.daemonLocus.n ? ratio(r.coldLsp.p50 / r.daemonLocus.p50) : '–',
       r.coldPath ? code(r.coldPath) : '–',
     ]),
   );
@@ -245,7 +318,7 @@ export function renderSymbolVsLsp(result) {
   return [
     '### 2a. Symbol path → position: Locus (warm) vs warm language server (documentSymbol + walk, the LSAP approach)',
     warm,
-    '### 2b. Cold: new server process (spawn → initialize → didOpen → documentSymbol) vs one-shot `locus locate`',
+    '### 2b. Cold: new server process (spawn → initialize → didOpen → documentSymbol) vs one-shot `locus locate` (first ever: empty cache folder, no daemon), and vs the first locate of a never-parsed copy of the file through a daemon an earlier call started',
     cold,
     ...(skipped.length ? [skipped.join('\n')] : []),
   ].join('\n\n');

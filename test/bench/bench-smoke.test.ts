@@ -165,8 +165,21 @@ describe('npm run bench -- --smoke', () => {
       console.warn(`\n⚠️  SKIPPING bench LSP parts for ${message}\n`);
     }
     const available = new Set(json.servers.filter((s) => s.available).map((s) => s.server));
-    const symbols = section<{ rows: { server: string; agree: number; paths: number }[] }>('symbols');
-    for (const row of symbols.rows) expect(row.agree, row.server).toBe(row.paths);
+    const symbols = section<{
+      rows: {
+        server: string;
+        agree: number;
+        paths: number;
+        daemonLocus: { n: number };
+        daemonFailures: number;
+      }[];
+    }>('symbols');
+    for (const row of symbols.rows) {
+      expect(row.agree, row.server).toBe(row.paths);
+      // The first locate of a never-parsed file through a running daemon answered every time it was asked.
+      expect(row.daemonFailures, row.server).toBe(0);
+      expect(row.daemonLocus.n, row.server).toBeGreaterThan(0);
+    }
     for (const server of ['pyright', 'typescript', 'gopls'].filter((s) => available.has(s)))
       expect(
         symbols.rows.some((r) => r.server === server),
