@@ -67,6 +67,21 @@ await build({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunk-[hash].js',
+    // The layers every face loads for its first answer — core, locate, render, config, workspace and the CLI's own
+    // top-level modules — are one chunk, not the ~30 small ones rolldown's reachability split made of them (a
+    // cached one-shot `locate` loaded 38 chunks): Node reads, resolves and links each module file on its own
+    // (docs/performance.md, "Cold start"). What loads lazily stays lazy: the operations, the LSP layer, the
+    // index build, the MCP tools and zod are not in it.
+    codeSplitting: {
+      groups: [
+        {
+          name: 'base',
+          test: (id) =>
+            /[\\/]dist[\\/](core|locate|render|config|workspace)[\\/]/.test(id) ||
+            /[\\/]dist[\\/]cli[\\/][^\\/]+\.js$/.test(id),
+        },
+      ],
+    },
     minify: false,
     sourcemap: false,
   },
