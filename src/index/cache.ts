@@ -12,7 +12,7 @@ import { endianness } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userCacheFolder } from '../config/user-folders.js';
-import { GRAMMARS_DIR } from '../syntax/registry.js';
+import { grammarFiles } from '../syntax/registry.js';
 import { writeFileAtomically } from '../workspace/atomic-write.js';
 import { decodeCache, encodeCache, type CacheContents } from './cache-format.js';
 import { STRIDE } from './types.js';
@@ -45,7 +45,7 @@ export function indexVersion(): string {
   if (version) return version;
   const hash = createHash('sha1').update(FORMAT).update(endianness());
   const pkg = fileURLToPath(new URL('../../package.json', import.meta.url));
-  hashFiles(hash, [pkg, ...filesUnder(GRAMMARS_DIR, /\.(json|scm)$/)]);
+  hashFiles(hash, [pkg, ...grammarFiles()]);
   version = hash.update(outlineCodeHash()).digest('hex').slice(0, 16);
   return version;
 }

@@ -97,6 +97,21 @@ export function queryPaths(languageId: string): string[] {
   return grammarEntry(languageId).queries.map((file) => GRAMMARS_DIR + file);
 }
 
+/**
+ * Absolute paths of the grammar files that decide what an outline holds: the manifest, the record of where each
+ * wasm came from (a new grammar version changes it), and every language's query files — the index version hashes
+ * them (`index/cache.ts`). Listed from the manifest rather than the folder: reading `grammars/` recursively cost
+ * ~4.5 ms of a one-shot `locate` (docs/performance.md, "Cold start").
+ */
+export function grammarFiles(): string[] {
+  const queries = new Set([...load().values()].flatMap((entry) => entry.queries));
+  return [
+    GRAMMARS_DIR + 'manifest.json',
+    GRAMMARS_DIR + 'wasm/provenance.json',
+    ...[...queries].map((file) => GRAMMARS_DIR + file),
+  ];
+}
+
 /** Source of a language's symbol query (its files joined), or undefined when the language has none yet. */
 export function readQuerySource(languageId: string): string | undefined {
   try {
