@@ -16,6 +16,7 @@ export type FixtureAnchors = Pick<
   | 'hoverIncludes'
   | 'symbol'
   | 'lineComment'
+  | 'created'
 >;
 
 export const C_FIXTURE: FixtureAnchors = {
@@ -50,4 +51,9 @@ export const PYTHON_FIXTURE: FixtureAnchors = {
   hoverIncludes: 'add_tax',
   symbol: 'Cart',
   lineComment: '#',
+  created: {
+    file: 'checkout.py',
+    text: 'from pricing import add_tax\n\ntotal = add_tax(1.0)\n',
+    anchor: 'total = <|>add_tax(1.0)',
+  },
 };

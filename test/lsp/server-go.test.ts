@@ -16,5 +16,10 @@ serverSuite({
   hoverIncludes: 'AddTax',
   symbol: 'Cart',
   lineComment: '//',
+  created: {
+    file: 'checkout.go',
+    text: 'package main\n\nimport "example.com/shop/pricing"\n\nvar total = pricing.AddTax(1, pricing.TaxRate)\n',
+    anchor: 'total = pricing.<|>AddTax(1',
+  },
   encoding: 'utf-16',
 });

@@ -4,7 +4,7 @@
  * test sits on a line with an emoji and an accented letter before it, so every server's positions are checked in
  * UTF-16 (TypeScript 7 negotiates utf-8, and clangd does when configured to).
  */
-import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LspManager } from '../../src/lsp/manager.js';
@@ -48,6 +48,11 @@ export interface ServerCase {
    * (rust-analyzer without the standard library's sources: "can't load standard library").
    */
   acceptedProblem?: RegExp;
+  /**
+   * A file created on disk and then reported (`created`), which calls the symbol: the next references answer must
+   * hold the call at `anchor`, however the server learns of new files (pyright adds them on a timer).
+   */
+  created?: { file: string; text: string; anchor: string };
   /** The server must leave the project's files as they were (no index or cache folder written into it). */
   projectUntouched?: boolean;
 }
@@ -140,6 +145,22 @@ export function serverSuite(c: ServerCase): void {
         c.references.map(([file, anchor]) => spot(root, file, anchor)).sort(),
       );
       appendFileSync(main(), `\n`);
+    });
+
+    it('answers references from a file created on disk as soon as it is reported', async (context) => {
+      if (c.created === undefined) return context.skip();
+      const { file, text: body, anchor } = c.created;
+      const path = join(root, file);
+      writeFileSync(path, body);
+      const call = spot(root, file, anchor);
+      await manager.notifyFilesChanged([{ path, kind: 'created' }]);
+      const references = await session.references(main(), text(), at(text(), c.call));
+      expect(spots(root, references.result)).toContain(call);
+      // Gone again, so that the references the later tests expect stay the fixture's.
+      rmSync(path);
+      await manager.notifyFilesChanged([{ path, kind: 'deleted' }]);
+      const after = await session.references(main(), text(), at(text(), c.call));
+      expect(spots(root, after.result)).not.toContain(call);
     });
 
     it('sees content Locus wrote when told through documentChanged', async () => {

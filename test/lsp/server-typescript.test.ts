@@ -24,6 +24,11 @@ const typescript: ServerCase = {
   hoverIncludes: 'addTax',
   symbol: 'Cart',
   lineComment: '//',
+  created: {
+    file: 'src/checkout.ts',
+    text: "import { addTax } from './pricing.js';\n\nexport const total = addTax(1);\n",
+    anchor: 'total = <|>addTax(1)',
+  },
   encoding: 'utf-8',
 };
 
@@ -50,6 +55,8 @@ serverSuite({
     ['src/cart.js', 'gross = <|>addTax(10)'],
     ['src/pricing.js', 'export function <|>addTax('],
   ],
+  // No project file: TypeScript's inferred project holds the open files and what they import, not a new file.
+  created: undefined,
 });
 
 describeWithServer('typescript-classic', 'typescript-language-server after a change of many files', () => {

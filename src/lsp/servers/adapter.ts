@@ -47,14 +47,15 @@ export interface ServerAdapter {
   /**
    * True for servers that ignore `didChangeWatchedFiles` for unopened files (clangd, bash-language-server,
    * typescript-language-server), or act on it late (rust-analyzer re-reads the file on a thread of its own, so a
-   * request sent right after it is answered from the old text): files reported changed are opened with their new
-   * content instead, which the server takes in message order.
+   * request sent right after it is answered from the old text; pyright adds a created file to its program on a
+   * timer): files reported changed are opened with their new content instead, which the server takes in message
+   * order.
    */
   readonly opensChangedFiles?: boolean;
   /**
    * With `opensChangedFiles`: true for a server that answers from a text it was given at once, in message order
-   * (typescript-language-server: tsserver syncs its project before every request; rust-analyzer applies an opened
-   * or changed document before it reads the next message), so a cross-file request need not
+   * (typescript-language-server: tsserver syncs its project before every request; rust-analyzer and pyright apply
+   * an opened or changed document before they read the next message), so a cross-file request need not
    * wait for its diagnostics of the files changed behind it. Servers that process changes in the background (clangd
    * builds the AST, then its index) are waited for (`DocumentStore.settled`), which is the default.
    */
