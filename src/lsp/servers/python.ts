@@ -1,9 +1,11 @@
 /**
  * pyright (`pyright-langserver --stdio`) for Python. Requests sent before its workspace scan see only open files
  * and their imports, so readiness is the `Found N source files` log line (or its "no files" variant).
- * A file created on disk is opened with its text rather than only reported: pyright adds a reported new file to
- * its program on a timer, and a references request sent before it fires is answered without that file's
- * references, unflagged (8 of 10 such requests on a busy machine, 2026-11-28); an opened file counts at once.
+ * Files changed or created on disk are opened with their text rather than only reported, for the created ones:
+ * pyright adds a reported new file to its program on a timer, and a references request sent before it fires is
+ * answered without that file's references, unflagged (8 of 10 such requests on a busy machine, 2026-11-28); an
+ * opened file counts at once. A changed file pyright would re-read in order, but opened it is checked too, as open
+ * files are (at most 64 stay open, the least recently used closed).
  */
 import { lspLanguageId } from '../languages.js';
 import type { ServerAdapter } from './adapter.js';

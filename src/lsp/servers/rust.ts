@@ -7,7 +7,7 @@
  * and no proc macros unless the workspace is trusted, cargo offline, cargo and rustc wrappers off, the cargo,
  * rustc and rustfmt of its own toolchain (never a rustup proxy, which would read the workspace's
  * `rust-toolchain.toml`), and no start at all in an untrusted workspace with a cargo config (rust-project.ts).
- * A file changed on disk is opened with its new text rather than only reported as changed: rust-analyzer hands
+ * A file changed or created on disk is opened with its text rather than only reported: rust-analyzer hands
  * `didChangeWatchedFiles` to its file loader thread, and a request that arrives before the loader's answer is
  * served from the old text (seen on a busy machine: a definition one line off after an out-of-band edit).
  */
