@@ -46,6 +46,8 @@ import type { PositionMapper } from './encoding.js';
 import { SessionRequests } from './session-requests.js';
 import type { DefinitionKind } from '../core/operation-kinds.js';
 import type { LspAnswer } from './types.js';
+import { uriToPath } from './uri.js';
+import { fileFacts } from '../workspace/files.js';
 
 type DefinitionResult = Location | Location[] | LocationLink[] | null;
 
@@ -91,7 +93,7 @@ export class Session extends SessionRequests {
       capability,
       ready: 'eager',
       params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position) }),
-      convert: (result, uri, m) => toLocations(result, uri, m),
+      convert: (result, uri, m) => onDisk(toLocations(result, uri, m)),
       empty: (locations) => locations.length === 0,
     });
   }
@@ -112,7 +114,7 @@ export class Session extends SessionRequests {
         position: m.toServer(uri, position),
         context: { includeDeclaration },
       }),
-      convert: (result, _uri, m) => m.locations(result ?? []),
+      convert: (result, _uri, m) => onDisk(m.locations(result ?? [])),
     });
   }
 
@@ -274,6 +276,22 @@ export class Session extends SessionRequests {
       convert: (result, uri, m) => m.symbols(uri, result ?? []),
     });
   }
+}
+
+/**
+ * The locations whose file is still there. A server that keeps what it analysed of a file deleted since
+ * (bash-language-server ignores `didChangeWatchedFiles`, and closing the file does not make it forget) reports
+ * places in it: references that no longer exist, which no answer may hold (docs/architecture.md, "Language servers").
+ */
+function onDisk(locations: Location[]): Location[] {
+  const there = new Map<string, boolean>();
+  return locations.filter(({ uri }) => {
+    const path = uriToPath(uri);
+    if (path === undefined) return true; // not a file: URI (a server's virtual document)
+    let exists = there.get(path);
+    if (exists === undefined) there.set(path, (exists = fileFacts(path) !== undefined));
+    return exists;
+  });
 }
 
 function toLocations(result: DefinitionResult, originUri: string, mapper: PositionMapper): Location[] {
