@@ -46,8 +46,7 @@ import type { PositionMapper } from './encoding.js';
 import { SessionRequests } from './session-requests.js';
 import type { DefinitionKind } from '../core/operation-kinds.js';
 import type { LspAnswer } from './types.js';
-import { uriToPath } from './uri.js';
-import { fileFacts } from '../workspace/files.js';
+import { editsOnDisk, onDisk } from './on-disk.js';
 
 type DefinitionResult = Location | Location[] | LocationLink[] | null;
 
@@ -145,7 +144,7 @@ export class Session extends SessionRequests {
       capability: 'renameProvider',
       ready: 'wait',
       params: (uri, m) => ({ textDocument: { uri }, position: m.toServer(uri, position), newName }),
-      convert: (result, _uri, m) => (result === null ? null : m.workspaceEdit(result)),
+      convert: (result, _uri, m) => (result === null ? null : editsOnDisk(m.workspaceEdit(result))),
     });
   }
 
@@ -276,22 +275,6 @@ export class Session extends SessionRequests {
       convert: (result, uri, m) => m.symbols(uri, result ?? []),
     });
   }
-}
-
-/**
- * The locations whose file is still there. A server that keeps what it analysed of a file deleted since
- * (bash-language-server ignores `didChangeWatchedFiles`, and closing the file does not make it forget) reports
- * places in it: references that no longer exist, which no answer may hold (docs/architecture.md, "Language servers").
- */
-function onDisk(locations: Location[]): Location[] {
-  const there = new Map<string, boolean>();
-  return locations.filter(({ uri }) => {
-    const path = uriToPath(uri);
-    if (path === undefined) return true; // not a file: URI (a server's virtual document)
-    let exists = there.get(path);
-    if (exists === undefined) there.set(path, (exists = fileFacts(path) !== undefined));
-    return exists;
-  });
 }
 
 function toLocations(result: DefinitionResult, originUri: string, mapper: PositionMapper): Location[] {
