@@ -2,6 +2,7 @@
  * Access to Locus through its public surface: the compiled library (`dist/index.js`), the LSP layer's manager,
  * adapters and URIs (`dist/lsp/`) and the `locus` CLI (`bin/locus.js`). Also the helpers that turn an outline into locate strings.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,11 @@ process.on('exit', () => {
 export function removedAtExit(entry) {
   temporary.push(entry);
   return entry;
+}
+
+/** Stops the background Locus of `root` that CLI calls with `env` started (nothing when none runs). */
+export function stopDaemon(root, env) {
+  spawnSync(process.execPath, [CLI, 'daemon', 'stop', '--root', root], { env, encoding: 'utf8' });
 }
 
 const sharedCache = removedAtExit(mkdtempSync(path.join(tmpdir(), 'locus-bench-cache-')));

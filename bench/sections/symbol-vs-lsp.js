@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compareSymbols } from '../lib/agreement.js';
-import { CLI, cliEnv, outlineOf } from '../lib/locus.js';
+import { CLI, cliEnv, outlineOf, stopDaemon } from '../lib/locus.js';
 import { code, ms, ratio, table, verdict } from '../lib/markdown.js';
 import { now, spread, summarize } from '../lib/stats.js';
 import { SERVER_FOR, serverStatus, walkToPath } from '../lib/servers.js';
@@ -49,22 +49,20 @@ function coldLocus(ctx, locate) {
   return { wall: now() - start, ok: result.status === 0 };
 }
 
-const LINE_COMMENT = { python: '#' };
-
 /**
  * First locates of files never parsed before, answered by the background Locus of their workspace, which an
- * earlier call started (issue 26: "or start warm from the daemon"). Each file is the entry's text with a comment
- * line of its own appended, so neither the daemon's memory nor the (empty) cache folder holds its outline; the
- * files live in a folder of their own that no language server of the run sees. `run(i)` measures the i-th.
+ * earlier call started (issue 26: "or start warm from the daemon"). Each file is the entry's text with a number of
+ * empty lines of its own appended (valid in every language), so neither the daemon's memory nor the (empty) cache
+ * folder holds its outline; the files live in a folder of their own that no language server of the run sees.
+ * `run(i)` measures the i-th.
  */
 function daemonFirsts(ctx, entry, item) {
   const dir = mkdtempSync(path.join(ctx.base ?? tmpdir(), 'daemon-first-'));
   // mkdtemp makes folders only their user can enter, as the daemon requires of its socket folder.
   const env = { ...cliEnv('cold'), LOCUS_NO_DAEMON: '', LOCUS_DAEMON_DIR: mkdtempSync(path.join(dir, 'd-')) };
   const extension = path.extname(entry.file);
-  const comment = LINE_COMMENT[entry.language] ?? '//';
-  const locate = (name) => {
-    writeFileSync(path.join(dir, name), `${entry.text}\n${comment} ${name}\n`);
+  const locate = (name, count) => {
+    writeFileSync(path.join(dir, name), entry.text + '\n'.repeat(count));
     const start = now();
     const result = spawnSync(
       process.execPath,
@@ -76,11 +74,11 @@ function daemonFirsts(ctx, entry, item) {
     );
     return { wall: now() - start, ok: result.status === 0 };
   };
-  locate(`warm-up${extension}`); // starts the daemon, loads the grammar, compiles the symbol query
+  locate(`warm-up${extension}`, 1); // starts the daemon, loads the grammar, compiles the symbol query
   return {
-    run: (i) => locate(`new-${i}${extension}`),
+    run: (i) => locate(`new-${i}${extension}`, i + 2),
     stop() {
-      spawnSync(process.execPath, [CLI, 'daemon', 'stop', '--root', dir], { env, encoding: 'utf8' });
+      stopDaemon(dir, env);
       rmSync(dir, { recursive: true, force: true });
     },
   };

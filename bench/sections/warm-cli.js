@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CLI } from '../lib/locus.js';
+import { CLI, stopDaemon } from '../lib/locus.js';
 import { int, ms, ratio, table } from '../lib/markdown.js';
 import { REPO } from '../lib/sources.js';
 import { median } from '../lib/stats.js';
@@ -82,11 +82,7 @@ export async function runWarmCli(ctx) {
       rows.push(measure(call, runs, env));
     }
   } finally {
-    for (const root of [checkRoot, module])
-      spawnSync(process.execPath, [CLI, 'daemon', 'stop', '--root', root], {
-        env: env(true),
-        encoding: 'utf8',
-      });
+    for (const root of [checkRoot, module]) stopDaemon(root, env(true));
     rmSync(daemonDir, { recursive: true, force: true });
   }
   const raw = await rawReferences(ctx, module, runs);
