@@ -33,7 +33,9 @@ function cases(quick) {
   const go = spawnSync('go', ['env', 'GOROOT'], { encoding: 'utf8' });
   const goroot = go.status === 0 ? go.stdout.trim() : undefined;
   const jinja = PROJECTS.find((p) => p.id === 'jinja2');
-  const jinjaRoot = jinja ? ensureSources(jinja).root : undefined;
+  const jinjaSources = jinja ? ensureSources(jinja) : { skipped: 'no jinja2 entry in bench/lib/corpora.js' };
+  if (jinjaSources.skipped) console.error(`rename-preview: skipping Jinja2 3.1.2: ${jinjaSources.skipped}`);
+  const jinjaRoot = jinjaSources.root;
   return [
     ...fixtures,
     {

@@ -1,8 +1,8 @@
 /**
  * What a server says about files that are gone. Servers that keep what they analysed of a deleted file report
- * places and edits in it; Locus leaves them out of definitions, references and rename edits.
+ * places and edits in it; Locus leaves them out of definitions, references, rename edits and code actions' edits.
  */
-import type { Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, Command, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { fileFacts } from '../workspace/files.js';
 import { uriToPath } from './uri.js';
 
@@ -42,6 +42,13 @@ export function editsOnDisk(edit: WorkspaceEdit): WorkspaceEdit {
       ),
     }),
   };
+}
+
+/** A code action whose edit leaves out files no longer on disk (`editsOnDisk`); a command is kept as it is. */
+export function actionOnDisk<T extends Command | CodeAction>(action: T): T {
+  return 'edit' in action && action.edit !== undefined
+    ? { ...action, edit: editsOnDisk(action.edit) }
+    : action;
 }
 
 /** True for a `file:` URI whose file is not on disk (other schemes are a server's own documents). */

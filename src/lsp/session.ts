@@ -46,7 +46,7 @@ import type { PositionMapper } from './encoding.js';
 import { SessionRequests } from './session-requests.js';
 import type { DefinitionKind } from '../core/operation-kinds.js';
 import type { LspAnswer } from './types.js';
-import { editsOnDisk, onDisk } from './on-disk.js';
+import { actionOnDisk, editsOnDisk, onDisk } from './on-disk.js';
 
 type DefinitionResult = Location | Location[] | LocationLink[] | null;
 
@@ -215,7 +215,7 @@ export class Session extends SessionRequests {
             : m.diagnostics(uri, context.diagnostics, 'toServer');
         return { textDocument: { uri }, range: serverRange, context: { ...context, diagnostics } };
       },
-      convert: (result, uri, m) => m.codeActions(uri, result ?? []),
+      convert: (result, uri, m) => m.codeActions(uri, result ?? []).map(actionOnDisk),
       empty: (actions) => actions.length === 0,
     });
   }
@@ -227,7 +227,7 @@ export class Session extends SessionRequests {
       capability: 'codeActionProvider.resolveProvider',
       ready: 'flag',
       params: (uri, m) => m.codeAction(uri, action, true),
-      convert: (result, uri, m) => m.codeAction(uri, result),
+      convert: (result, uri, m) => actionOnDisk(m.codeAction(uri, result)),
     });
   }
 

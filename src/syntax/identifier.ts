@@ -72,12 +72,49 @@ export function identifierInTree(
   offset: number,
   outline?: Outline,
 ): IdentifierInfo | undefined {
-  const node = tokenAt(tree.rootNode, text, offset);
+  return identifiersInTree(tree, text, [offset], outline)[0];
+}
+
+/**
+ * The tokens at several offsets of one tree: the outline is flattened once, and where the tree has no syntax error
+ * no token's string or comment is walked up for an ERROR ancestor (each step up is a walk down from the root in
+ * the runtime: a rename's occurrence scan classifies a hundred words of a file).
+ */
+export function identifiersInTree(
+  tree: Tree,
+  text: string,
+  offsets: readonly number[],
+  outline?: Outline,
+): (IdentifierInfo | undefined)[] {
+  const root = tree.rootNode;
+  let symbols: readonly OutlineSymbol[] | undefined;
+  const reading: TreeReading = {
+    text,
+    mayHaveErrors: root.hasError,
+    declared: (span) => {
+      const all = (symbols ??= outline ? flattenOutline(outline.symbols) : []);
+      return all.find((s) => s.nameSpan.start <= span.start && span.end <= s.nameSpan.end);
+    },
+  };
+  return offsets.map((offset) => tokenInfo(reading, tokenAt(root, text, offset), offset));
+}
+
+/** What classifying tokens of one tree shares. */
+interface TreeReading {
+  text: string;
+  /** False when the tree has no ERROR or MISSING node at all. */
+  mayHaveErrors: boolean;
+  /** The outline symbol whose name covers `span`. */
+  declared(span: Span): OutlineSymbol | undefined;
+}
+
+function tokenInfo(reading: TreeReading, node: Node | undefined, offset: number): IdentifierInfo | undefined {
   if (!node) return undefined;
+  const { text } = reading;
   const enclosing = textContainer(node);
   if (enclosing) {
     const word = wordAt(text, offset, enclosing.role, nodeSpanOf(enclosing.node));
-    return word && { ...word, container: containerFacts(enclosing.node) };
+    return word && { ...word, container: containerFacts(enclosing, reading.mayHaveErrors) };
   }
   if (node.childCount > 0) return undefined;
   const span = nodeSpanOf(node);
@@ -87,12 +124,12 @@ export function identifierInTree(
     role,
   });
   if (!node.isNamed)
-    return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(node.type) ? declaration(info('keyword'), outline) : undefined;
+    return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(node.type) ? declaration(info('keyword'), reading) : undefined;
   if (KEYWORD_NODE.test(node.type)) return info('keyword');
-  if (TYPE_TYPE.test(node.type)) return declaration(info('type'), outline);
+  if (TYPE_TYPE.test(node.type)) return declaration(info('type'), reading);
   if (!NAME_TYPE.test(node.type))
     return /^[\p{L}\p{N}_$]/u.test(text[span.start] ?? '') ? info('other') : undefined;
-  return declaration(info(roleOf(node)), outline);
+  return declaration(info(roleOf(node)), reading);
 }
 
 /** The leaf at the cursor; a cursor just after a word (`foo|(`) means that word. */
@@ -124,12 +161,16 @@ function textContainer(node: Node): { node: Node; role: 'string' | 'comment' } |
   return undefined;
 }
 
-function containerFacts(node: Node): TextContainer {
+/** `unsure` is looked up only in a tree with errors, and a comment is never a docstring: each `parent` costs a walk. */
+function containerFacts(
+  { node, role }: { node: Node; role: 'string' | 'comment' },
+  mayHaveErrors: boolean,
+): TextContainer {
   let outer = node; // the whole literal, not its `string_content`
-  while (outer.parent && STRING_TYPE.test(outer.parent.type)) outer = outer.parent;
-  const parent = outer.parent;
+  if (role === 'string') while (outer.parent && STRING_TYPE.test(outer.parent.type)) outer = outer.parent;
+  const parent = role === 'string' ? outer.parent : null;
   const docstring = parent !== null && parent.type === 'expression_statement' && parent.namedChildCount === 1;
-  return { span: nodeSpanOf(outer), docstring, unsure: hasAncestor(outer, /^ERROR$/, 64) };
+  return { span: nodeSpanOf(outer), docstring, unsure: mayHaveErrors && hasAncestor(outer, /^ERROR$/, 64) };
 }
 
 /** The word of a string/comment under the offset (undefined on spaces and punctuation). */
@@ -151,14 +192,9 @@ function wordAt(
   return { text: text.slice(start, end), span: { start, end }, role };
 }
 
-function declaration(info: IdentifierInfo, outline: Outline | undefined): IdentifierInfo {
-  if (!outline) return info;
-  const symbol = findByName(outline.symbols, info.span);
+function declaration(info: IdentifierInfo, reading: TreeReading): IdentifierInfo {
+  const symbol = reading.declared(info.span);
   return symbol ? { ...info, role: 'declaration', symbol: { path: symbol.path, kind: symbol.kind } } : info;
-}
-
-function findByName(symbols: readonly OutlineSymbol[], span: Span): OutlineSymbol | undefined {
-  return flattenOutline(symbols).find((s) => s.nameSpan.start <= span.start && span.end <= s.nameSpan.end);
 }
 
 function nodeSpanOf(node: Node): Span {

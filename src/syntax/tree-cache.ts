@@ -12,7 +12,7 @@ import { LruMap } from '../core/lru-map.js';
 import type { Span } from '../core/positions.js';
 import type { Outline } from '../locate/outline.js';
 import { commentSpans } from './comments.js';
-import { identifierFits, identifierInTree, type IdentifierInfo } from './identifier.js';
+import { identifierFits, identifiersInTree, type IdentifierInfo } from './identifier.js';
 import { IdleWatch } from './idle-watch.js';
 import type { Extraction, PreviousExtraction } from './extraction.js';
 import { extractionOfTree } from './outline.js';
@@ -142,17 +142,20 @@ export class TreeCache {
     text: string,
     offset: number,
   ): Promise<IdentifierInfo | undefined> {
-    return this.idle.run(() => this.identifierNow(key, languageId, text, offset));
+    return (await this.identifiersAt(key, languageId, text, [offset]))[0];
   }
 
-  private async identifierNow(
+  /** `identifierAt` for several offsets of one text, in their order, from one look at the tree. */
+  async identifiersAt(
     key: string,
     languageId: string,
     text: string,
-    offset: number,
-  ): Promise<IdentifierInfo | undefined> {
-    return this.withTree(key, languageId, text, (tree, outline) =>
-      identifierInTree(tree, text, offset, outline),
+    offsets: readonly number[],
+  ): Promise<(IdentifierInfo | undefined)[]> {
+    return this.idle.run(() =>
+      this.withTree(key, languageId, text, (tree, outline) =>
+        identifiersInTree(tree, text, offsets, outline),
+      ),
     );
   }
 

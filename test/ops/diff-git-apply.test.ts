@@ -147,19 +147,43 @@ it('a diff over the budget keeps whole file patches that git accepts, and summar
 });
 
 it('edits that keep every line in place (a rename) pair lines: the same diff as the minimal one, and git applies it', () => {
-  const word = fc.constantFrom('name', 'renamed', 'x', ' ', '()');
+  // New names of another length and of the same length (a changed line then differs only in its text).
+  const word = fc.constantFrom('name', 'renamed', 'nmae', 'x', ' ', '()');
   const texts = fc.array(fc.array(word, { maxLength: 4 }), { minLength: 1, maxLength: 40 });
+  const newName = fc.constantFrom('renamed', 'nmae');
   fc.assert(
-    fc.property(texts, fc.boolean(), fc.infiniteStream(fc.boolean()), (lines, finalNewline, picks) => {
-      const before = lines.map((l) => l.join('')).join('\n') + (finalNewline ? '\n' : '');
-      // The server renames some occurrences (as a rename that misses places does): each line stays a line.
-      const after = before.replace(/name/g, (found) => (picks.next().value ? 'renamed' : found));
-      fc.pre(after !== before);
-      const change = { file_path: 'src/r.txt', before, after };
-      const paired = unifiedDiff([{ ...change, inPlace: true }]);
-      expect(gitApply([change], paired)).toEqual({ 'src/r.txt': after });
-      expect(paired).toBe(unifiedDiff([change]));
-    }),
-    { numRuns: 150 },
+    fc.property(
+      texts,
+      fc.boolean(),
+      newName,
+      fc.infiniteStream(fc.boolean()),
+      (lines, finalNewline, to, picks) => {
+        const before = lines.map((l) => l.join('')).join('\n') + (finalNewline ? '\n' : '');
+        // The server renames some occurrences (as a rename that misses places does): each line stays a line.
+        const after = before.replace(/name/g, (found) => (picks.next().value ? to : found));
+        fc.pre(after !== before);
+        const change = { file_path: 'src/r.txt', before, after };
+        const paired = unifiedDiff([{ ...change, inPlace: true }]);
+        expect(gitApply([change], paired)).toEqual({ 'src/r.txt': after });
+        expect(paired).toBe(unifiedDiff([change]));
+      },
+    ),
+    { numRuns: 300 },
   );
+});
+
+it('texts whose lines do not pair one for one get the minimal diff even when marked in place', () => {
+  const cases = [
+    ['a\n', 'a\nb'],
+    ['a\n', 'a\n\n'],
+    ['', 'x'],
+    ['a', 'a\n'],
+    ['a\nb\n', 'a\nc'],
+    ['x\ny\n', 'x\n'],
+  ];
+  for (const [before, after] of cases) {
+    const change = { file_path: 'src/r.txt', before: before as string, after: after as string };
+    expect(unifiedDiff([{ ...change, inPlace: true }])).toBe(unifiedDiff([change]));
+    expect(gitApply([change], unifiedDiff([{ ...change, inPlace: true }]))).toEqual({ 'src/r.txt': after });
+  }
 });

@@ -31,12 +31,65 @@ export interface Occurrence {
   confidence: WarningConfidence;
 }
 
-/** What a scan needs: the old name, the renamed declaration, and which places the edits cover. */
+/** What a scan needs: the old name's matches, the renamed declaration, and which places the edits cover. */
 export interface OccurrenceScan {
   cache: ViewCache;
-  oldName: string;
+  names: NameMatches;
   renamed: Location | undefined;
   covered(absPath: string, at: Position): boolean;
+}
+
+/** The old name's whole-word matches in one file, each with the token the tree reads there. */
+export interface FileMatches {
+  view: FileView;
+  language: string;
+  matches: { offset: number; start: Position; token: IdentifierInfo | undefined }[];
+}
+
+/**
+ * The old name's matches per file, each file read and classified once per preview and shared by the scan and the
+ * check of edits in strings and comments. A preview starts files early (the referencing files, as soon as the
+ * references are in) so that the work is done while the rename request is still out.
+ */
+export class NameMatches {
+  private readonly files = new Map<string, Promise<FileMatches | undefined>>();
+
+  constructor(
+    private readonly cache: ViewCache,
+    readonly oldName: string,
+  ) {}
+
+  /** The file's matches; undefined for a file without a view or a language. */
+  of(absPath: string): Promise<FileMatches | undefined> {
+    let found = this.files.get(absPath);
+    if (found === undefined) {
+      found = this.read(absPath);
+      found.catch(() => undefined);
+      this.files.set(absPath, found);
+    }
+    return found;
+  }
+
+  private async read(absPath: string): Promise<FileMatches | undefined> {
+    const view = await this.cache.get(absPath);
+    const language = view?.outline?.language;
+    if (!view || !language) return undefined;
+    const { oldName } = this;
+    if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(oldName)) return { view, language, matches: [] };
+    const word = new RegExp(
+      `(?<![\\p{L}\\p{N}_$])${oldName.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}_$])`,
+      'gu',
+    );
+    const offsets = [...view.text.matchAll(word)].map((match) => match.index);
+    const syntax = this.cache.context.locator.syntax;
+    const tokens = await syntax.identifiersAt(absPath, language, view.text, offsets);
+    const matches = offsets.map((offset, i) => ({
+      offset,
+      start: view.lines.toPosition(offset),
+      token: tokens[i],
+    }));
+    return { view, language, matches };
+  }
 }
 
 /** The renamed symbol's declaration, to compare other occurrences' definitions with. */
@@ -57,36 +110,31 @@ export async function occurrencesIn(
   absPath: string,
   judgeCode: boolean,
 ): Promise<Occurrence[]> {
-  const view = await scan.cache.get(absPath);
-  const language = view?.outline?.language;
-  if (!view || !language || scan.cache.isOutside(absPath)) return [];
-  const { oldName } = scan;
-  if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(oldName)) return [];
-  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${oldName.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}_$])`, 'gu');
-  const syntax = scan.cache.context.locator.syntax;
+  const file = await scan.names.of(absPath);
+  if (!file || scan.cache.isOutside(absPath)) return [];
+  const { view, language } = file;
+  const { oldName } = scan.names;
   const found: Occurrence[] = [];
   let judged = 0;
-  for (const match of view.text.matchAll(word)) {
-    const start = view.lines.toPosition(match.index);
+  for (const { offset, start, token } of file.matches) {
     if (scan.covered(absPath, start)) continue;
-    const token = await syntax.identifierAt(absPath, language, view.text, match.index);
     // Part of another word (`-trim`, `foo?`); an opaque token (a C macro body) is judged as it is.
     if (token !== undefined && token.role !== 'other' && token.text !== oldName) continue;
     const location = {
       uri: pathToUri(absPath),
-      range: { start, end: view.lines.toPosition(match.index + oldName.length) },
+      range: { start, end: view.lines.toPosition(offset + oldName.length) },
     };
     const text = token?.role === 'string' || token?.role === 'comment' ? token.container : undefined;
     if (text && !text.unsure) {
       const string =
         token?.role === 'string' && !text.docstring
-          ? inString(view, token, match.index, language, location)
+          ? inString(view, token, offset, language, location)
           : undefined;
       if (string) found.push(string);
       continue;
     }
     // Where the tree is broken, the line itself says whether the word is commented out.
-    if (text?.unsure && afterLineComment(view, match.index, language)) continue;
+    if (text?.unsure && afterLineComment(view, offset, language)) continue;
     if (!judgeCode || ++judged > MAX_JUDGED) continue;
     const verdict = await judgeOccurrence(scan, absPath, view, start, token, language);
     if (verdict) found.push({ kind: 'unrenamed-occurrence', location, ...verdict });
@@ -139,7 +187,8 @@ async function judgeOccurrence(
   token: IdentifierInfo | undefined,
   language: string,
 ): Promise<Pick<Occurrence, 'why' | 'confidence'> | undefined> {
-  const { cache, renamed, oldName } = scan;
+  const { cache, renamed } = scan;
+  const { oldName } = scan.names;
   const session = cache.context.lsp.forFile(absPath);
   if (!session) return undefined;
   const defs = await definitions(session, absPath, view.text, position);

@@ -13,7 +13,7 @@ import { pathToUri, uriToPath } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
 import { locationsOrNone, relatedMembers, type RelatedMember } from './rename-hierarchy.js';
-import { occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
+import { NameMatches, occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
 import type { OpTarget } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type {
@@ -82,6 +82,8 @@ export interface SafetyRequests {
   /** The class hierarchy's walk (its own chain of requests), on the check's file views. */
   related: Promise<{ overrides: RelatedMember[]; collisions: RelatedMember[] }>;
   cache: ViewCache;
+  /** The old name's matches per file, classified while the requests are out (the referencing files). */
+  names: NameMatches;
 }
 
 /**
@@ -104,12 +106,25 @@ export function safetyRequests(
   const cache = new ViewCache(context);
   const related = relatedMembers(context, cache, target, oldName, newName);
   related.catch(() => undefined);
+  const names = new NameMatches(cache, oldName);
+  const refs = settle(() => target.session.references(absPath, text, target.position, true));
+  // The files the scan reads anyway (the referencing ones, as renameWarnings bounds them), read now.
+  void names.of(absPath);
+  void refs.then((found) => {
+    for (const file of referencingFiles(found).slice(0, MAX_STRING_FILES)) void names.of(file);
+  });
   return {
-    refs: settle(() => target.session.references(absPath, text, target.position, true)),
+    refs,
     impls: settle(() => target.session.definition(absPath, text, target.position, 'implementation')),
     related,
     cache,
+    names,
   };
+}
+
+/** The files of the references, each once, in the answer's order. */
+function referencingFiles(refs: readonly Location[] | undefined): string[] {
+  return [...new Set((refs ?? []).map((r) => uriToPath(r.uri) ?? r.uri))];
 }
 
 /** Collects the warnings of a previewed rename. */
@@ -122,7 +137,7 @@ export async function renameWarnings(
   early: SafetyRequests = safetyRequests(context, target, oldName, newName),
 ): Promise<RenameSafety> {
   const edits = editedRanges(edit);
-  const { cache } = early;
+  const { cache, names } = early;
   const warnings = new Warnings(edits);
   const refs = await early.refs;
   for (const ref of refs ?? [])
@@ -140,11 +155,11 @@ export async function renameWarnings(
     warnings.add('unrenamed-override', member.location, member.why, 'high');
   for (const clash of [...related.collisions, ...(await sameScopeCollisions(target, newName))])
     warnings.add('name-collision', clash.location, clash.why, 'high', true);
-  await editsInText(context, cache, edits, warnings, refs ?? []);
-  const referencing = [...new Set((refs ?? []).map((r) => uriToPath(r.uri) ?? r.uri))];
+  await editsInText(context, names, edits, warnings, refs ?? []);
+  const referencing = referencingFiles(refs);
   const scan: OccurrenceScan = {
     cache,
-    oldName,
+    names,
     renamed: await renamedDeclaration(target),
     covered: (file, at) => covered(edits, file, at),
   };
@@ -181,7 +196,7 @@ async function sameScopeCollisions(
 
 async function editsInText(
   context: OpsContext,
-  cache: ViewCache,
+  names: NameMatches,
   edits: EditedRanges,
   warnings: Warnings,
   refs: readonly Location[],
@@ -191,13 +206,20 @@ async function editsInText(
     refs.map((r) => `${uriToPath(r.uri) ?? r.uri}:${r.range.start.line}:${r.range.start.character}`),
   );
   for (const [absPath, ranges] of edits) {
-    const view = await cache.get(absPath);
-    const language = view?.outline?.language;
-    if (!view || !language) continue;
-    for (const range of ranges) {
-      if (referenced.has(`${absPath}:${range.start.line}:${range.start.character}`)) continue;
-      const offset = view.lines.toOffset(range.start);
-      const token = await context.locator.syntax.identifierAt(absPath, language, view.text, offset);
+    const file = await names.of(absPath);
+    if (!file) continue;
+    const { view, language } = file;
+    const unreferenced = ranges.filter(
+      (range) => !referenced.has(`${absPath}:${range.start.line}:${range.start.character}`),
+    );
+    // An edit of the name starts at one of its matches, whose token is known; any other is classified here.
+    const known = new Map(file.matches.map((m) => [m.offset, m.token]));
+    const offsets = unreferenced.map((range) => view.lines.toOffset(range.start));
+    const others = offsets.filter((offset) => !known.has(offset));
+    const tokens = await context.locator.syntax.identifiersAt(absPath, language, view.text, others);
+    for (const [i, offset] of others.entries()) known.set(offset, tokens[i]);
+    for (const [i, range] of unreferenced.entries()) {
+      const token = known.get(offsets[i] as number);
       if (token?.role === 'string')
         warnings.add(
           'edit-in-string',

@@ -66,9 +66,24 @@ const CHUNK = 256;
 
 /** How many characters `a` and `b` share at their start, at most `limit`. */
 function sharedHead(a: string, b: string, limit: number): number {
+  return sharedRun(a, 0, b, 0, limit);
+}
+
+/** How many characters `a` from `aFrom` and `b` from `bFrom` share, at most `limit` (both ends by default). */
+export function sharedRun(
+  a: string,
+  aFrom: number,
+  b: string,
+  bFrom: number,
+  limit = Math.min(a.length - aFrom, b.length - bFrom),
+): number {
   let same = 0;
-  while (same + CHUNK <= limit && a.slice(same, same + CHUNK) === b.slice(same, same + CHUNK)) same += CHUNK;
-  while (same < limit && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  while (
+    same + CHUNK <= limit &&
+    a.slice(aFrom + same, aFrom + same + CHUNK) === b.slice(bFrom + same, bFrom + same + CHUNK)
+  )
+    same += CHUNK;
+  while (same < limit && a.charCodeAt(aFrom + same) === b.charCodeAt(bFrom + same)) same++;
   return same;
 }
 

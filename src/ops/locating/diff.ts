@@ -15,7 +15,7 @@ import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch }
 import type { Advice } from '../../core/advice.js';
 import { checkBudget } from '../../core/budget.js';
 import type { DiffFileSummary } from '../results/edits.js';
-import { changedWindow, type ChangedWindow } from './diff-window.js';
+import { changedWindow, sharedRun, type ChangedWindow } from './diff-window.js';
 
 /** A file's old and new text. */
 export interface DiffInput {
@@ -52,7 +52,6 @@ const DIFF_STEPS = 4_000_000;
 /** A file's patch; `coarse` when its changed window needed more steps than allowed and is one block hunk. */
 function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coarse?: true } {
   const names = [`a/${change.file_path}`, `b/${change.file_path}`] as const;
-  const window = changedWindow(change.before, change.after, CONTEXT);
   const empty: StructuredPatch = {
     oldFileName: names[0],
     newFileName: names[1],
@@ -60,44 +59,138 @@ function patchOf(change: DiffInput, steps = DIFF_STEPS): StructuredPatch & { coa
     newHeader: '',
     hunks: [],
   };
+  const paired = change.inPlace === true ? inPlaceHunks(change.before, change.after) : undefined;
+  if (paired) return { ...empty, hunks: paired };
+  const window = changedWindow(change.before, change.after, CONTEXT);
   if (window === undefined) return empty;
   const changed = window.oldMiddle + window.newMiddle;
   const maxEditLength = Math.floor(steps / (changed + 2 * CONTEXT + 1) / 2);
-  const inPlace = change.inPlace === true && pairsUniquely(window);
   const minimal =
-    inPlace || Math.abs(window.oldMiddle - window.newMiddle) > maxEditLength
+    Math.abs(window.oldMiddle - window.newMiddle) > maxEditLength
       ? undefined
       : structuredPatch(names[0], names[1], window.before.join(''), window.after.join(''), '', '', {
           context: CONTEXT,
           maxEditLength,
         });
   // Over the budget, lines changed in place (as a rename changes them) pair up one for one; else one block.
-  const paired = minimal || window.oldMiddle !== window.newMiddle ? undefined : pairedHunks(window);
-  const hunks = minimal?.hunks ?? paired ?? [blockHunk(window)];
+  const pairs =
+    minimal || window.oldMiddle !== window.newMiddle ? undefined : pairedHunks(windowLines(window));
+  const hunks = minimal?.hunks ?? pairs ?? [blockHunk(window)];
   for (const hunk of hunks) {
     hunk.oldStart += window.start;
     hunk.newStart += window.start;
   }
-  return minimal || paired || !sharesLine(window) ? { ...empty, hunks } : { ...empty, hunks, coarse: true };
+  return minimal || pairs || !sharesLine(window) ? { ...empty, hunks } : { ...empty, hunks, coarse: true };
 }
 
 type Hunk = StructuredPatch['hunks'][number];
 
+/** Lines of both sides by index, where line i of one side pairs with line i of the other. */
+interface PairedLines {
+  count: number;
+  old(i: number): string;
+  now(i: number): string;
+  same(i: number): boolean;
+}
+
+function windowLines({ before, after }: ChangedWindow): PairedLines {
+  return {
+    count: before.length,
+    old: (i) => before[i] as string,
+    now: (i) => after[i] as string,
+    same: (i) => before[i] === after[i],
+  };
+}
+
 /**
- * Whether pairing line i with line i is the only minimal diff of a window changed in place: no changed line equals
- * any line of the other side, so only the unchanged lines can match, each its own (the minimal diff would move a
- * line where a renamed line equals another — `name` renamed to `renamed` next to a line `renamed`).
+ * The hunks of edits that kept every line in place, when pairing line i with line i is the only minimal diff of the
+ * changed window (else undefined: the caller diffs the window). That pairing is the only minimal diff when no
+ * changed line equals any line of the window's other side, so only the unchanged lines can match, each its own (a
+ * minimal diff would move a line where a renamed line equals another — `name` renamed to `renamed` next to a line
+ * `renamed`). Works on line offsets: only the changed lines and the lines of their length are read as strings.
  */
-function pairsUniquely(window: ChangedWindow): boolean {
-  const { before, after } = window;
-  if (before.length !== after.length) return false;
-  const olds = new Set(before);
-  const news = new Set(after);
-  for (let i = 0; i < before.length; i++) {
-    const [old, now] = [before[i] as string, after[i] as string];
-    if (old !== now && (olds.has(now) || news.has(old))) return false;
+function inPlaceHunks(before: string, after: string): Hunk[] | undefined {
+  const starts = lineStarts(before);
+  const changed = changedLines(before, starts, after);
+  if (changed === undefined || changed.size === 0) return changed && [];
+  const lines = [...changed.keys()];
+  const from = Math.max(0, (lines[0] as number) - CONTEXT);
+  const to = Math.min(starts.length, (lines[lines.length - 1] as number) + 1 + CONTEXT);
+  const length = (i: number): number => (starts[i + 1] ?? before.length) - (starts[i] as number);
+  const old = (i: number): string =>
+    changed.get(i)?.old ?? before.slice(starts[i], starts[i + 1] ?? before.length);
+  const olds = new Set([...changed.values()].map((c) => c.old));
+  const news = new Set([...changed.values()].map((c) => c.now));
+  const oldLengths = new Set([...olds].map((line) => line.length));
+  const newLengths = new Set([...news].map((line) => line.length));
+  for (let j = from; j < to; j++) {
+    const line = changed.get(j);
+    if (line ? news.has(line.old) || olds.has(line.now) : false) return undefined;
+    // An unchanged line is the same on both sides.
+    const size = length(j);
+    if (!line && ((newLengths.has(size) && news.has(old(j))) || (oldLengths.has(size) && olds.has(old(j)))))
+      return undefined;
   }
-  return true;
+  const hunks = pairedHunks({
+    count: to - from,
+    old: (i) => old(from + i),
+    now: (i) => changed.get(from + i)?.now ?? old(from + i),
+    same: (i) => !changed.has(from + i),
+  });
+  for (const hunk of hunks) {
+    hunk.oldStart += from;
+    hunk.newStart += from;
+  }
+  return hunks;
+}
+
+/**
+ * The lines that differ between two texts whose lines pair one for one (`starts`: the line starts of `before`), with
+ * both sides' text; undefined when the lines do not pair (`after` has a line break more or fewer). Equal stretches
+ * are skipped a chunk of characters at a time (`sharedRun`); each difference marks its line, and the comparison
+ * resumes at the next line on both sides.
+ */
+function changedLines(
+  before: string,
+  starts: number[],
+  after: string,
+): Map<number, { old: string; now: string }> | undefined {
+  const changed = new Map<number, { old: string; now: string }>();
+  let [fromA, fromB, line] = [0, 0, 0];
+  for (;;) {
+    const same = sharedRun(before, fromA, after, fromB);
+    const [atA, atB] = [fromA + same, fromB + same];
+    if (atA === before.length && atB === after.length) return changed;
+    // The lines up to a difference are equal, line breaks included: the difference is on the same line of both.
+    while (line + 1 < starts.length && (starts[line + 1] as number) <= atA) line++;
+    const startA = starts[line] ?? 0;
+    const startB = atB - (atA - startA);
+    [fromA, fromB] = [lineEnd(before, atA), lineEnd(after, atB)];
+    const [old, now] = [before.slice(startA, fromA), after.slice(startB, fromB)];
+    if (line >= starts.length || !oneLine(old) || !oneLine(now)) return undefined;
+    changed.set(line, { old, now });
+    line++;
+  }
+}
+
+/** True when `text` is one line as `linesOf` splits them: not empty, no line feed but one at its end. */
+function oneLine(text: string): boolean {
+  const feed = text.indexOf('\n');
+  return text.length > 0 && (feed < 0 || feed === text.length - 1);
+}
+
+/** The end of the line `at` is on: past its line feed, or the end of the text. */
+function lineEnd(text: string, at: number): number {
+  const feed = text.indexOf('\n', at);
+  return feed < 0 ? text.length : feed + 1;
+}
+
+/** Where the lines of `text` start, as `linesOf` splits them (at line feeds; a last line without one counts). */
+function lineStarts(text: string): number[] {
+  const starts = text.length > 0 ? [0] : [];
+  for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1))
+    starts.push(i + 1);
+  return starts;
 }
 
 /** Whether a line is on both sides of the window's changed part (else one block is the minimal diff too). */
@@ -111,46 +204,49 @@ function sharesLine(window: ChangedWindow): boolean {
  * The hunks of a window whose two sides have as many lines: line i replaced by line i where they differ, with
  * CONTEXT shared lines around each run (runs closer than twice that share a hunk). Linear in the window.
  */
-function pairedHunks(window: ChangedWindow): Hunk[] {
-  const { before, after } = window;
+function pairedHunks(lines: PairedLines): Hunk[] {
   const hunks: Hunk[] = [];
   let i = 0;
-  while (i < before.length) {
-    if (before[i] === after[i]) {
+  while (i < lines.count) {
+    if (lines.same(i)) {
       i++;
       continue;
     }
     let end = i + 1;
-    for (let same = 0; end < before.length && same <= 2 * CONTEXT; end++)
-      same = before[end] === after[end] ? same + 1 : 0;
+    for (let same = 0; end < lines.count && same <= 2 * CONTEXT; end++) same = lines.same(end) ? same + 1 : 0;
     // `end` is past up to 2·CONTEXT + 1 shared lines: keep CONTEXT of them.
     let last = end - 1;
-    while (last > i && before[last] === after[last]) last--;
-    hunks.push(pairedHunk(before, after, Math.max(0, i - CONTEXT), i, last + 1));
+    while (last > i && lines.same(last)) last--;
+    hunks.push(pairedHunk(lines, Math.max(0, i - CONTEXT), i, last + 1));
     i = last + 1;
   }
   return hunks;
 }
 
 /** One hunk of paired lines: context from `from`, the changed run `[first, stop)`, CONTEXT lines after it. */
-function pairedHunk(before: string[], after: string[], from: number, first: number, stop: number): Hunk {
-  const to = Math.min(before.length, stop + CONTEXT);
-  const marked: string[] = before.slice(from, first).map((line) => ` ${line}`);
+function pairedHunk(lines: PairedLines, from: number, first: number, stop: number): Hunk {
+  const to = Math.min(lines.count, stop + CONTEXT);
+  const marked: string[] = [];
+  for (let k = from; k < first; k++) marked.push(` ${lines.old(k)}`);
   for (let k = first; k < stop;) {
     let run = k;
-    while (run < stop && before[run] !== after[run]) run++;
-    marked.push(
-      ...before.slice(k, run).map((line) => `-${line}`),
-      ...after.slice(k, run).map((l) => `+${l}`),
-    );
-    while (run < stop && before[run] === after[run]) marked.push(` ${before[run++] as string}`);
+    while (run < stop && !lines.same(run)) run++;
+    for (let r = k; r < run; r++) marked.push(`-${lines.old(r)}`);
+    for (let r = k; r < run; r++) marked.push(`+${lines.now(r)}`);
+    while (run < stop && lines.same(run)) marked.push(` ${lines.old(run++)}`);
     k = run;
   }
-  marked.push(...before.slice(stop, to).map((line) => ` ${line}`));
-  const lines = marked.flatMap((line) =>
+  for (let k = stop; k < to; k++) marked.push(` ${lines.old(k)}`);
+  const patchLines = marked.flatMap((line) =>
     line.endsWith('\n') ? [line.slice(0, -1)] : [line, '\\ No newline at end of file'],
   );
-  return { oldStart: from + 1, oldLines: to - from, newStart: from + 1, newLines: to - from, lines };
+  return {
+    oldStart: from + 1,
+    oldLines: to - from,
+    newStart: from + 1,
+    newLines: to - from,
+    lines: patchLines,
+  };
 }
 
 /** The whole window as one hunk: context, every old line removed, every new line added, context. */

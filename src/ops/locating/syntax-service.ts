@@ -22,6 +22,13 @@ export interface SyntaxService {
     text: string,
     offset: number,
   ): Promise<IdentifierInfo | undefined>;
+  /** `identifierAt` for several offsets of one text (one look at the tree), in their order. */
+  identifiersAt(
+    key: string,
+    language: string,
+    text: string,
+    offsets: readonly number[],
+  ): Promise<(IdentifierInfo | undefined)[]>;
   /** Whether `name` written in place of `span` reads as one identifier of the language (cached tree of `key`). */
   nameFits(key: string, language: string, text: string, span: Span, name: string): Promise<boolean>;
   /** The comment spans of `text` (cached tree of `key`), for the matcher's comment rule. */
@@ -76,6 +83,8 @@ export function createSyntaxService(
     outline,
     identifierAt: async (key, language, text, offset) =>
       (await trees()).identifierAt(key, language, text, offset),
+    identifiersAt: async (key, language, text, offsets) =>
+      (await trees()).identifiersAt(key, language, text, offsets),
     nameFits: async (key, language, text, span, name) =>
       (await trees()).nameFits(key, language, text, span, name),
     comments: async (key, language, text) => (await trees()).comments(key, language, text),
