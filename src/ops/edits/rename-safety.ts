@@ -106,20 +106,16 @@ export function safetyRequests(
   const cache = new ViewCache(context);
   const related = relatedMembers(context, cache, target, oldName, newName);
   related.catch(() => undefined);
-  const names = new NameMatches(cache, oldName);
   const refs = settle(() => target.session.references(absPath, text, target.position, true));
-  // The files the scan reads anyway (the referencing ones, as renameWarnings bounds them), read now.
-  void names.of(absPath);
+  const impls = settle(() => target.session.definition(absPath, text, target.position, 'implementation'));
+  // The files the scan reads anyway (this one and the referencing ones, as renameWarnings bounds them), read while
+  // the rename is out: after the references are in, so that nothing delays the requests.
+  const names = new NameMatches(cache, oldName);
   void refs.then((found) => {
+    void names.of(absPath);
     for (const file of referencingFiles(found).slice(0, MAX_STRING_FILES)) void names.of(file);
   });
-  return {
-    refs,
-    impls: settle(() => target.session.definition(absPath, text, target.position, 'implementation')),
-    related,
-    cache,
-    names,
-  };
+  return { refs, impls, related, cache, names };
 }
 
 /** The files of the references, each once, in the answer's order. */

@@ -116,26 +116,25 @@ function inPlaceHunks(before: string, after: string): Hunk[] | undefined {
   const lines = [...changed.keys()];
   const from = Math.max(0, (lines[0] as number) - CONTEXT);
   const to = Math.min(starts.length, (lines[lines.length - 1] as number) + 1 + CONTEXT);
-  const length = (i: number): number => (starts[i + 1] ?? before.length) - (starts[i] as number);
   const old = (i: number): string =>
     changed.get(i)?.old ?? before.slice(starts[i], starts[i + 1] ?? before.length);
   const olds = new Set([...changed.values()].map((c) => c.old));
   const news = new Set([...changed.values()].map((c) => c.now));
-  const oldLengths = new Set([...olds].map((line) => line.length));
-  const newLengths = new Set([...news].map((line) => line.length));
+  for (const line of changed.values()) if (news.has(line.old) || olds.has(line.now)) return undefined;
+  // An unchanged line is the same on both sides; it is read only when a changed line has its length.
+  const lengths = new Set([...olds, ...news].map((line) => line.length));
+  const isChanged = new Uint8Array(to - from);
+  for (const line of lines) isChanged[line - from] = 1;
   for (let j = from; j < to; j++) {
-    const line = changed.get(j);
-    if (line ? news.has(line.old) || olds.has(line.now) : false) return undefined;
-    // An unchanged line is the same on both sides.
-    const size = length(j);
-    if (!line && ((newLengths.has(size) && news.has(old(j))) || (oldLengths.has(size) && olds.has(old(j)))))
-      return undefined;
+    if (isChanged[j - from] === 1) continue;
+    const size = (starts[j + 1] ?? before.length) - (starts[j] as number);
+    if (lengths.has(size) && (news.has(old(j)) || olds.has(old(j)))) return undefined;
   }
   const hunks = pairedHunks({
     count: to - from,
     old: (i) => old(from + i),
     now: (i) => changed.get(from + i)?.now ?? old(from + i),
-    same: (i) => !changed.has(from + i),
+    same: (i) => isChanged[i] !== 1,
   });
   for (const hunk of hunks) {
     hunk.oldStart += from;
@@ -227,26 +226,22 @@ function pairedHunks(lines: PairedLines): Hunk[] {
 function pairedHunk(lines: PairedLines, from: number, first: number, stop: number): Hunk {
   const to = Math.min(lines.count, stop + CONTEXT);
   const marked: string[] = [];
-  for (let k = from; k < first; k++) marked.push(` ${lines.old(k)}`);
+  // As the `diff` package does: lines lose their break; the one without a break gets the patch marker after it.
+  const mark = (sign: string, line: string): void => {
+    if (line.endsWith('\n')) marked.push(sign + line.slice(0, -1));
+    else marked.push(sign + line, '\\ No newline at end of file');
+  };
+  for (let k = from; k < first; k++) mark(' ', lines.old(k));
   for (let k = first; k < stop;) {
     let run = k;
     while (run < stop && !lines.same(run)) run++;
-    for (let r = k; r < run; r++) marked.push(`-${lines.old(r)}`);
-    for (let r = k; r < run; r++) marked.push(`+${lines.now(r)}`);
-    while (run < stop && lines.same(run)) marked.push(` ${lines.old(run++)}`);
+    for (let r = k; r < run; r++) mark('-', lines.old(r));
+    for (let r = k; r < run; r++) mark('+', lines.now(r));
+    while (run < stop && lines.same(run)) mark(' ', lines.old(run++));
     k = run;
   }
-  for (let k = stop; k < to; k++) marked.push(` ${lines.old(k)}`);
-  const patchLines = marked.flatMap((line) =>
-    line.endsWith('\n') ? [line.slice(0, -1)] : [line, '\\ No newline at end of file'],
-  );
-  return {
-    oldStart: from + 1,
-    oldLines: to - from,
-    newStart: from + 1,
-    newLines: to - from,
-    lines: patchLines,
-  };
+  for (let k = stop; k < to; k++) mark(' ', lines.old(k));
+  return { oldStart: from + 1, oldLines: to - from, newStart: from + 1, newLines: to - from, lines: marked };
 }
 
 /** The whole window as one hunk: context, every old line removed, every new line added, context. */
