@@ -39,17 +39,29 @@ export interface OccurrenceScan {
   covered(absPath: string, at: Position): boolean;
 }
 
-/** The old name's whole-word matches in one file, each with the token the tree reads there. */
+/** A whole-word match of the old name, and the token the tree reads there once it is classified. */
+export interface NameMatch {
+  offset: number;
+  start: Position;
+  /** A place the server's references name: the rename's edits normally cover it, so it is classified on demand. */
+  referenced: boolean;
+  classified: boolean;
+  token?: IdentifierInfo;
+}
+
+/** The old name's whole-word matches in one file. */
 export interface FileMatches {
+  absPath: string;
   view: FileView;
   language: string;
-  matches: { offset: number; start: Position; token: IdentifierInfo | undefined }[];
+  matches: NameMatch[];
 }
 
 /**
  * The old name's matches per file, each file read and classified once per preview and shared by the scan and the
  * check of edits in strings and comments. A preview starts files early (the referencing files, as soon as the
- * references are in) so that the work is done while the rename request is still out.
+ * references are in) so that the work is done while the rename request is still out. Matches the references name
+ * are left for later: the edits cover them, unless the rename missed one.
  */
 export class NameMatches {
   private readonly files = new Map<string, Promise<FileMatches | undefined>>();
@@ -57,6 +69,8 @@ export class NameMatches {
   constructor(
     private readonly cache: ViewCache,
     readonly oldName: string,
+    /** The references' places (`path:line:character`), known before any file is read. */
+    private readonly referenced: Promise<ReadonlySet<string>>,
   ) {}
 
   /** The file's matches; undefined for a file without a view or a language. */
@@ -70,25 +84,46 @@ export class NameMatches {
     return found;
   }
 
+  /** Reads the token of each of `matches` not yet classified, in one look at the file's tree. */
+  async classify(file: FileMatches, matches: readonly NameMatch[]): Promise<void> {
+    const todo = matches.filter((m) => !m.classified);
+    if (todo.length === 0) return;
+    const { absPath, language, view } = file;
+    const syntax = this.cache.context.locator.syntax;
+    const tokens = await syntax.identifiersAt(
+      absPath,
+      language,
+      view.text,
+      todo.map((m) => m.offset),
+    );
+    for (const [i, match] of todo.entries()) {
+      match.token = tokens[i];
+      match.classified = true;
+    }
+  }
+
   private async read(absPath: string): Promise<FileMatches | undefined> {
     const view = await this.cache.get(absPath);
     const language = view?.outline?.language;
     if (!view || !language) return undefined;
     const { oldName } = this;
-    if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(oldName)) return { view, language, matches: [] };
+    if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(oldName)) return { absPath, view, language, matches: [] };
     const word = new RegExp(
       `(?<![\\p{L}\\p{N}_$])${oldName.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}_$])`,
       'gu',
     );
-    const offsets = [...view.text.matchAll(word)].map((match) => match.index);
-    const syntax = this.cache.context.locator.syntax;
-    const tokens = await syntax.identifiersAt(absPath, language, view.text, offsets);
-    const matches = offsets.map((offset, i) => ({
-      offset,
-      start: view.lines.toPosition(offset),
-      token: tokens[i],
-    }));
-    return { view, language, matches };
+    const referenced = await this.referenced;
+    const matches = [...view.text.matchAll(word)].map(({ index: offset }): NameMatch => {
+      const start = view.lines.toPosition(offset);
+      const key = `${absPath}:${start.line}:${start.character}`;
+      return { offset, start, referenced: referenced.has(key), classified: false };
+    });
+    const file = { absPath, view, language, matches };
+    await this.classify(
+      file,
+      matches.filter((m) => !m.referenced),
+    );
+    return file;
   }
 }
 
@@ -114,10 +149,11 @@ export async function occurrencesIn(
   if (!file || scan.cache.isOutside(absPath)) return [];
   const { view, language } = file;
   const { oldName } = scan.names;
+  const open = file.matches.filter((m) => !scan.covered(absPath, m.start));
+  await scan.names.classify(file, open);
   const found: Occurrence[] = [];
   let judged = 0;
-  for (const { offset, start, token } of file.matches) {
-    if (scan.covered(absPath, start)) continue;
+  for (const { offset, start, token } of open) {
     // Part of another word (`-trim`, `foo?`); an opaque token (a C macro body) is judged as it is.
     if (token !== undefined && token.role !== 'other' && token.text !== oldName) continue;
     const location = {

@@ -110,12 +110,19 @@ export function safetyRequests(
   const impls = settle(() => target.session.definition(absPath, text, target.position, 'implementation'));
   // The files the scan reads anyway (this one and the referencing ones, as renameWarnings bounds them), read while
   // the rename is out: after the references are in, so that nothing delays the requests.
-  const names = new NameMatches(cache, oldName);
+  const names = new NameMatches(cache, oldName, refs.then(referencedPlaces));
   void refs.then((found) => {
     void names.of(absPath);
     for (const file of referencingFiles(found).slice(0, MAX_STRING_FILES)) void names.of(file);
   });
   return { refs, impls, related, cache, names };
+}
+
+/** The references' places as `path:line:character`. */
+function referencedPlaces(refs: readonly Location[] | undefined): Set<string> {
+  return new Set(
+    (refs ?? []).map((r) => `${uriToPath(r.uri) ?? r.uri}:${r.range.start.line}:${r.range.start.character}`),
+  );
 }
 
 /** The files of the references, each once, in the answer's order. */
@@ -198,9 +205,7 @@ async function editsInText(
   refs: readonly Location[],
 ): Promise<void> {
   // A place the server also reports as a reference is code to it (bash parses `"$(f x)"` as a string).
-  const referenced = new Set(
-    refs.map((r) => `${uriToPath(r.uri) ?? r.uri}:${r.range.start.line}:${r.range.start.character}`),
-  );
+  const referenced = referencedPlaces(refs);
   for (const [absPath, ranges] of edits) {
     const file = await names.of(absPath);
     if (!file) continue;
@@ -209,7 +214,7 @@ async function editsInText(
       (range) => !referenced.has(`${absPath}:${range.start.line}:${range.start.character}`),
     );
     // An edit of the name starts at one of its matches, whose token is known; any other is classified here.
-    const known = new Map(file.matches.map((m) => [m.offset, m.token]));
+    const known = new Map(file.matches.filter((m) => m.classified).map((m) => [m.offset, m.token]));
     const offsets = unreferenced.map((range) => view.lines.toOffset(range.start));
     const others = offsets.filter((offset) => !known.has(offset));
     const tokens = await context.locator.syntax.identifiersAt(absPath, language, view.text, others);
