@@ -239,6 +239,7 @@ describe('architecture: one cache, one wait (docs/architecture.md)', () => {
     'config/schema.ts': 'the config schemas, built once on first use (zod loads lazily)',
     'syntax/startup.ts': 'whether the tree-sitter runtime started (its compile mode is then fixed)',
     'lsp/process-registry.ts': 'server process groups to kill at process exit',
+    'lsp/uri.ts': 'file paths and URIs converted: a bounded pure memo keyed by the string',
     'lsp/server-process.ts': 'leftover temp dirs are swept once per process',
     'ops/locating/syntax-worker.ts': "the worker thread's own locator",
     'locate/outline.ts': 'indexes of immutable outlines in WeakMaps: pure memos collected with them',

@@ -6,6 +6,7 @@
  * the Locus preview without verification, alternating in one loop; then the preview with it (`verify: true`).
  * Around each preview the LSP layer's request meter (`LspManager.requests`) gives the number of server requests N
  * and the time at least one was outstanding; Locus's own overhead is the preview's wall time less that busy time.
+ * Locus runs with its folders watched, as both agent faces run it.
  * Target (docs/performance.md, "Rename previews"): overhead p50 ≤ 2 ms + 0.3 ms × (N − 1). The ratio
  * preview / raw rename is reported beside it for information.
  */
@@ -122,7 +123,9 @@ async function measureCase(ctx, testCase) {
   const root = mkdtempSync(path.join(tmpdir(), 'locus-bench-rename-preview-'));
   cpSync(testCase.copy, root, { recursive: true });
   if (testCase.goMod) writeFileSync(path.join(root, 'go.mod'), testCase.goMod);
-  const locus = ctx.lib.createLocus({ root });
+  // As the MCP server and the daemon run it (both agent faces): the folders watched, so that the check for changes
+  // on disk before each request costs nothing while nothing changed (docs/performance.md, "Freshness").
+  const locus = ctx.lib.createLocus({ root, watchFiles: true });
   const [at, newName] = testCase.rename;
   const rows = { raw: [], plain: [], busy: [], requests: [], overhead: [], cpu: [], verified: [] };
   let edits = 0;
