@@ -13,7 +13,8 @@ import { pathToUri, uriToPath } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
 import { locationsOrNone, relatedMembers, type RelatedMember } from './rename-hierarchy.js';
-import { NameMatches, occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
+import { NameMatches } from './rename-matches.js';
+import { occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
 import type { OpTarget } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
 import type {
