@@ -152,6 +152,7 @@ export class TreeCache {
     text: string,
     offsets: readonly number[],
   ): Promise<(IdentifierInfo | undefined)[]> {
+    if (offsets.length === 0) return [];
     return this.idle.run(() =>
       this.withTree(key, languageId, text, (tree, outline) =>
         identifiersInTree(tree, text, offsets, outline),

@@ -193,3 +193,22 @@ describe('identifierAt: base classes in class headers', () => {
     expect(await at(language, source, before + after, before.length)).toMatchObject({ role: 'type' });
   });
 });
+
+describe('identifierAt: strings and comments inside syntax errors', () => {
+  it.each([
+    ['python', 'x = (1,\ny = "name here"\n', true],
+    ['javascript', 'function f( { const x = "name here"; }\n', true],
+    ['python', 'def f():\n    x = "name here"\n', false],
+    ['javascript', 'function f() { const x = "name here"; }\n', false],
+  ])('%s %j: a word of the string is unsure = %s', async (language, text, unsure) => {
+    const info = await at(language, text, 'name', 1);
+    expect(info).toMatchObject({ text: 'name', role: 'string', container: { unsure, docstring: false } });
+  });
+
+  it('a comment is never a docstring, and is unsure only inside an error', async () => {
+    const clean = await at('python', 'def f():\n    # name here\n    pass\n', 'name', 1);
+    expect(clean).toMatchObject({ role: 'comment', container: { unsure: false, docstring: false } });
+    const docstring = await at('python', 'def f():\n    """name here"""\n', 'name', 1);
+    expect(docstring).toMatchObject({ role: 'string', container: { docstring: true } });
+  });
+});

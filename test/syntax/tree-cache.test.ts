@@ -213,6 +213,23 @@ describe('TreeCache', () => {
     cache.close();
   });
 
+  it('answers identifiersAt as identifierAt would, in order, from one parse; no offsets, no parse', async () => {
+    const cache = new TreeCache();
+    const text = 'def total(items):\n    # items sum\n    return sum(items, "items")\n';
+    expect(await cache.identifiersAt('n.py', 'python', text, [])).toEqual([]);
+    expect(cache.stats().fullParses).toBe(0);
+    const offsets = [...text.matchAll(/items|sum/g)].map((m) => m.index + 1).reverse();
+    const batch = await cache.identifiersAt('n.py', 'python', text, offsets);
+    const single = [];
+    for (const offset of offsets) single.push(await cache.identifierAt('n.py', 'python', text, offset));
+    expect(batch).toEqual(single);
+    expect(batch.map((t) => t?.role)).toEqual(
+      expect.arrayContaining(['string', 'call', 'variable', 'comment', 'parameter']),
+    );
+    expect(cache.stats().fullParses).toBe(1);
+    cache.close();
+  });
+
   it('leaks no trees: every created tree was deleted', () => {
     const { created, deleted } = treeTotals();
     expect(created).toBeGreaterThan(before.created);
