@@ -8,6 +8,10 @@ import { describeWithServer } from '../helpers/require-server.js';
 import { serverSuite } from './server-suite.js';
 import { at, copyProject, read, removeDir } from './support.js';
 
+/** A script that calls `add_tax`, created (and deleted) by the tests below. */
+const CHECKOUT =
+  '#!/usr/bin/env bash\n# shellcheck source=lib.sh\nsource "$(dirname "$0")/lib.sh"\ntotal=$(add_tax 100)\n';
+
 serverSuite({
   title: 'Bash (bash-language-server)',
   adapter: 'bash',
@@ -28,7 +32,7 @@ serverSuite({
   // call is gone after its deletion holds only because Locus leaves out places in files no longer on disk.
   created: {
     file: 'checkout.sh',
-    text: '#!/usr/bin/env bash\n# shellcheck source=lib.sh\nsource "$(dirname "$0")/lib.sh"\ntotal=$(add_tax 100)\n',
+    text: CHECKOUT,
     anchor: 'total=$(<|>add_tax 100)',
   },
   encoding: 'utf-16',
@@ -41,10 +45,7 @@ describeWithServer('bash', 'bash-language-server after a script is deleted', () 
     try {
       const main = join(root, 'main.sh');
       const extra = join(root, 'checkout.sh');
-      writeFileSync(
-        extra,
-        '#!/usr/bin/env bash\n# shellcheck source=lib.sh\nsource "$(dirname "$0")/lib.sh"\ntotal=$(add_tax 100)\n',
-      );
+      writeFileSync(extra, CHECKOUT);
       await manager.notifyFilesChanged([{ path: extra, kind: 'created' }]);
       const session = manager.forFile(main) as Session;
       const text = read(root, 'main.sh');

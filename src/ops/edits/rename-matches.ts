@@ -7,6 +7,11 @@ import type { FileView } from '../../locate/resolve-core.js';
 import type { IdentifierInfo } from '../../syntax/identifier.js';
 import type { ViewCache } from '../context/locations.js';
 
+/** A place as `path:line:character`: places of server answers and of file views compare by it. */
+export function placeKey(absPath: string, at: Position): string {
+  return `${absPath}:${at.line}:${at.character}`;
+}
+
 /** A whole-word match of the old name, and the token the tree reads there once it is classified. */
 export interface NameMatch {
   offset: number;
@@ -37,8 +42,8 @@ export class NameMatches {
   constructor(
     private readonly cache: ViewCache,
     readonly oldName: string,
-    /** The references' places (`path:line:character`), known before any file is read. */
-    private readonly referenced: Promise<ReadonlySet<string>>,
+    /** The references' places (`placeKey`), known before any file is read. */
+    readonly referenced: Promise<ReadonlySet<string>>,
   ) {}
 
   /** The file's matches; undefined for a file without a view or a language. */
@@ -83,8 +88,7 @@ export class NameMatches {
     const referenced = await this.referenced;
     const matches = [...view.text.matchAll(word)].map(({ index: offset }): NameMatch => {
       const start = view.lines.toPosition(offset);
-      const key = `${absPath}:${start.line}:${start.character}`;
-      return { offset, start, referenced: referenced.has(key), classified: false };
+      return { offset, start, referenced: referenced.has(placeKey(absPath, start)), classified: false };
     });
     const file = { absPath, view, language, matches };
     await this.classify(

@@ -11,7 +11,7 @@ import type { Location, Position } from 'vscode-languageserver-protocol';
 import { isLocusError } from '../../core/errors.js';
 import { flattenOutline } from '../../locate/outline.js';
 import type { FileView } from '../../locate/resolve-core.js';
-import { pathToUri, uriToPath } from '../../lsp/uri.js';
+import { pathToUri, uriKey, uriToPath } from '../../lsp/uri.js';
 import type { IdentifierInfo } from '../../syntax/identifier.js';
 import type { ViewCache } from '../context/locations.js';
 import type { OpTarget } from '../context/target.js';
@@ -215,7 +215,7 @@ function afterLineComment(view: FileView, offset: number, language: string): boo
 
 function samePlace(a: Location, b: Location): boolean {
   return (
-    (uriToPath(a.uri) ?? a.uri) === (uriToPath(b.uri) ?? b.uri) &&
+    uriKey(a.uri) === uriKey(b.uri) &&
     a.range.start.line === b.range.start.line &&
     a.range.start.character === b.range.start.character
   );

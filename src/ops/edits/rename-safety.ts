@@ -9,11 +9,11 @@
 import type { Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { OutlineSymbol } from '../../locate/outline.js';
 import { flattenOutline } from '../../locate/outline.js';
-import { pathToUri, uriToPath } from '../../lsp/uri.js';
+import { pathToUri, uriKey } from '../../lsp/uri.js';
 import type { OpsContext } from '../context/context.js';
 import { ViewCache, describeLocation } from '../context/locations.js';
 import { locationsOrNone, relatedMembers, type RelatedMember } from './rename-hierarchy.js';
-import { NameMatches } from './rename-matches.js';
+import { NameMatches, placeKey } from './rename-matches.js';
 import { occurrencesIn, renamedDeclaration, type OccurrenceScan } from './rename-occurrences.js';
 import type { OpTarget } from '../context/target.js';
 import { formatSymbolPath } from '../../locate/symbol-path.js';
@@ -42,7 +42,7 @@ const RANK: Record<WarningConfidence, number> = { high: 0, medium: 1, low: 2 };
 export function editedRanges(edit: WorkspaceEdit): EditedRanges {
   const out: EditedRanges = new Map();
   const add = (uri: string, ranges: Range[]): void => {
-    const key = uriToPath(uri) ?? uri;
+    const key = uriKey(uri);
     out.set(key, [...(out.get(key) ?? []), ...ranges]);
   };
   for (const [uri, edits] of Object.entries(edit.changes ?? {}))
@@ -121,14 +121,12 @@ export function safetyRequests(
 
 /** The references' places as `path:line:character`. */
 function referencedPlaces(refs: readonly Location[] | undefined): Set<string> {
-  return new Set(
-    (refs ?? []).map((r) => `${uriToPath(r.uri) ?? r.uri}:${r.range.start.line}:${r.range.start.character}`),
-  );
+  return new Set((refs ?? []).map((r) => placeKey(uriKey(r.uri), r.range.start)));
 }
 
 /** The files of the references, each once, in the answer's order. */
 function referencingFiles(refs: readonly Location[] | undefined): string[] {
-  return [...new Set((refs ?? []).map((r) => uriToPath(r.uri) ?? r.uri))];
+  return [...new Set((refs ?? []).map((r) => uriKey(r.uri)))];
 }
 
 /** Collects the warnings of a previewed rename. */
@@ -159,7 +157,7 @@ export async function renameWarnings(
     warnings.add('unrenamed-override', member.location, member.why, 'high');
   for (const clash of [...related.collisions, ...(await sameScopeCollisions(target, newName))])
     warnings.add('name-collision', clash.location, clash.why, 'high', true);
-  await editsInText(context, names, edits, warnings, refs ?? []);
+  await editsInText(context, names, edits, warnings);
   const referencing = referencingFiles(refs);
   const scan: OccurrenceScan = {
     cache,
@@ -203,17 +201,14 @@ async function editsInText(
   names: NameMatches,
   edits: EditedRanges,
   warnings: Warnings,
-  refs: readonly Location[],
 ): Promise<void> {
   // A place the server also reports as a reference is code to it (bash parses `"$(f x)"` as a string).
-  const referenced = referencedPlaces(refs);
+  const referenced = await names.referenced;
   for (const [absPath, ranges] of edits) {
     const file = await names.of(absPath);
     if (!file) continue;
     const { view, language } = file;
-    const unreferenced = ranges.filter(
-      (range) => !referenced.has(`${absPath}:${range.start.line}:${range.start.character}`),
-    );
+    const unreferenced = ranges.filter((range) => !referenced.has(placeKey(absPath, range.start)));
     // An edit of the name starts at one of its matches, whose token is known; any other is classified here.
     const known = new Map(file.matches.filter((m) => m.classified).map((m) => [m.offset, m.token]));
     const offsets = unreferenced.map((range) => view.lines.toOffset(range.start));
@@ -264,8 +259,8 @@ class Warnings {
     confidence: WarningConfidence,
     always = false,
   ): void {
-    const absPath = uriToPath(location.uri) ?? location.uri;
-    const key = `${absPath}:${location.range.start.line}:${location.range.start.character}`;
+    const absPath = uriKey(location.uri);
+    const key = placeKey(absPath, location.range.start);
     if (this.seen.has(key) || (!always && covered(this.edits, absPath, location.range.start))) return;
     this.seen.add(key);
     this.pending.push({ kind, location, why, confidence });

@@ -4,7 +4,7 @@
  * linear time, on line offsets, when that pairing is the only minimal diff.
  */
 import type { StructuredPatch } from 'diff';
-import { sharedRun } from './diff-window.js';
+import { lineEnds, sharedRun } from './diff-window.js';
 
 /** Lines of context around a change (as diff.ts and the `diff` package use). */
 export const CONTEXT = 3;
@@ -45,8 +45,9 @@ export function inPlaceHunks(before: string, after: string): Hunk[] | undefined 
   for (const line of lines) isChanged[line - from] = 1;
   for (let j = from; j < to; j++) {
     if (isChanged[j - from] === 1) continue;
-    const size = (starts[j + 1] ?? before.length) - (starts[j] as number);
-    if (lengths.has(size) && (news.has(old(j)) || olds.has(old(j)))) return undefined;
+    if (!lengths.has((starts[j + 1] ?? before.length) - (starts[j] as number))) continue;
+    const line = old(j);
+    if (news.has(line) || olds.has(line)) return undefined;
   }
   const hunks = pairedHunks({
     count: to - from,
@@ -82,7 +83,7 @@ function changedLines(
     while (line + 1 < starts.length && (starts[line + 1] as number) <= atA) line++;
     const startA = starts[line] ?? 0;
     const startB = atB - (atA - startA);
-    [fromA, fromB] = [lineEnd(before, atA), lineEnd(after, atB)];
+    [fromA, fromB] = [lineEnds(before, atA, 1), lineEnds(after, atB, 1)];
     const [old, now] = [before.slice(startA, fromA), after.slice(startB, fromB)];
     if (line >= starts.length || !oneLine(old) || !oneLine(now)) return undefined;
     changed.set(line, { old, now });
@@ -94,12 +95,6 @@ function changedLines(
 function oneLine(text: string): boolean {
   const feed = text.indexOf('\n');
   return text.length > 0 && (feed < 0 || feed === text.length - 1);
-}
-
-/** The end of the line `at` is on: past its line feed, or the end of the text. */
-function lineEnd(text: string, at: number): number {
-  const feed = text.indexOf('\n', at);
-  return feed < 0 ? text.length : feed + 1;
 }
 
 /** Where the lines of `text` start, as `linesOf` splits them (at line feeds; a last line without one counts). */

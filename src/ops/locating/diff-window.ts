@@ -122,8 +122,8 @@ function countLines(text: string, from: number, to: number): number {
   return to > from && last < to - 1 ? count + 1 : count;
 }
 
-/** The offset `lines` lines after the line start `from` (the end of the text at most). */
-function lineEnds(text: string, from: number, lines: number): number {
+/** The offset `lines` lines after `from`, past each line feed (the end of the text at most). */
+export function lineEnds(text: string, from: number, lines: number): number {
   let end = from;
   for (let i = 0; i < lines && end < text.length; i++) {
     const next = text.indexOf('\n', end);
